@@ -1,0 +1,16 @@
+import type { Metadata } from "next";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "Portfolio", template: "%s · Portfolio" },
+  description:
+    "Portfolio of a freelance motion designer and illustrator based in Morocco, with 8+ years of experience.",
+};
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="flex min-h-dvh flex-col font-sans antialiased">{children}</body>
+    </html>
+  );
+}

@@ -1,0 +1,113 @@
+import "server-only";
+import { asc, count, eq, max, sql } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { projects, sections, type Category, type ProjectRow, type SectionRow } from "@/models";
+import { isId, newId } from "./ids";
+
+export type Project = ProjectRow;
+
+export type ProjectInput = {
+  title: string;
+  role: string;
+  category: Category;
+  coverUrl: string;
+  coverKey: string | null;
+  userId: string;
+};
+
+export type ProjectPatch = Partial<Omit<ProjectInput, "userId">>;
+
+/** Creation order: the order of the original API's list. */
+const listOrder = [asc(projects.position), asc(projects.createdAt), asc(projects.id)];
+
+export async function listProjects(): Promise<Project[]> {
+  const db = await getDb();
+  return db.select().from(projects).orderBy(...listOrder);
+}
+
+/** Projects of one category in list order; "all" lists every project. */
+export async function listProjectsByCategory(category: Category | "all"): Promise<Project[]> {
+  if (category === "all") return listProjects();
+  const db = await getDb();
+  return db
+    .select()
+    .from(projects)
+    .where(eq(projects.category, category))
+    .orderBy(...listOrder);
+}
+
+/** Project counts per category in the `{_id, count}` shape of a MongoDB `$group`. */
+export async function countProjectsByCategory(): Promise<{ _id: Category; count: number }[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ _id: projects.category, count: count() })
+    .from(projects)
+    .groupBy(projects.category)
+    .orderBy(asc(projects.category));
+  return rows.map((row) => ({ _id: row._id, count: Number(row.count) }));
+}
+
+export async function getProject(id: string): Promise<Project | null> {
+  if (!isId(id)) return null;
+  const db = await getDb();
+  const [row] = await db.select().from(projects).where(eq(projects.id, id));
+  return row ?? null;
+}
+
+export async function createProject(input: ProjectInput, id = newId()): Promise<Project> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [last] = await tx.select({ value: max(projects.position) }).from(projects);
+    const position = (last?.value ?? -1) + 1;
+    const [row] = await tx
+      .insert(projects)
+      .values({ ...input, id, position })
+      .returning();
+    if (!row) throw new Error("Insert returned no project");
+    return row;
+  });
+}
+
+/** Updates a project; returns the row before and after, or null when there is no such project. */
+export async function updateProject(
+  id: string,
+  patch: ProjectPatch,
+): Promise<{ before: Project; after: Project } | null> {
+  if (!isId(id)) return null;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(projects).where(eq(projects.id, id)).for("update");
+    if (!before) return null;
+    const [after] = await tx
+      .update(projects)
+      .set({ ...patch, updatedAt: sql`now()` })
+      .where(eq(projects.id, id))
+      .returning();
+    if (!after) return null;
+    return { before, after };
+  });
+}
+
+/** Deletes a project and its sections in one transaction; returns what was deleted, or null. */
+export async function deleteProject(
+  id: string,
+): Promise<{ project: Project; sections: SectionRow[] } | null> {
+  if (!isId(id)) return null;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const owned = await tx.select().from(sections).where(eq(sections.projectId, id));
+    const [project] = await tx.delete(projects).where(eq(projects.id, id)).returning();
+    if (!project) return null;
+    return { project, sections: owned };
+  });
+}
+
+/** The projects before and after this one in list order, for Previous/Next links. */
+export async function getAdjacentProjects(
+  id: string,
+): Promise<{ previous: Project | null; next: Project | null }> {
+  const all = await listProjects();
+  const index = all.findIndex((project) => project.id === id);
+  if (index === -1) return { previous: null, next: null };
+  return { previous: all[index - 1] ?? null, next: all[index + 1] ?? null };
+}

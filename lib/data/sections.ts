@@ -1,0 +1,91 @@
+import "server-only";
+import { asc, eq, max, sql } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { projects, sections, type SectionImage, type SectionRow } from "@/models";
+import { isId, newId } from "./ids";
+
+export type Section = SectionRow;
+
+export type SectionInput = {
+  title: string;
+  description: string;
+  images: SectionImage[];
+  videoUrl: string | null;
+  videoKey: string | null;
+  videoEmbed: string | null;
+};
+
+export type SectionPatch = Partial<SectionInput>;
+
+export async function listSections(projectId: string): Promise<Section[]> {
+  if (!isId(projectId)) return [];
+  const db = await getDb();
+  return db
+    .select()
+    .from(sections)
+    .where(eq(sections.projectId, projectId))
+    .orderBy(asc(sections.position), asc(sections.createdAt), asc(sections.id));
+}
+
+export async function getSection(id: string): Promise<Section | null> {
+  if (!isId(id)) return null;
+  const db = await getDb();
+  const [row] = await db.select().from(sections).where(eq(sections.id, id));
+  return row ?? null;
+}
+
+/** Appends a section to a project; null when the project does not exist. */
+export async function createSection(
+  projectId: string,
+  input: SectionInput,
+  id = newId(),
+): Promise<Section | null> {
+  if (!isId(projectId)) return null;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    // Locking the parent row keeps a concurrent project delete from orphaning the insert.
+    const [parent] = await tx
+      .select({ id: projects.id })
+      .from(projects)
+      .where(eq(projects.id, projectId))
+      .for("update");
+    if (!parent) return null;
+    const [last] = await tx
+      .select({ value: max(sections.position) })
+      .from(sections)
+      .where(eq(sections.projectId, projectId));
+    const position = (last?.value ?? -1) + 1;
+    const [row] = await tx
+      .insert(sections)
+      .values({ ...input, id, projectId, position })
+      .returning();
+    return row ?? null;
+  });
+}
+
+/** Updates a section; returns the row before and after, or null when there is no such section. */
+export async function updateSection(
+  id: string,
+  patch: SectionPatch,
+): Promise<{ before: Section; after: Section } | null> {
+  if (!isId(id)) return null;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(sections).where(eq(sections.id, id)).for("update");
+    if (!before) return null;
+    const [after] = await tx
+      .update(sections)
+      .set({ ...patch, updatedAt: sql`now()` })
+      .where(eq(sections.id, id))
+      .returning();
+    return after ? { before, after } : null;
+  });
+}
+
+/** Deletes a section; returns the deleted row, or null when there was none. */
+export async function deleteSection(id: string): Promise<Section | null> {
+  if (!isId(id)) return null;
+  const db = await getDb();
+  const [row] = await db.delete(sections).where(eq(sections.id, id)).returning();
+  return row ?? null;
+}

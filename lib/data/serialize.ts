@@ -1,0 +1,35 @@
+import type { Project } from "./projects";
+import type { Section } from "./sections";
+
+/** A project in the REST contract's shape (spec §3, MongoDB-style `_id`). */
+export function toProjectJson(project: Project) {
+  return {
+    _id: project.id,
+    title: project.title,
+    cover: project.coverUrl,
+    role: project.role,
+    category: project.category,
+    userId: project.userId,
+    createdAt: project.createdAt.toISOString(),
+    updatedAt: project.updatedAt.toISOString(),
+  };
+}
+
+/** A section in the REST contract's shape: `resources` is the comma-separated image URLs. */
+export function toSectionJson(section: Section) {
+  return {
+    _id: section.id,
+    title: section.title,
+    description: section.description,
+    resources: section.images.map((image) => image.url).join(","),
+    images: section.images.map(({ url, width, height, alt }) => ({ url, width, height, alt })),
+    video: section.videoUrl ?? "",
+    videoEmbed: section.videoEmbed ?? "",
+    project: section.projectId,
+    createdAt: section.createdAt.toISOString(),
+    updatedAt: section.updatedAt.toISOString(),
+  };
+}
+
+export type ProjectJson = ReturnType<typeof toProjectJson>;
+export type SectionJson = ReturnType<typeof toSectionJson>;

@@ -1,0 +1,3 @@
+export * from "./projects";
+export * from "./sections";
+export * from "./site-settings";

@@ -1,0 +1,40 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+export const CATEGORIES = [
+  "Photography",
+  "Illustration",
+  "Motion Design",
+  "Frame by Frame",
+  "Assets & Tools",
+] as const;
+
+export type Category = (typeof CATEGORIES)[number];
+
+export const projects = pgTable(
+  "projects",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    coverUrl: text("cover_url").notNull(),
+    /** Storage key of an uploaded cover; null when the cover is an external URL. */
+    coverKey: text("cover_key"),
+    role: text("role").notNull(),
+    category: text("category").$type<Category>().notNull(),
+    userId: text("user_id").notNull(),
+    position: integer("position").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("projects_id_hex", sql`${table.id} ~ '^[0-9a-f]{24}$'`),
+    check(
+      "projects_category_valid",
+      sql`${table.category} in ('Photography', 'Illustration', 'Motion Design', 'Frame by Frame', 'Assets & Tools')`,
+    ),
+    index("projects_position_idx").on(table.position),
+    index("projects_category_position_idx").on(table.category, table.position),
+  ],
+);
+
+export type ProjectRow = typeof projects.$inferSelect;

@@ -1,0 +1,21 @@
+// Starts the production server for Playwright on a fresh, empty DATA_DIR (removed on exit).
+// Expects a build (`next build`); scripts/test.sh makes one first.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+
+const dataDir = process.env.DATA_DIR;
+if (!dataDir) throw new Error("DATA_DIR must be set");
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+
+const server = spawn("next", ["start", "--port", process.env.PORT ?? "3100"], {
+  stdio: "inherit",
+  env: process.env,
+});
+const stop = () => server.kill("SIGTERM");
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+server.on("exit", (code) => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,46 @@
+# Shared set-up steps for scripts/start.sh and scripts/test.sh (sourced, not run).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+# Debian packages the tests need: Chromium for Playwright, PostgreSQL for the production-path tests.
+ensure_system_packages() {
+  local missing=()
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || missing+=(postgresql)
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "Installing ${missing[*]} from Debian's packages..."
+    as_root apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
+}
+
+# Installs npm dependencies (Node 22 among them, as the `node` package) when missing or stale,
+# then puts node_modules/.bin first on PATH so every tool runs on Node 22.
+ensure_node_modules() {
+  if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    echo "Installing npm dependencies..."
+    npm ci --no-audit --no-fund --loglevel=error
+  fi
+  export PATH="$PWD/node_modules/.bin:$PATH"
+  export NEXT_TELEMETRY_DISABLED=1
+  local major
+  major=$(node -p 'process.versions.node.split(".")[0]')
+  if [ "$major" -lt 22 ]; then
+    echo "Node 22 or newer is required, found $(node --version)." >&2
+    exit 1
+  fi
+}
+
+# Builds the production bundle unless one newer than every source file exists.
+ensure_build() {
+  if [ -f .next/BUILD_ID ] && [ -z "$(find app components lib models proxy.ts next.config.ts package-lock.json \
+    -newer .next/BUILD_ID -print -quit 2>/dev/null)" ]; then
+    return
+  fi
+  echo "Building the site..."
+  next build
+}

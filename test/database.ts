@@ -1,0 +1,41 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { Client } from "pg";
+
+/**
+ * Points the process at a fresh, empty database for one test file: a new PGlite directory, or,
+ * when TEST_DATABASE_URL names a PostgreSQL server, a new database on it. Call before the first
+ * getDb(); the returned function drops it again.
+ */
+export async function useFreshDatabase(): Promise<{
+  dataDir: string;
+  cleanup: () => Promise<void>;
+}> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-test-"));
+  process.env.DATA_DIR = dataDir;
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    delete process.env.DATABASE_URL;
+    return { dataDir, cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const name = `portfolio_test_${randomBytes(6).toString("hex")}`;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  process.env.DATABASE_URL = url.toString();
+  return {
+    dataDir,
+    cleanup: async () => {
+      const client = new Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

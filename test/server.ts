@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export type RunningServer = {
+  url: string;
+  process: ChildProcess;
+  output: () => string;
+  /** Resolves with the exit code once the process ends. */
+  exited: Promise<number | null>;
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+};
+
+const nextBin = path.resolve("node_modules/.bin/next");
+
+/**
+ * Starts the production build (`next start`) with the given environment. Resolves once it answers
+ * HTTP, or rejects with its output if it exits first. Needs a prior `next build`.
+ */
+export async function startServer(env: Record<string, string | undefined>): Promise<RunningServer> {
+  if (!fs.existsSync(".next/BUILD_ID"))
+    throw new Error("No production build: run `next build` first");
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const child = spawn(nextBin, ["start", "--port", String(port)], {
+    env: { ...process.env, NEXT_PUBLIC_SITE_URL: url, ...env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  child.stdout?.on("data", (chunk) => (log += chunk));
+  child.stderr?.on("data", (chunk) => (log += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const server: RunningServer = {
+    url,
+    process: child,
+    output: () => log,
+    exited,
+    stop: async (signal = "SIGTERM") => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+  const deadline = Date.now() + 60_000;
+  let done = false;
+  void exited.then(() => (done = true));
+  while (Date.now() < deadline) {
+    if (done) throw Object.assign(new Error(`Server exited early:\n${log}`), { server });
+    try {
+      await fetch(url, { method: "HEAD" });
+      return server;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  await server.stop("SIGKILL");
+  throw new Error(`Server did not answer within 60 s:\n${log}`);
+}
+
+/** Runs a server that is expected to refuse to start; resolves with its exit code and output. */
+export async function expectStartupFailure(
+  env: Record<string, string | undefined>,
+): Promise<{ code: number | null; output: string }> {
+  try {
+    const server = await startServer(env);
+    await server.stop();
+    throw new Error("The server started but was expected to fail");
+  } catch (error) {
+    const server = (error as { server?: RunningServer }).server;
+    if (!server) throw error;
+    return { code: await server.exited, output: server.output() };
+  }
+}
