@@ -23,7 +23,9 @@ ensure_system_packages() {
 ensure_node_modules() {
   if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     echo "Installing npm dependencies..."
-    npm ci --no-audit --no-fund --loglevel=error
+    # `npm install` (not `npm ci`): this npm leaves other platforms' optional packages out of the
+    # lock file, which `npm ci` then rejects as out of sync. The lock file still pins every version.
+    npm install --no-audit --no-fund --loglevel=error
   fi
   export PATH="$PWD/node_modules/.bin:$PATH"
   export NEXT_TELEMETRY_DISABLED=1
