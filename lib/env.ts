@@ -41,10 +41,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR) };
 }
 
-let cached: Env | undefined;
-
-/** The process environment, parsed once. */
+/** The process environment, parsed on each call (cheap) so tests and tools can switch it. */
 export function env(): Env {
-  cached ??= parseEnv(process.env);
-  return cached;
+  return parseEnv(process.env);
 }

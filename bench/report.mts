@@ -1,0 +1,127 @@
+// Results of one bench run, and the readable REPORT.md written from them.
+import type { LighthouseResult } from "./lighthouse.mts";
+import type { LoadResult } from "./load.mts";
+import type { Verdict } from "./budgets.mts";
+
+export type PageLoad = LoadResult & { cached: boolean; vsBare: number; vsNextStatic: number };
+
+export type Results = {
+  date: string;
+  machine: { cores: number; node: string; memoryGb: number };
+  seed: { projects: number; sectionsPerProject: number; seconds: number };
+  load: {
+    amount: number;
+    connections: number;
+    bare: LoadResult;
+    nextStatic: LoadResult;
+    pages: PageLoad[];
+  };
+  lighthouse: LighthouseResult[];
+  firstLoadJs: Record<string, number>;
+  upload: { bytes: number; uploadMs: number; copyMs: number } | null;
+  memory: { idleMb: number; afterLoadMb: number };
+  verdicts: Verdict[];
+};
+
+const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
+
+export function renderReport(r: Results): string {
+  const lines = [
+    "# Benchmark report",
+    "",
+    `Run ${r.date} on ${r.machine.cores} cores, ${r.machine.memoryGb} GiB, Node ${r.machine.node}. The load`,
+    "generator shares the cores with the server, so compare the ratios of one run, not absolute figures",
+    `across runs. Data: ${r.seed.projects} projects × ${r.seed.sectionsPerProject} sections with generated images (seeded in ${r.seed.seconds} s).`,
+    "",
+    `## HTTP load (${r.load.amount} requests per target, ${r.load.connections} connections, loopback)`,
+    "",
+    row([
+      "Target",
+      "req/s",
+      "p50 ms",
+      "p99 ms",
+      "errors",
+      "non-2xx",
+      "bytes",
+      "vs bare node:http",
+      "vs Next static",
+    ]),
+    row(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:"]),
+    row([
+      "bare node:http (same HTML as /)",
+      r.load.bare.rps,
+      r.load.bare.p50,
+      r.load.bare.p99,
+      r.load.bare.errors,
+      r.load.bare.non2xx,
+      r.load.bare.bytesPerResponse,
+      "1.00",
+      "–",
+    ]),
+    row([
+      "Next.js static page (same size)",
+      r.load.nextStatic.rps,
+      r.load.nextStatic.p50,
+      r.load.nextStatic.p99,
+      r.load.nextStatic.errors,
+      r.load.nextStatic.non2xx,
+      r.load.nextStatic.bytesPerResponse,
+      (r.load.nextStatic.rps / r.load.bare.rps).toFixed(2),
+      "1.00",
+    ]),
+    ...r.load.pages.map((p) =>
+      row([
+        `${p.name}${p.cached ? " (cached)" : ""}`,
+        p.rps,
+        p.p50,
+        p.p99,
+        p.errors,
+        p.non2xx,
+        p.bytesPerResponse,
+        p.vsBare.toFixed(2),
+        p.vsNextStatic.toFixed(2),
+      ]),
+    ),
+    "",
+    "## Lighthouse (median of 3 runs)",
+    "",
+    row(["Page", "Preset", "Perf", "A11y", "Best practices", "SEO", "LCP ms", "CLS", "TBT ms"]),
+    row(["---", "---", "---:", "---:", "---:", "---:", "---:", "---:", "---:"]),
+    ...r.lighthouse.map((l) =>
+      row([
+        new URL(l.url).pathname,
+        l.preset,
+        l.performance,
+        l.accessibility,
+        l.bestPractices,
+        l.seo,
+        l.lcpMs,
+        l.cls,
+        l.tbtMs,
+      ]),
+    ),
+    "",
+    "## First-load JavaScript (gzip)",
+    "",
+    row(["Route", "kB"]),
+    row(["---", "---:"]),
+    ...Object.entries(r.firstLoadJs).map(([route, bytes]) =>
+      row([route, (bytes / 1024).toFixed(1)]),
+    ),
+    "",
+    "## Upload and memory",
+    "",
+    r.upload
+      ? `- ${(r.upload.bytes / 1e6).toFixed(0)} MB mp4 through \`POST /api/sections/{id}\`: ${r.upload.uploadMs} ms; plain copy of the same bytes: ${r.upload.copyMs} ms (${(r.upload.uploadMs / r.upload.copyMs).toFixed(2)}×).`
+      : "- Upload: not measured.",
+    `- Server RSS idle ${r.memory.idleMb} MB, after the load ${r.memory.afterLoadMb} MB (${(r.memory.afterLoadMb / r.memory.idleMb).toFixed(2)}×).`,
+    "",
+    "## Budgets",
+    "",
+    row(["Budget", "Measured", "Met"]),
+    row(["---", "---", "---"]),
+    ...r.verdicts.map((v) => row([v.budget, v.actual, v.ok ? "yes" : "**no**"])),
+    "",
+  ];
+  return lines.join("\n");
+}

@@ -1,0 +1,105 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { useFreshDatabase } from "@/test/database";
+import { closeDb, getDb } from "@/lib/db";
+import { createProject, listProjects } from "@/lib/data/projects";
+import { createSection, listSections } from "@/lib/data/sections";
+import { getSiteSettings, updateSiteSettings } from "@/lib/data/settings";
+import { defaultSiteSettings } from "@/lib/validation/site-settings";
+import { toProjectJson, toSectionJson } from "@/lib/data/serialize";
+import { createBackup } from "./backup";
+import { restoreBackup } from "./restore";
+import { rowsOf, tablesInDependencyOrder } from "./tables";
+
+const cleanups: (() => Promise<void>)[] = [];
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-backup-test-"));
+afterAll(async () => {
+  await closeDb();
+  for (const cleanup of cleanups) await cleanup();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+/** Everything a visitor or API client could see, plus the media bytes. */
+async function snapshot(dataDir: string) {
+  const projects = (await listProjects()).map(toProjectJson);
+  const sections = [];
+  for (const project of projects)
+    sections.push(...(await listSections(project._id)).map(toSectionJson));
+  const uploads = path.join(dataDir, "uploads");
+  const media = Object.fromEntries(
+    fs
+      .readdirSync(uploads)
+      .sort()
+      .map((name) => [name, fs.readFileSync(path.join(uploads, name)).toString("base64")]),
+  );
+  return { projects, sections, settings: await getSiteSettings(), media };
+}
+
+describe("backup and restore", () => {
+  it("lists tables parents first", () => {
+    const order = tablesInDependencyOrder();
+    expect(order.indexOf("projects")).toBeLessThan(order.indexOf("sections"));
+  });
+
+  it("restores an identical site into an empty data directory, and refuses a non-empty one", async () => {
+    await closeDb();
+    const { dataDir: source, cleanup: cleanSource } = await useFreshDatabase();
+    cleanups.push(cleanSource);
+    fs.mkdirSync(path.join(source, "uploads"));
+    fs.writeFileSync(
+      path.join(source, "uploads", "cover.png"),
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]),
+    );
+    fs.writeFileSync(path.join(source, "uploads", "clip.mp4"), Buffer.alloc(4096, 7));
+    const project = await createProject({
+      title: 'Ünïcode ✓ "quoted"',
+      role: "Director",
+      category: "Frame by Frame",
+      coverUrl: "/media/cover.png",
+      coverKey: "cover.png",
+      userId: "owner",
+    });
+    await createSection(project.id, {
+      title: "Film",
+      description: "Line one\nline two",
+      videoUrl: "/media/clip.mp4",
+      videoKey: "clip.mp4",
+      videoEmbed: null,
+      images: [{ url: "/media/cover.png", key: "cover.png", width: 1, height: 1, alt: "Cover" }],
+    });
+    await updateSiteSettings({ ...defaultSiteSettings, ownerName: "Backup Owner" });
+    const before = await snapshot(source);
+    const archive = path.join(work, "site.tar.gz");
+    expect(await createBackup(source, archive)).toEqual({ rows: 3, files: 2 });
+
+    await closeDb();
+    const { dataDir: target, cleanup: cleanTarget } = await useFreshDatabase();
+    cleanups.push(cleanTarget);
+    expect(await restoreBackup(target, archive)).toEqual({ rows: 3, files: 2 });
+    expect(await snapshot(target)).toEqual(before);
+    const db = await getDb();
+    const [row] = rowsOf<{ created_at: unknown }>(
+      await db.execute(sql`select created_at from projects`),
+    );
+    expect(new Date(String(row?.created_at)).getTime()).toBe(
+      new Date(before.projects[0]!.createdAt).getTime(),
+    );
+
+    await expect(restoreBackup(target, archive)).rejects.toThrow(/not empty/);
+    expect(await snapshot(target)).toEqual(before);
+  });
+
+  it("leaves nothing behind when the archive is not a backup", async () => {
+    await closeDb();
+    const { dataDir: target, cleanup } = await useFreshDatabase();
+    cleanups.push(cleanup);
+    const bogus = path.join(work, "bogus.tar.gz");
+    fs.writeFileSync(bogus, "not an archive");
+    await expect(restoreBackup(target, bogus)).rejects.toThrow();
+    expect(await listProjects()).toEqual([]);
+    expect(fs.existsSync(path.join(target, "uploads"))).toBe(false);
+  });
+});

@@ -1,0 +1,32 @@
+import "server-only";
+import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
+import * as schema from "@/models";
+
+/** Every table of the schema, parents before children (foreign-key order), for dump and restore. */
+export function tablesInDependencyOrder(): string[] {
+  const tables = (Object.values(schema) as unknown[]).filter(
+    (value): value is PgTable => value instanceof PgTable,
+  );
+  const parents = new Map<string, Set<string>>();
+  for (const table of tables) {
+    const config = getTableConfig(table);
+    const refs = config.foreignKeys.map((fk) => getTableConfig(fk.reference().foreignTable).name);
+    parents.set(config.name, new Set(refs.filter((name) => name !== config.name)));
+  }
+  const ordered: string[] = [];
+  const visit = (name: string, path: Set<string>) => {
+    if (ordered.includes(name)) return;
+    if (path.has(name)) throw new Error(`Foreign-key cycle through ${name}`);
+    path.add(name);
+    for (const parent of parents.get(name) ?? []) visit(parent, path);
+    path.delete(name);
+    ordered.push(name);
+  };
+  for (const name of [...parents.keys()].sort()) visit(name, new Set());
+  return ordered;
+}
+
+/** The rows of a raw `execute()` result (PGlite and node-postgres both answer `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
