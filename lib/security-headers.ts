@@ -1,0 +1,51 @@
+// Response headers for every route, applied from next.config.ts. Kept free of server-only imports
+// because the Next.js config loads it.
+
+type Options = {
+  production: boolean;
+  /** Origin of a hosted Supabase project the browser talks to, if any. */
+  supabaseUrl?: string;
+};
+
+/**
+ * The Content-Security-Policy allows only what the site uses: its own origin, Vimeo player frames,
+ * Cloudinary media and (when configured) the hosted Supabase origin. Scripts keep 'unsafe-inline'
+ * because Next.js inlines its bootstrap scripts in prerendered, cached pages, where a per-request
+ * nonce cannot exist; 'unsafe-eval' is only needed by the development server.
+ */
+export function contentSecurityPolicy({ production, supabaseUrl }: Options): string {
+  const supabase = supabaseUrl ? new URL(supabaseUrl).origin : "";
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", "'unsafe-inline'", ...(production ? [] : ["'unsafe-eval'"])],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:", "https://res.cloudinary.com"],
+    "media-src": ["'self'", "blob:", "https://res.cloudinary.com"],
+    "font-src": ["'self'", "data:"],
+    "connect-src": ["'self'", ...(supabase ? [supabase, supabase.replace(/^http/, "ws")] : [])],
+    "frame-src": ["https://player.vimeo.com"],
+    "frame-ancestors": ["'none'"],
+    "form-action": ["'self'"],
+    "base-uri": ["'self'"],
+    "object-src": ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(" ")}`)
+    .join("; ");
+}
+
+export function securityHeaders(options: Options): { key: string; value: string }[] {
+  return [
+    { key: "Content-Security-Policy", value: contentSecurityPolicy(options) },
+    { key: "X-Content-Type-Options", value: "nosniff" },
+    { key: "X-Frame-Options", value: "DENY" },
+    { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+    {
+      key: "Permissions-Policy",
+      value: "camera=(), microphone=(), geolocation=(), browsing-topics=()",
+    },
+    ...(options.production
+      ? [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" }]
+      : []),
+  ];
+}
