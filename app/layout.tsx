@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { AuthProvider } from "@/components/auth/auth-provider";
+import { ToastProvider } from "@/components/ui/toast-provider";
 import { getSupabasePublicConfig } from "@/lib/auth/config";
 import "./globals.css";
 
@@ -14,7 +15,10 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
     <html lang="en">
       <body className="flex min-h-dvh flex-col font-sans antialiased">
         {/* Configured at run time, so one build works with the embedded or a hosted service. */}
-        <AuthProvider config={getSupabasePublicConfig()}>{children}</AuthProvider>
+        <AuthProvider config={getSupabasePublicConfig()}>
+          {/* At the root so a toast survives navigation between the owner and public pages. */}
+          <ToastProvider>{children}</ToastProvider>
+        </AuthProvider>
       </body>
     </html>
   );

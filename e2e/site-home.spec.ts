@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ROW_TEMPLATES } from "@/components/gallery/grid-spans";
 import { PROJECTS, SETTINGS } from "./fixtures/data";
+import { signInAsOwner } from "./helpers/owner";
 
 const cards = (page: Page) => page.getByTestId("project-card");
 const cardTitles = (page: Page) =>
@@ -193,4 +194,27 @@ test.describe("layout", () => {
     await expect(cardTitles(page)).toHaveText(["Paper Birds"]);
     await expect(menu).toBeHidden();
   });
+});
+
+test("the signed-in owner gets New Project, Dashboard and Sign Out in the header", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link")).toHaveText(["Work", "Reel", "About"]);
+  await signInAsOwner(page);
+  await page.goto("/");
+  await expect(nav.getByRole("link")).toHaveText([
+    "Work",
+    "Reel",
+    "About",
+    "New Project",
+    "Dashboard",
+    "Sign Out",
+  ]);
+  await nav.getByRole("link", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL("/signin");
+  await page.goto("/");
+  await expect(nav.getByRole("link")).toHaveText(["Work", "Reel", "About"]);
 });
