@@ -1,0 +1,64 @@
+"use client";
+
+import { FileField, SelectField, TextField } from "@/components/forms/field";
+import { formatCategory, PROJECT_CATEGORIES } from "@/lib/client/categories";
+import type { ProjectDraft } from "@/lib/client/project-draft";
+
+const categoryOptions = PROJECT_CATEGORIES.map((value) => ({
+  value,
+  label: formatCategory(value),
+}));
+
+type ProjectFieldsProps = {
+  draft: ProjectDraft;
+  disabled: boolean;
+  /** Add form: every field is required (the HTML attribute mirrors the spec's rule). */
+  coverRequired: boolean;
+  onChange: (patch: Partial<ProjectDraft>) => void;
+};
+
+/** The four project fields shared by the Add New Project form and the card's Edit modal. */
+export function ProjectFields({ draft, disabled, coverRequired, onChange }: ProjectFieldsProps) {
+  return (
+    <>
+      <FileField
+        label="Cover image"
+        hint={
+          coverRequired ? "JPEG, PNG or GIF, up to 5 MB." : "Leave empty to keep the current cover."
+        }
+        accept="image/*"
+        required={coverRequired}
+        disabled={disabled}
+        onChange={(event) => onChange({ cover: event.currentTarget.files?.[0] ?? null })}
+      />
+      <TextField
+        label="Title"
+        name="title"
+        value={draft.title}
+        required
+        maxLength={200}
+        disabled={disabled}
+        onChange={(event) => onChange({ title: event.target.value })}
+      />
+      <TextField
+        label="Role"
+        name="role"
+        value={draft.role}
+        required
+        maxLength={200}
+        disabled={disabled}
+        onChange={(event) => onChange({ role: event.target.value })}
+      />
+      <SelectField
+        label="Category"
+        name="category"
+        value={draft.category}
+        required
+        disabled={disabled}
+        placeholder="Choose a category"
+        options={categoryOptions}
+        onChange={(event) => onChange({ category: event.target.value })}
+      />
+    </>
+  );
+}
