@@ -1,0 +1,43 @@
+"use client";
+
+import Form from "next/form";
+import { useSearchParams } from "next/navigation";
+
+/** A GET form to /?q=…, so search works without JavaScript and results can be shared. */
+export function SearchBox({ id, onSearch }: { id: string; onSearch?: () => void }) {
+  const query = useSearchParams().get("q") ?? "";
+  return (
+    <Form action="/" role="search" onSubmit={onSearch} className="relative">
+      <label htmlFor={id} className="sr-only">
+        Search projects
+      </label>
+      <input
+        key={query}
+        id={id}
+        name="q"
+        type="search"
+        defaultValue={query}
+        placeholder="Search projects"
+        className="placeholder:text-muted w-full rounded-full border border-black/20 bg-white px-4 py-1.5 text-sm md:w-52"
+      />
+    </Form>
+  );
+}
+
+/** Same box before the URL is known (server render of a static shell). */
+export function SearchBoxFallback({ id }: { id: string }) {
+  return (
+    <form action="/" role="search">
+      <label htmlFor={id} className="sr-only">
+        Search projects
+      </label>
+      <input
+        id={id}
+        name="q"
+        type="search"
+        placeholder="Search projects"
+        className="placeholder:text-muted w-full rounded-full border border-black/20 bg-white px-4 py-1.5 text-sm md:w-52"
+      />
+    </form>
+  );
+}
