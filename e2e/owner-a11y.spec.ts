@@ -1,13 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import {
-  addProjectThroughForm,
-  deleteProjectViaApi,
-  useOwnerSession,
-} from "./helpers/owner-flows";
+import { addProjectThroughForm, deleteProjectViaApi, signInOwnerForFile } from "./helpers/owner-flows";
 import { png } from "./helpers/owner-media";
 
-useOwnerSession("a11y");
+signInOwnerForFile("a11y");
 
 async function expectNoViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -22,10 +18,12 @@ test("owner pages, dialogs and error states have no axe violations", async ({ pa
 
   const project = await addProjectThroughForm(page);
   try {
-    await page.getByLabel(/^Add images/).setInputFiles([
-      png("ok.png"),
-      { name: "bad.txt", mimeType: "text/plain", buffer: Buffer.from("x") },
-    ]);
+    await page
+      .getByLabel(/^Add images/)
+      .setInputFiles([
+        png("ok.png"),
+        { name: "bad.txt", mimeType: "text/plain", buffer: Buffer.from("x") },
+      ]);
     await page.getByLabel("Embed a Vimeo video").check();
     await page.getByLabel("Vimeo URL or embed code").fill("nope");
     await page.getByRole("button", { name: "Add Section" }).click();

@@ -4,11 +4,11 @@ import {
   deleteProjectViaApi,
   toast,
   uniqueTitle,
-  useOwnerSession,
+  signInOwnerForFile,
 } from "./helpers/owner-flows";
 import { png } from "./helpers/owner-media";
 
-useOwnerSession("projects");
+signInOwnerForFile("projects");
 
 test.describe("Add New Project", () => {
   test("requires every field with the spec's text and keeps what was typed", async ({ page }) => {
@@ -34,7 +34,9 @@ test.describe("Add New Project", () => {
       "Frame-by-Frame",
       "Assets & Tools",
     ]);
-    await expect(page.getByLabel("Category").locator("option[value='Frame by Frame']")).toHaveCount(1);
+    await expect(page.getByLabel("Category").locator("option[value='Frame by Frame']")).toHaveCount(
+      1,
+    );
   });
 
   test("shows the server's reason when the cover is refused, keeping the form filled", async ({
@@ -57,7 +59,9 @@ test.describe("Add New Project", () => {
     await expect(page.getByLabel("Category")).toHaveValue("Motion Design");
   });
 
-  test("falls back to 'Failed to add project' when the server gives no reason", async ({ page }) => {
+  test("falls back to 'Failed to add project' when the server gives no reason", async ({
+    page,
+  }) => {
     await page.route("**/api/projects", (route) =>
       route.request().method() === "POST"
         ? route.fulfill({ status: 502, body: "Bad gateway", contentType: "text/html" })
@@ -121,13 +125,17 @@ test.describe("project card owner controls", () => {
     const renamed = uniqueTitle("Renamed");
     await dialog.getByLabel("Title").fill(renamed);
     await dialog.getByLabel("Category").selectOption("Frame by Frame");
-    await dialog.getByLabel("Cover image").setInputFiles(png("new-cover.png", { rgb: [20, 90, 200] }));
+    await dialog
+      .getByLabel("Cover image")
+      .setInputFiles(png("new-cover.png", { rgb: [20, 90, 200] }));
     await dialog.getByRole("button", { name: "Save Changes" }).click();
     await expect(toast(page)).toHaveText(/Project updated successfully!/);
     await expect(dialog).toBeHidden();
     const renamedCard = page.getByTestId("project-card").filter({ hasText: renamed });
     await expect(renamedCard).toContainText("Frame-by-Frame");
-    await expect(page.getByTestId("project-card").filter({ hasText: project.title })).toHaveCount(0);
+    await expect(page.getByTestId("project-card").filter({ hasText: project.title })).toHaveCount(
+      0,
+    );
     // Same document: the card changed without a page load.
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     await deleteProjectViaApi(page, project.id);
@@ -152,7 +160,9 @@ test.describe("project card owner controls", () => {
     await expect(toast(page)).toHaveText(/Project deleted successfully!/);
     await expect(card).toHaveCount(0);
     await page.reload();
-    await expect(page.getByTestId("project-card").filter({ hasText: project.title })).toHaveCount(0);
+    await expect(page.getByTestId("project-card").filter({ hasText: project.title })).toHaveCount(
+      0,
+    );
   });
 
   test("a failed delete keeps the card and says why", async ({ page }) => {
@@ -161,7 +171,9 @@ test.describe("project card owner controls", () => {
     const card = page.getByTestId("project-card").filter({ hasText: project.title });
 
     await page.route(`**/api/projects/${project.id}`, (route) =>
-      route.request().method() === "DELETE" ? route.fulfill({ status: 500, body: "" }) : route.fallback(),
+      route.request().method() === "DELETE"
+        ? route.fulfill({ status: 500, body: "" })
+        : route.fallback(),
     );
     await card.getByRole("button", { name: `Delete ${project.title}` }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();

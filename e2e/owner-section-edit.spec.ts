@@ -3,12 +3,12 @@ import {
   addProjectThroughForm,
   deleteProjectViaApi,
   toast,
-  useOwnerSession,
+  signInOwnerForFile,
   type CreatedProject,
 } from "./helpers/owner-flows";
 import { makeMp4, png } from "./helpers/owner-media";
 
-useOwnerSession("section-edit");
+signInOwnerForFile("section-edit");
 
 let project: CreatedProject;
 
@@ -17,7 +17,9 @@ async function addSection(page: Page, title: string) {
   await page.goto(`/addsection/${project.id}`);
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Description").fill("First version");
-  await page.getByLabel(/^Add images/).setInputFiles([png("a.png"), png("b.png", { rgb: [0, 0, 200] })]);
+  await page
+    .getByLabel(/^Add images/)
+    .setInputFiles([png("a.png"), png("b.png", { rgb: [0, 0, 200] })]);
   await page.getByLabel("Alt text for a.png").fill("Image A");
   await page.getByLabel("Alt text for b.png").fill("Image B");
   await page.getByLabel("Video file (MP4, up to 50 MB)").setInputFiles({
@@ -62,7 +64,10 @@ test("the edit form is prefilled; images can be removed and added; video switche
   await expect(page.getByText("Current video:")).toBeVisible();
 
   await page.getByRole("button", { name: "Remove image 1" }).click();
-  await expect(page.getByRole("button", { name: "Keep image 1" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: "Keep image 1" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   await page.getByLabel(/^Add images/).setInputFiles([png("c.png", { rgb: [0, 160, 0] })]);
   await page.getByLabel("Alt text for c.png").fill("Image C");
   await page.getByLabel("Title").fill("Final cut");
@@ -70,7 +75,9 @@ test("the edit form is prefilled; images can be removed and added; video switche
   await page.getByLabel("Embed a Vimeo video").check();
   await page.getByLabel("Vimeo URL or embed code").fill("vimeo.com/abc");
   await page.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page.getByText("Invalid Vimeo URL. Example: https://vimeo.com/123456789").first()).toBeVisible();
+  await expect(
+    page.getByText("Invalid Vimeo URL. Example: https://vimeo.com/123456789").first(),
+  ).toBeVisible();
   await expect(page.getByLabel("Title")).toHaveValue("Final cut");
 
   await page.getByLabel("Vimeo URL or embed code").fill("https://vimeo.com/76979871");

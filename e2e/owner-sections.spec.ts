@@ -3,16 +3,15 @@ import {
   addProjectThroughForm,
   deleteProjectViaApi,
   toast,
-  useOwnerSession,
+  signInOwnerForFile,
   type CreatedProject,
 } from "./helpers/owner-flows";
 import { makeMp4, makePng, MB, png, writeTempFile } from "./helpers/owner-media";
 
-useOwnerSession("sections");
+signInOwnerForFile("sections");
 
 const ADD_VIMEO_ERROR =
   "Invalid Vimeo URL or embed code. Example: https://vimeo.com/123456789 or <iframe...>";
-const EDIT_VIMEO_ERROR = "Invalid Vimeo URL. Example: https://vimeo.com/123456789";
 
 let project: CreatedProject;
 
@@ -50,9 +49,7 @@ test("image files are checked before sending, at the exact limits", async ({ pag
   await expect(added).toHaveCount(1);
   await expect(page.getByAltText("Preview of exact.png")).toBeVisible();
 
-  await imagesInput(page).setInputFiles(
-    ["2", "3", "4", "5", "6"].map((n) => png(`${n}.png`)),
-  );
+  await imagesInput(page).setInputFiles(["2", "3", "4", "5", "6"].map((n) => png(`${n}.png`)));
   await expect(added).toHaveCount(5);
   await expect(page.getByText("Too many images: 6.png (up to 5 per section)")).toBeVisible();
   await expect(imagesInput(page)).toBeDisabled();
@@ -66,7 +63,11 @@ test("video files are checked before sending: mp4 only, 50 MB at most", async ({
   const videoInput = page.getByLabel("Video file (MP4, up to 50 MB)");
   await videoInput.setInputFiles(writeTempFile("over.mp4", makeMp4(50 * MB + 1)));
   await expect(page.getByText("File too large: over.mp4")).toBeVisible();
-  await videoInput.setInputFiles({ name: "clip.mov", mimeType: "video/quicktime", buffer: makeMp4() });
+  await videoInput.setInputFiles({
+    name: "clip.mov",
+    mimeType: "video/quicktime",
+    buffer: makeMp4(),
+  });
   await expect(page.getByText("Invalid file type: clip.mov")).toBeVisible();
   await videoInput.setInputFiles(writeTempFile("exact.mp4", makeMp4(50 * MB)));
   await expect(page.getByText(/Invalid file type|File too large/)).toHaveCount(0);
@@ -102,7 +103,9 @@ test("a bad Vimeo link gets the add message; a good one is saved as the player U
 
   await page
     .getByLabel("Vimeo URL or embed code")
-    .fill('<iframe src="https://player.vimeo.com/video/76979871?h=8272103f6e" width="640"></iframe>');
+    .fill(
+      '<iframe src="https://player.vimeo.com/video/76979871?h=8272103f6e" width="640"></iframe>',
+    );
   await submit(page).click();
   await expect(toast(page)).toHaveText(/Section added successfully!/);
   await expect(page).toHaveURL(new RegExp(`/sections/${project.id}$`));
@@ -195,7 +198,9 @@ test.describe("add-section failures keep the form and use the spec's texts", () 
   }
 
   test("network error", async ({ page }) => {
-    await page.route(`**/api/sections/${project.id}`, (route) => route.abort("internetdisconnected"));
+    await page.route(`**/api/sections/${project.id}`, (route) =>
+      route.abort("internetdisconnected"),
+    );
     await submit(page).click();
     await expect(toast(page, "error")).toHaveText(/Network error/);
     await expect(page.getByLabel("Title")).toHaveValue("Will fail");

@@ -1,9 +1,9 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { OWNER } from "./helpers/owner";
-import { toast, useOwnerSession } from "./helpers/owner-flows";
+import { toast, signInOwnerForFile } from "./helpers/owner-flows";
 import { png } from "./helpers/owner-media";
 
-useOwnerSession("settings");
+signInOwnerForFile("settings");
 
 type Settings = {
   ownerName: string;
@@ -33,7 +33,10 @@ test("the dashboard welcomes the owner and lists projects with section links", a
   await page.goto("/dashboard");
   await expect(page.getByText(`Welcome, ${OWNER.email}`)).toBeVisible();
   const projects = page.getByRole("region", { name: "Projects" });
-  await expect(projects.getByRole("link", { name: "New Project" })).toHaveAttribute("href", "/addproject");
+  await expect(projects.getByRole("link", { name: "New Project" })).toHaveAttribute(
+    "href",
+    "/addproject",
+  );
   const first = projects.getByTestId("dashboard-project").first();
   await expect(first.getByRole("link", { name: /^Add section to / })).toHaveAttribute(
     "href",
@@ -58,7 +61,9 @@ test("site settings are saved and shown on the public pages", async ({ page }) =
     await form.getByRole("button", { name: "Save Settings" }).click();
     await expect(form.getByText("Enter a name (up to 80 characters).")).toBeVisible();
     await expect(form.getByText("Enter a valid e-mail address, or leave it empty.")).toBeVisible();
-    await expect(form.getByText("Invalid Vimeo URL. Example: https://vimeo.com/123456789")).toBeVisible();
+    await expect(
+      form.getByText("Invalid Vimeo URL. Example: https://vimeo.com/123456789"),
+    ).toBeVisible();
 
     await form.getByLabel("Owner name").fill("Sara Benali");
     await form.getByLabel("Tagline").fill("Motion designer in Marrakesh.");
@@ -69,7 +74,9 @@ test("site settings are saved and shown on the public pages", async ({ page }) =
     await form.getByLabel("GitHub (code)").fill("https://github.com/sara");
     await form.getByLabel("Instagram (photos)").fill("https://instagram.com/sara");
     await form.getByLabel("Dribbble (showcase)").fill("https://dribbble.com/sara");
-    await form.getByLabel("Portrait").setInputFiles(png("portrait.png", { width: 400, height: 500 }));
+    await form
+      .getByLabel("Portrait")
+      .setInputFiles(png("portrait.png", { width: 400, height: 500 }));
     await expect(form.getByAltText("Preview of the new portrait")).toBeVisible();
     await form.getByRole("button", { name: "Save Settings" }).click();
     await expect(toast(page)).toHaveText(/Settings saved successfully!/);
@@ -97,7 +104,9 @@ test("site settings are saved and shown on the public pages", async ({ page }) =
     );
     const portrait = page.getByAltText("Portrait of Sara Benali");
     await expect(portrait).toBeVisible();
-    await expect.poll(() => portrait.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => portrait.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
 
     await page.goto("/reel");
     await expect(page.locator("iframe[src*='player.vimeo.com/video/76979871']")).toHaveCount(1);

@@ -8,7 +8,7 @@ import { png } from "./owner-media";
  * Signs the owner in once per spec file and reuses the session cookies in every test of it.
  * Call at the top level of a spec file.
  */
-export function useOwnerSession(name: string): void {
+export function signInOwnerForFile(name: string): void {
   const statePath = path.join(os.tmpdir(), `owner-e2e-${name}-${process.pid}.json`);
   test.beforeAll(async ({ browser }) => {
     const page = await browser.newPage();
@@ -51,6 +51,8 @@ export async function addProjectThroughForm(
 /** Removes a project created by a spec through the REST API, with the owner's cookies. */
 export async function deleteProjectViaApi(page: Page, id: string): Promise<void> {
   const origin = String(test.info().project.use.baseURL);
-  const response = await page.request.delete(`/api/projects/${id}`, { headers: { Origin: origin } });
+  const response = await page.request.delete(`/api/projects/${id}`, {
+    headers: { Origin: origin },
+  });
   expect([200, 404]).toContain(response.status());
 }

@@ -18,7 +18,9 @@ function chunk(type: string, data: Buffer): Buffer {
  * A valid PNG of one colour. With `size`, a tEXt chunk pads it to exactly that many bytes, so
  * limits can be tested at the edge with a file every decoder accepts.
  */
-export function makePng(options: { width?: number; height?: number; rgb?: [number, number, number]; size?: number } = {}): Buffer {
+export function makePng(
+  options: { width?: number; height?: number; rgb?: [number, number, number]; size?: number } = {},
+): Buffer {
   const { width = 64, height = 48, rgb = [200, 80, 40], size } = options;
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
