@@ -1,4 +1,4 @@
-import { fileTooLarge, invalidFileType } from "./messages";
+import { fileTooLarge, invalidFileType, tooManyImages } from "./messages";
 
 /**
  * The upload rules of spec §5/§9, checked in the browser before anything is sent so the owner
@@ -30,10 +30,6 @@ export function checkImageFile(file: FileLike): string | null {
 /** The same rules for a section video: mp4 only, at most 50 MB. */
 export function checkVideoFile(file: FileLike): string | null {
   return checkFile(file, VIDEO_TYPES, MAX_VIDEO_BYTES);
-}
-
-export function tooManyImages(name: string): string {
-  return `Too many images: ${name} (up to ${MAX_IMAGES} per section)`;
 }
 
 /**

@@ -28,10 +28,5 @@ export const messages = {
   settingsFailed: "Failed to save the settings",
 } as const;
 
-export function invalidFileType(name: string): string {
-  return `Invalid file type: ${name}`;
-}
-
-export function fileTooLarge(name: string): string {
-  return `File too large: ${name}`;
-}
+// The file texts are the API's own, so the browser's early check reads exactly like the server's.
+export { fileTooLarge, invalidFileType, tooManyImages } from "@/lib/validation/messages";

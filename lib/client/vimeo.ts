@@ -3,9 +3,10 @@
  * player.vimeo.com/video/{id}, an <iframe> embed code, or an unlisted vimeo.com/{id}/{hash}.
  * Only the normalised player URL is ever sent or stored, never the pasted HTML.
  */
-export const VIMEO_EXAMPLE = "https://vimeo.com/123456789";
-export const invalidVimeoAdd = `Invalid Vimeo URL or embed code. Example: ${VIMEO_EXAMPLE} or <iframe...>`;
-export const invalidVimeoEdit = `Invalid Vimeo URL. Example: ${VIMEO_EXAMPLE}`;
+import { messages } from "@/lib/validation/messages";
+
+export const invalidVimeoAdd = messages.invalidVimeoAdd;
+export const invalidVimeoEdit = messages.invalidVimeoEdit;
 
 const IFRAME_SRC = /<iframe\b[^>]*\bsrc\s*=\s*["']([^"']+)["']/i;
 
