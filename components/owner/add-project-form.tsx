@@ -60,7 +60,7 @@ export function AddProjectForm({ userId }: { userId: string }) {
           className="aspect-video w-full max-w-md rounded-md object-cover"
         />
       ) : null}
-      <FormError message={error} />
+      <FormError message={error} announce={false} />
       <SubmitButton busy={busy} busyLabel="Adding project…">
         Add Project
       </SubmitButton>

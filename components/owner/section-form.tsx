@@ -176,7 +176,7 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
         onRemoveCurrentChange={currentVideo ? (removeVideo) => update({ removeVideo }) : undefined}
       />
       <UploadProgress percent={progress} />
-      <FormError message={error?.message ?? null} detail={error?.detail} />
+      <FormError message={error?.message ?? null} detail={error?.detail} announce={false} />
       <SubmitButton busy={busy} busyLabel={`Uploading ${progress ?? 0}%`}>
         {mode === "add" ? "Add Section" : "Save Changes"}
       </SubmitButton>
