@@ -3,7 +3,6 @@ import { connection } from "next/server";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { SkipLink } from "@/components/layout/skip-link";
-import { ToastProvider } from "@/components/ui/toast-provider";
 import { loadSiteSettings } from "@/lib/site/queries";
 import { getSiteUrl } from "@/lib/site/site-url";
 
@@ -23,13 +22,13 @@ export default async function SiteLayout({ children }: { children: React.ReactNo
   await connection();
   const settings = await loadSiteSettings();
   return (
-    <ToastProvider>
+    <>
       <SkipLink />
       <SiteHeader siteName={settings.ownerName} />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
       <SiteFooter ownerName={settings.ownerName} socials={settings.socials} />
-    </ToastProvider>
+    </>
   );
 }
