@@ -1,6 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { addProjectThroughForm, deleteProjectViaApi, signInOwnerForFile } from "./helpers/owner-flows";
+import {
+  addProjectThroughForm,
+  deleteProjectViaApi,
+  signInOwnerForFile,
+} from "./helpers/owner-flows";
 import { png } from "./helpers/owner-media";
 
 signInOwnerForFile("a11y");

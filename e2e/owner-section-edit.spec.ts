@@ -73,14 +73,14 @@ test("the edit form is prefilled; images can be removed and added; video switche
   await page.getByLabel("Title").fill("Final cut");
 
   await page.getByLabel("Embed a Vimeo video").check();
-  await page.getByLabel("Vimeo URL or embed code").fill("vimeo.com/abc");
+  await page.getByLabel("Vimeo URL", { exact: true }).fill("vimeo.com/abc");
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(
     page.getByText("Invalid Vimeo URL. Example: https://vimeo.com/123456789").first(),
   ).toBeVisible();
   await expect(page.getByLabel("Title")).toHaveValue("Final cut");
 
-  await page.getByLabel("Vimeo URL or embed code").fill("https://vimeo.com/76979871");
+  await page.getByLabel("Vimeo URL", { exact: true }).fill("https://vimeo.com/76979871");
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(page).toHaveURL(new RegExp(`/sections/${project.id}$`));
   await expect(toast(page)).toBeVisible();

@@ -14,6 +14,7 @@ type VideoFieldProps = {
   current?: { kind: "upload" | "embed"; url: string } | null;
   removeCurrent?: boolean;
   disabled?: boolean;
+  embedLabel: string;
   embedHint: string;
   onModeChange: (mode: VideoMode) => void;
   onFileChange: (file: File | null) => void;
@@ -97,7 +98,7 @@ export function VideoField(props: VideoFieldProps) {
       ) : (
         <div>
           <label htmlFor={embedId} className="block text-sm">
-            Vimeo URL or embed code
+            {props.embedLabel}
           </label>
           <input
             id={embedId}

@@ -81,9 +81,10 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
     update({ videoFile: problem ? null : file });
   }
 
-  function fail(message: string, detail?: string) {
+  /** Toasts the failure; the form line repeats it unless a field already shows it. */
+  function fail(message: string, detail?: string, shownAtField = false) {
     setProgress(null);
-    setError({ message, detail });
+    setError(shownAtField ? null : { message, detail });
     showToast(message, "error");
   }
 
@@ -93,7 +94,7 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
     const invalid = validateSectionDraft(full, mode);
     const vimeoProblem = invalid === invalidVimeoAdd || invalid === invalidVimeoEdit;
     setEmbedError(vimeoProblem ? invalid : null);
-    if (invalid) return fail(invalid);
+    if (invalid) return fail(invalid, undefined, vimeoProblem);
     setError(null);
     setProgress(0);
     const form = new FormData();
@@ -162,6 +163,7 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
         current={currentVideo}
         removeCurrent={draft.removeVideo}
         disabled={busy}
+        embedLabel={mode === "add" ? "Vimeo URL or embed code" : "Vimeo URL"}
         embedHint={hints[mode]}
         onModeChange={(videoMode) => {
           setFileError(null);
