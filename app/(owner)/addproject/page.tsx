@@ -8,7 +8,9 @@ export const metadata: Metadata = { title: "Add New Project", robots: { index: f
 
 export default async function AddProjectPage() {
   const user = await getUser();
-  if (!user?.isOwner) redirect("/signin");
+  if (!user) redirect("/signin");
+  // A signed-in account without owner rights is told so on the dashboard.
+  if (!user.isOwner) redirect("/dashboard");
   return (
     <OwnerPage title="Add New Project" intro="Every field is required. Sections come next.">
       <AddProjectForm userId={user.id} />

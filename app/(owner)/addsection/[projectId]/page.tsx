@@ -13,7 +13,9 @@ export default async function AddSectionPage({
   params: Promise<{ projectId: string }>;
 }) {
   const user = await getUser();
-  if (!user?.isOwner) redirect("/signin");
+  if (!user) redirect("/signin");
+  // A signed-in account without owner rights is told so on the dashboard.
+  if (!user.isOwner) redirect("/dashboard");
   const { projectId } = await params;
   const project = await getProject(projectId);
   if (!project) notFound();

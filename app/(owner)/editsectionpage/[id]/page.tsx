@@ -10,7 +10,9 @@ export const metadata: Metadata = { title: "Edit Section", robots: { index: fals
 
 export default async function EditSectionPage({ params }: { params: Promise<{ id: string }> }) {
   const user = await getUser();
-  if (!user?.isOwner) redirect("/signin");
+  if (!user) redirect("/signin");
+  // A signed-in account without owner rights is told so on the dashboard.
+  if (!user.isOwner) redirect("/dashboard");
   const { id } = await params;
   const section = await getSection(id);
   if (!section) notFound();
