@@ -85,7 +85,9 @@ test.describe("Add New Project", () => {
     const project = await addProjectThroughForm(page);
     await expect(toast(page)).toHaveText(/Project added successfully!/);
     await expect(page.getByRole("heading", { level: 1, name: "Add New Section" })).toBeVisible();
-    await expect(page.getByText(project.title)).toBeVisible();
+    await expect(
+      page.getByText(`To “${project.title}”. Fill in at least one field.`),
+    ).toBeVisible();
     await deleteProjectViaApi(page, project.id);
   });
 });

@@ -13,10 +13,28 @@ type DialogProps = {
   className?: string;
 };
 
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Keeps Tab and Shift+Tab cycling inside the dialog instead of leaving for the browser's UI. */
+function trapTab(event: React.KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== "Tab") return;
+  const focusable = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE));
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 /**
- * A modal on the native <dialog>: showModal() makes the rest of the page inert (so Tab stays
- * inside) and Escape fires "cancel". Focus goes back to whatever opened it, even if the browser
- * would not restore it (e.g. after a re-render replaced nothing but moved focus).
+ * A modal on the native <dialog>: showModal() makes the rest of the page inert and Escape fires
+ * "cancel"; Tab wraps around inside. Focus goes back to whatever opened the dialog when it closes.
  */
 export function Dialog({
   open,
@@ -59,6 +77,7 @@ export function Dialog({
       aria-labelledby={titleId}
       aria-describedby={describedBy}
       className={`text-ink m-auto w-[min(32rem,calc(100vw-2rem))] rounded-lg bg-white p-0 shadow-2xl backdrop:bg-black/60 ${className}`}
+      onKeyDown={trapTab}
       onClick={(event) => {
         // A click on the backdrop lands on the <dialog> element itself.
         if (event.target === event.currentTarget) onCloseRef.current();

@@ -11,7 +11,8 @@ import { png } from "./owner-media";
 export function signInOwnerForFile(name: string): void {
   const statePath = path.join(os.tmpdir(), `owner-e2e-${name}-${process.pid}.json`);
   test.beforeAll(async ({ browser }) => {
-    const page = await browser.newPage();
+    // Explicitly empty: the test.use() below would otherwise apply to this page too.
+    const page = await browser.newPage({ storageState: { cookies: [], origins: [] } });
     await signInAsOwner(page);
     await page.context().storageState({ path: statePath });
     await page.close();
