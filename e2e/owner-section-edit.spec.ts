@@ -129,7 +129,9 @@ test("Delete asks '…this Section?'; Cancel keeps it, confirming removes it", a
   const remove = section.getByRole("button", { name: "Delete Doomed" });
   await remove.click();
   const confirm = page.getByRole("alertdialog");
-  await expect(confirm).toContainText(/this Section\?$/);
+  await expect(confirm.getByText(/this Section\?$/)).toHaveText(
+    "Are you sure you want to delete this Section?",
+  );
   await page.keyboard.press("Escape");
   await expect(confirm).toBeHidden();
   await expect(remove).toBeFocused();

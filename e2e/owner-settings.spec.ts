@@ -124,7 +124,11 @@ test("site settings are saved and shown on the public pages", async ({ page }) =
 
 test("settings cannot be changed without the owner's session", async ({ playwright }) => {
   const baseURL = String(test.info().project.use.baseURL);
-  const visitor = await playwright.request.newContext({ baseURL });
+  // Explicitly without cookies: the file's owner session would otherwise apply here too.
+  const visitor = await playwright.request.newContext({
+    baseURL,
+    storageState: { cookies: [], origins: [] },
+  });
   const response = await visitor.put("/api/settings", {
     multipart: { ownerName: "Intruder" },
     headers: { Origin: baseURL },
