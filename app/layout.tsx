@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
+import { AuthProvider } from "@/components/auth/auth-provider";
 import { ToastProvider } from "@/components/ui/toast-provider";
+import { getSupabasePublicConfig } from "@/lib/auth/config";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -12,8 +14,11 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
   return (
     <html lang="en">
       <body className="flex min-h-dvh flex-col font-sans antialiased">
-        {/* At the root so a toast survives navigation between the owner and public pages. */}
-        <ToastProvider>{children}</ToastProvider>
+        {/* Configured at run time, so one build works with the embedded or a hosted service. */}
+        <AuthProvider config={getSupabasePublicConfig()}>
+          {/* At the root so a toast survives navigation between the owner and public pages. */}
+          <ToastProvider>{children}</ToastProvider>
+        </AuthProvider>
       </body>
     </html>
   );
