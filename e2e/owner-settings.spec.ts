@@ -33,7 +33,7 @@ test("the dashboard welcomes the owner and lists projects with section links", a
   await page.goto("/dashboard");
   await expect(page.getByText(`Welcome, ${OWNER.email}`)).toBeVisible();
   const projects = page.getByRole("region", { name: "Projects" });
-  await expect(projects.getByRole("link", { name: "New Project" })).toHaveAttribute(
+  await expect(page.getByRole("main").getByRole("link", { name: "New Project" })).toHaveAttribute(
     "href",
     "/addproject",
   );

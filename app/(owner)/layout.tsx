@@ -24,7 +24,7 @@ export default async function OwnerLayout({ children }: { children: React.ReactN
       <main id="main" className="flex flex-1 flex-col">
         <OwnerGate>{children}</OwnerGate>
       </main>
-      <SiteFooter ownerName={settings.ownerName} />
+      <SiteFooter ownerName={settings.ownerName} socials={settings.socials} />
     </>
   );
 }

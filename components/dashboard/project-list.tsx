@@ -11,17 +11,9 @@ export async function DashboardProjectList() {
   const sections = await Promise.all(projects.map((project) => listSections(project.id)));
   return (
     <section aria-labelledby="dashboard-projects" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="dashboard-projects" className="text-2xl font-semibold tracking-tight">
-          Projects
-        </h2>
-        <Link
-          href="/addproject"
-          className="bg-ink rounded-md px-4 py-2 font-medium text-white hover:bg-black"
-        >
-          New Project
-        </Link>
-      </div>
+      <h2 id="dashboard-projects" className="text-2xl font-semibold tracking-tight">
+        Projects
+      </h2>
       {projects.length === 0 ? (
         <p className="text-muted">No projects yet. Add your first project to start the gallery.</p>
       ) : (
