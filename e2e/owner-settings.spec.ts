@@ -75,7 +75,7 @@ test("site settings are saved and shown on the public pages", async ({ page }) =
     await form.getByLabel("Instagram (photos)").fill("https://instagram.com/sara");
     await form.getByLabel("Dribbble (showcase)").fill("https://dribbble.com/sara");
     await form
-      .getByLabel("Portrait")
+      .getByLabel("Portrait", { exact: true })
       .setInputFiles(png("portrait.png", { width: 400, height: 500 }));
     await expect(form.getByAltText("Preview of the new portrait")).toBeVisible();
     await form.getByRole("button", { name: "Save Settings" }).click();

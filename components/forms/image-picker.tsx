@@ -73,13 +73,15 @@ export function ImagePicker(props: ImagePickerProps) {
           className="file:bg-ink mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:px-3 file:py-2 file:font-medium file:text-white"
         />
       </div>
-      {errors.length > 0 ? (
-        <ul role="alert" className="space-y-1 text-sm font-medium text-red-700">
-          {errors.map((error) => (
-            <li key={error}>{error}</li>
-          ))}
-        </ul>
-      ) : null}
+      <div role="alert">
+        {errors.length > 0 ? (
+          <ul className="space-y-1 text-sm font-medium text-red-700">
+            {errors.map((error) => (
+              <li key={error}>{error}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
       {images.length > 0 ? (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label="New images">
           {images.map((image) => (
