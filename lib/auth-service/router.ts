@@ -1,6 +1,8 @@
 import "server-only";
 import { isHostedAuth } from "@/lib/auth/config";
 import { AuthServiceError, respondWithError } from "./errors";
+import { handleAuthorize } from "./handlers/authorize";
+import { handleCallback } from "./handlers/callback";
 import { handleLogout } from "./handlers/logout";
 import { handleRecover } from "./handlers/recover";
 import { handleJwks, handleSettings } from "./handlers/settings";
@@ -19,6 +21,8 @@ const ROUTES: Record<string, Handler> = {
   "POST /logout": handleLogout,
   "POST /recover": handleRecover,
   "GET /verify": handleVerify,
+  "GET /authorize": handleAuthorize,
+  "GET /callback": handleCallback,
   "GET /settings": handleSettings,
   "GET /.well-known/jwks.json": handleJwks,
 };
