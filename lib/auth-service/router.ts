@@ -1,11 +1,15 @@
 import "server-only";
 import { isHostedAuth } from "@/lib/auth/config";
 import { AuthServiceError, respondWithError } from "./errors";
+import { handleAuthorize } from "./handlers/authorize";
+import { handleCallback } from "./handlers/callback";
 import { handleLogout } from "./handlers/logout";
+import { handleRecover } from "./handlers/recover";
 import { handleJwks, handleSettings } from "./handlers/settings";
 import { handleSignup } from "./handlers/signup";
 import { handleToken } from "./handlers/token";
 import { handleGetUser, handleUpdateUser } from "./handlers/user";
+import { handleVerify } from "./handlers/verify";
 
 type Handler = (request: Request, url: URL) => Promise<Response>;
 
@@ -15,6 +19,10 @@ const ROUTES: Record<string, Handler> = {
   "GET /user": handleGetUser,
   "PUT /user": handleUpdateUser,
   "POST /logout": handleLogout,
+  "POST /recover": handleRecover,
+  "GET /verify": handleVerify,
+  "GET /authorize": handleAuthorize,
+  "GET /callback": handleCallback,
   "GET /settings": handleSettings,
   "GET /.well-known/jwks.json": handleJwks,
 };

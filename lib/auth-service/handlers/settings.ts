@@ -1,22 +1,17 @@
 import "server-only";
-import { getDb } from "@/lib/db";
-import { env } from "@/lib/env";
+import { isSignupClosed } from "@/lib/auth/signup-state";
 import { respondWithJson } from "../http";
 import { getJwks } from "../keys";
 import { isGoogleConfigured } from "../oidc";
-import { countUsers } from "../users";
 
 /**
  * GET /settings. `disable_signup` is true when nobody new can sign up right now (the first
  * account exists and no other rule admits new ones), which the sign-up screen explains.
  */
 export async function handleSettings(request: Request): Promise<Response> {
-  const { AUTH_SIGNUP, OWNER_EMAILS } = env();
-  const closed =
-    AUTH_SIGNUP !== "open" && OWNER_EMAILS.length === 0 && (await countUsers(await getDb())) > 0;
   return respondWithJson(request, {
     external: { email: true, phone: false, google: isGoogleConfigured() },
-    disable_signup: closed,
+    disable_signup: await isSignupClosed(),
     mailer_autoconfirm: true,
     phone_autoconfirm: false,
     sms_provider: "",
