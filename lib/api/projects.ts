@@ -29,6 +29,27 @@ function isJson(request: Request): boolean {
   return /^application\/json\b/i.test(request.headers.get("content-type") ?? "");
 }
 
+const MAX_JSON_BYTES = 64 * 1024;
+
+/** A small JSON object body; anything larger than a project's fields is refused unread. */
+async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_JSON_BYTES) {
+    throw new ApiError(413, "Request body too large");
+  }
+  const text = await request.text();
+  if (text.length > MAX_JSON_BYTES) throw new ApiError(413, "Request body too large");
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ApiError(400, messages.invalidForm);
+  }
+  if (!body || typeof body !== "object" || Array.isArray(body)) {
+    throw new ApiError(400, messages.invalidForm);
+  }
+  return body as Record<string, unknown>;
+}
+
 function validate(mode: Mode, input: Record<string, unknown>): ProjectFields {
   const result = (mode === "create" ? createProjectSchema : updateProjectSchema).safeParse(input);
   if (!result.success) throw new ApiError(400, firstMessage(result.error));
@@ -47,8 +68,7 @@ async function withProjectInput(
 ): Promise<Project | null> {
   const missing = mode === "create" ? messages.addProjectMissing : messages.updateProjectMissing;
   if (isJson(request)) {
-    const body = (await request.json().catch(() => null)) as Record<string, unknown> | null;
-    if (!body || typeof body !== "object") throw new ApiError(400, messages.invalidForm);
+    const body = await readJsonObject(request);
     const fields = validate(mode, body);
     if (mode === "update" && (body.cover === undefined || body.cover === ""))
       return write(fields, null);

@@ -17,6 +17,8 @@ const SNIFF_BYTES = 4100;
 export class GuardedFile extends Writable {
   bytes = 0;
   contentType: MediaType | null = null;
+  /** Why the file was refused, if it was; checked again after parsing since formidable may finish first. */
+  failure: Error | null = null;
   private head: Buffer[] = [];
   private headLength = 0;
   private readonly out: fs.WriteStream | null;
@@ -27,7 +29,8 @@ export class GuardedFile extends Writable {
     filepath: string,
     private readonly rule: FileRule,
     private readonly name: string,
-    refusal?: UploadError,
+    refusal: UploadError | undefined,
+    private readonly onFailure: (error: Error) => void,
   ) {
     super();
     if (refusal) {
@@ -62,6 +65,10 @@ export class GuardedFile extends Writable {
 
   override _destroy(error: Error | null, callback: (error?: Error | null) => void) {
     if (this.out && !this.out.destroyed) this.out.destroy();
+    if (error && !this.failure) {
+      this.failure = error;
+      this.onFailure(error);
+    }
     callback(error);
   }
 

@@ -103,6 +103,20 @@ describe("parseMultipart", () => {
     expect(error.message).toBe("File too large: big.png");
   });
 
+  it("refuses an oversized file that arrives in one chunk with a Content-Length", async () => {
+    const probe = formRequest([["resources", [await pngOfSize(5 * MB + 1), "big.png"]]]);
+    const bytes = await probe.arrayBuffer();
+    const request = new Request("http://localhost/", {
+      method: "POST",
+      body: bytes,
+      headers: {
+        "content-type": probe.headers.get("content-type")!,
+        "content-length": String(bytes.byteLength),
+      },
+    });
+    expect((await refusal(parse(request))).message).toBe("File too large: big.png");
+  });
+
   it("accepts 5 images and refuses a sixth", async () => {
     const png = await pngOfSize(1000);
     const five = Array.from({ length: 5 }, (_, i): [string, [Buffer, string]] => [

@@ -58,18 +58,25 @@ export async function parseMultipart(
     await fs.rm(dir, { recursive: true, force: true });
   };
   const source = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream);
-  // A failing request body means the client went away or sent garbage: a 400, not a server fault.
+  // A refused file stops the upload at once: the rest of the body is not read.
+  let refusal: Error | null = null;
+  const refuse = (error: Error) => {
+    refusal ??= error;
+    source.destroy(error);
+  };
+  // Any other failure of the request body means the client went away: a 400, not a server fault.
   let clientFailed = false;
-  source.once("error", () => (clientFailed = true));
+  source.once("error", () => (clientFailed = refusal === null));
   try {
-    const [fields, files] = await receive(source, request.headers, rules, dir, guards);
+    const [fields, files] = await receive(source, request.headers, rules, dir, guards, refuse);
+    if (refusal) throw refusal;
     const uploaded = await checkFiles(files, guards);
     return { fields: fields as Record<string, string[]>, files: uploaded, cleanup };
   } catch (error) {
     source.destroy();
     await cleanup();
-    if (clientFailed && !(error instanceof UploadError))
-      throw new UploadError(400, messages.invalidForm);
+    if (refusal) throw refusal;
+    if (clientFailed) throw new UploadError(400, messages.invalidForm);
     throw toUploadError(error);
   }
 }
@@ -80,6 +87,7 @@ function receive(
   rules: Record<string, FileRule>,
   dir: string,
   guards: Map<object, GuardedFile>,
+  refuse: (error: Error) => void,
 ) {
   const ruleList = Object.values(rules);
   const counts = new Map<string, number>();
@@ -110,7 +118,7 @@ function receive(
           rule.kind === "image" && rule.maxCount > 1 ? tooManyImages(name) : messages.invalidForm,
         );
       }
-      const guard = new GuardedFile(meta.filepath, rule ?? NO_FILES, name, refusal);
+      const guard = new GuardedFile(meta.filepath, rule ?? NO_FILES, name, refusal, refuse);
       guards.set(file, guard);
       return guard;
     },
@@ -127,8 +135,11 @@ async function checkFiles(
   guards: Map<object, GuardedFile>,
 ): Promise<Record<string, UploadedFile[]>> {
   const result: Record<string, UploadedFile[]> = {};
+  // formidable lists files as they finish writing; keep the order the client sent them in.
+  const begun = [...guards.keys()];
   for (const [field, list] of Object.entries(files)) {
-    for (const file of list ?? []) {
+    const ordered = [...(list ?? [])].sort((a, b) => begun.indexOf(a) - begun.indexOf(b));
+    for (const file of ordered) {
       const guard = guards.get(file);
       const name = file.originalFilename || field;
       // A form's empty file input arrives as a nameless empty part: nothing was chosen.
