@@ -1,7 +1,6 @@
-import Image from "next/image";
-import { isOptimizable } from "@/lib/site/images";
 import Link from "next/link";
 import type { Category } from "@/models";
+import { ServerImage } from "@/components/ui/server-image";
 import { formatCategory } from "@/lib/site/categories";
 import { cardSizes, spanClass } from "./grid-spans";
 
@@ -35,19 +34,17 @@ export function ProjectCard({
         href={`/sections/${project.id}`}
         className="relative block aspect-[4/3] overflow-hidden rounded-sm bg-stone-300 focus-visible:outline-offset-4 sm:aspect-auto sm:h-full"
       >
-        <Image
+        <ServerImage
           src={project.coverUrl}
-          unoptimized={!isOptimizable(project.coverUrl)}
           alt=""
           fill
           sizes={cardSizes(index)}
           preload={eager}
-          loading={eager ? "eager" : "lazy"}
           className="object-cover transition-transform duration-700 ease-out group-hover:scale-[1.03]"
         />
         <span
           data-testid="card-caption"
-          className="absolute inset-x-0 bottom-0 flex flex-col gap-0.5 bg-gradient-to-t from-black/80 via-black/45 to-transparent px-5 pt-12 pb-4 text-white transition-opacity duration-300 group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:hover)]:opacity-0"
+          className="absolute inset-x-0 bottom-0 flex flex-col gap-0.5 bg-gradient-to-t from-black/80 via-black/45 to-transparent px-5 pt-12 pb-4 text-white transition-opacity duration-300 group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:hover)_and_(min-width:640px)]:opacity-0"
         >
           <span className="text-lg leading-tight font-semibold">{project.title}</span>
           <span className="text-sm text-white/85">{formatCategory(project.category)}</span>

@@ -1,13 +1,15 @@
 "use client";
 
-import Form from "next/form";
 import { useSearchParams } from "next/navigation";
 
-/** A GET form to /?q=…, so search works without JavaScript and results can be shared. */
+/**
+ * A plain GET form to /?q=… (a full page load, so the client bundle carries no form router code):
+ * search works without JavaScript and results can be shared.
+ */
 export function SearchBox({ id, onSearch }: { id: string; onSearch?: () => void }) {
   const query = useSearchParams().get("q") ?? "";
   return (
-    <Form action="/" role="search" onSubmit={onSearch} className="relative">
+    <form action="/" role="search" onSubmit={onSearch} className="relative">
       <label htmlFor={id} className="sr-only">
         Search projects
       </label>
@@ -20,7 +22,7 @@ export function SearchBox({ id, onSearch }: { id: string; onSearch?: () => void 
         placeholder="Search projects"
         className="placeholder:text-muted w-full rounded-full border border-black/20 bg-white px-4 py-1.5 text-sm md:w-52"
       />
-    </Form>
+    </form>
   );
 }
 

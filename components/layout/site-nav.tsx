@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Suspense, useEffect, useRef, useState } from "react";
+import { OwnerNavItems } from "@/components/auth/owner-nav-items";
 import { NAV_LINKS, currentState } from "./nav-links";
 import { SearchBox, SearchBoxFallback } from "./search-box";
 
@@ -44,7 +45,10 @@ export function SiteNav() {
   return (
     <>
       <nav aria-label="Main" className="hidden items-center gap-8 md:flex">
-        <ul className="flex items-center gap-7 text-sm font-medium">{links()}</ul>
+        <ul className="flex items-center gap-7 text-sm font-medium">
+          {links()}
+          <OwnerNavItems linkClassName={linkClass} />
+        </ul>
         <Suspense fallback={<SearchBoxFallback id="search-desktop" />}>
           <SearchBox id="search-desktop" />
         </Suspense>
@@ -68,6 +72,7 @@ export function SiteNav() {
         <nav aria-label="Mobile">
           <ul className="flex flex-col text-lg font-medium [&_a]:block [&_a]:py-3">
             {links(close)}
+            <OwnerNavItems linkClassName={linkClass} onNavigate={close} />
           </ul>
         </nav>
         <div className="mt-3">

@@ -40,6 +40,12 @@ export function ImageViewer({
     };
   }, []);
 
+  // Close the native dialog first: focus can only return to the page once it is no longer inert.
+  const close = () => {
+    dialog.current?.close();
+    onClose();
+  };
+
   const step = (delta: number) => onIndexChange((index + delta + count) % count);
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLDialogElement>) => {
@@ -68,10 +74,10 @@ export function ImageViewer({
       onKeyDown={onKeyDown}
       onCancel={(event) => {
         event.preventDefault();
-        onClose();
+        close();
       }}
       onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
+        if (event.target === event.currentTarget) close();
       }}
       className="fixed inset-0 m-0 h-dvh max-h-none w-screen max-w-none bg-black/95 p-4 text-white backdrop:bg-black/80 sm:p-10"
     >
@@ -83,7 +89,7 @@ export function ImageViewer({
           <button
             type="button"
             autoFocus
-            onClick={onClose}
+            onClick={close}
             aria-label="Close image viewer"
             className="pointer-events-auto rounded-full px-3 py-1 text-3xl leading-none hover:bg-white/10"
           >

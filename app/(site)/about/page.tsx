@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
-import Image from "next/image";
-import { isOptimizable } from "@/lib/site/images";
+import { ServerImage } from "@/components/ui/server-image";
 import { connection } from "next/server";
 import { JsonLd } from "@/components/layout/json-ld";
 import { personJsonLd } from "@/lib/site/json-ld";
@@ -31,9 +30,8 @@ export default async function AboutPage() {
       <JsonLd data={personJsonLd(settings, siteUrl)} />
       <div className="relative aspect-[4/5] overflow-hidden rounded-sm bg-stone-200">
         {settings.portraitUrl ? (
-          <Image
+          <ServerImage
             src={settings.portraitUrl}
-            unoptimized={!isOptimizable(settings.portraitUrl)}
             alt={`Portrait of ${settings.ownerName}`}
             fill
             preload
