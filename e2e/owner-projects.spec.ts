@@ -6,7 +6,7 @@ import {
   uniqueTitle,
   signInOwnerForFile,
 } from "./helpers/owner-flows";
-import { png } from "./helpers/owner-media";
+import { makePng, MB, png } from "./helpers/owner-media";
 
 signInOwnerForFile("projects");
 
@@ -57,6 +57,31 @@ test.describe("Add New Project", () => {
     await expect(page).toHaveURL(/\/addproject$/);
     await expect(page.getByLabel("Title")).toHaveValue("Refused cover");
     await expect(page.getByLabel("Category")).toHaveValue("Motion Design");
+  });
+
+  test("checks the cover in the browser first, at the 5 MB limit", async ({ page }) => {
+    await page.goto("/addproject");
+    const cover = page.getByLabel("Cover image");
+    await cover.setInputFiles({
+      name: "huge.png",
+      mimeType: "image/png",
+      buffer: makePng({ size: 5 * MB + 1 }),
+    });
+    await expect(page.getByText("File too large: huge.png")).toBeVisible();
+    await expect(cover).toHaveAttribute("aria-invalid", "true");
+    await cover.setInputFiles({
+      name: "cover.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF"),
+    });
+    await expect(page.getByText("Invalid file type: cover.pdf")).toBeVisible();
+    await cover.setInputFiles({
+      name: "exact.png",
+      mimeType: "image/png",
+      buffer: makePng({ size: 5 * MB }),
+    });
+    await expect(page.getByText(/File too large|Invalid file type/)).toHaveCount(0);
+    await expect(page.getByAltText("Preview of the chosen cover")).toBeVisible();
   });
 
   test("falls back to 'Failed to add project' when the server gives no reason", async ({
