@@ -44,6 +44,15 @@ test.describe("owner sign-in", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${OWNER.email}`);
   });
 
+  test("the Google button explains when Google sign-in is not configured", async ({ page }) => {
+    await page.goto("/signin");
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+      "Google sign-in is not set up for this site yet.",
+    );
+    await expect(page).toHaveURL(/\/signin$/);
+  });
+
   test("sign-up explains that it is closed once the owner exists", async ({ page }) => {
     await ensureOwnerAccount(page);
     await page.goto("/signup");

@@ -25,6 +25,13 @@ const envSchema = z.object({
       message: "must start with postgres:// or postgresql://",
     }),
   NEXT_PUBLIC_SITE_URL: optionalUrl.optional(),
+  // --- Media ---
+  /** cloudinary://<api_key>:<api_secret>@<cloud_name>[?upload_prefix=…]; unset = local disk. */
+  CLOUDINARY_URL: optionalText.refine(
+    (value) => value === undefined || /^cloudinary:\/\/[^:@/]+:[^@/]+@[^/?]+/.test(value),
+    { message: "must look like cloudinary://<api_key>:<api_secret>@<cloud_name>" },
+  ),
+  CLOUDINARY_FOLDER: optionalText,
   // --- Auth ---
   NEXT_PUBLIC_SUPABASE_URL: optionalUrl.optional(),
   NEXT_PUBLIC_SUPABASE_ANON_KEY: optionalText,

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { SignOutButton } from "@/components/auth/sign-out-button";
+import { OwnerDashboard } from "@/components/dashboard/owner-dashboard";
 import { getUser } from "@/lib/auth";
 
 export const metadata: Metadata = { title: "Dashboard" };
@@ -18,12 +19,15 @@ export default async function DashboardPage() {
         Welcome, <span className="break-all">{user.email || "Guest"}</span>
       </h1>
       {user.isOwner ? (
-        <div className="mt-8 flex flex-wrap gap-3">
-          <Link href="/addproject" className={actionClass}>
-            New Project
-          </Link>
-          <SignOutButton className={actionClass} />
-        </div>
+        <>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link href="/addproject" className={actionClass}>
+              New Project
+            </Link>
+            <SignOutButton className={actionClass} />
+          </div>
+          <OwnerDashboard />
+        </>
       ) : (
         <div className="mt-6 space-y-4">
           <p role="status" className="text-muted max-w-prose">

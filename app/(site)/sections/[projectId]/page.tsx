@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { JsonLd } from "@/components/layout/json-ld";
+import { AddSectionButton } from "@/components/owner/add-section-button";
+import { SectionActions } from "@/components/owner/section-actions";
 import { ProjectPager } from "@/components/sections/project-pager";
 import { ScrollToTop } from "@/components/sections/scroll-to-top";
 import { SectionView } from "@/components/sections/section-view";
@@ -65,6 +67,9 @@ export default async function ProjectPage({ params }: { params: Params }) {
               key={section.id}
               eager={index === 0}
               projectTitle={project.title}
+              ownerActions={
+                <SectionActions section={{ id: section.id, title: section.title }} index={index} />
+              }
               section={{
                 id: section.id,
                 title: section.title,
@@ -82,10 +87,16 @@ export default async function ProjectPage({ params }: { params: Params }) {
           ))}
         </div>
       ) : (
-        <p className="text-muted rounded-sm border border-dashed border-black/20 px-6 py-16 text-center">
-          No sections available for this project.
-        </p>
+        <div className="text-muted flex flex-col items-center gap-6 rounded-sm border border-dashed border-black/20 px-6 py-16 text-center">
+          <p>No sections available for this project.</p>
+          <AddSectionButton projectId={project.id} />
+        </div>
       )}
+      {sections.length > 0 ? (
+        <div className="mt-16 flex justify-center">
+          <AddSectionButton projectId={project.id} />
+        </div>
+      ) : null}
 
       <ProjectPager
         previous={previous && { id: previous.id, title: previous.title }}

@@ -6,4 +6,4 @@ async function handle(request: Request, { params }: Context): Promise<Response> 
   return dispatchAuthRequest(request, (await params).path);
 }
 
-export { handle as GET, handle as POST, handle as PUT };
+export { handle as GET, handle as POST, handle as PUT, handle as OPTIONS };
