@@ -2,8 +2,16 @@ import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
   // PGlite loads WASM and data files from its package folder at run time; bundling it breaks that.
-  serverExternalPackages: ["@electric-sql/pglite", "sharp"],
+  serverExternalPackages: ["@electric-sql/pglite", "sharp", "cloudinary", "formidable"],
   poweredByHeader: false,
+  images: {
+    formats: ["image/avif", "image/webp"],
+    // Uploaded media (local adapter) and Cloudinary; anything else is refused by the optimizer.
+    localPatterns: [{ pathname: "/media/**", search: "" }],
+    remotePatterns: [{ protocol: "https", hostname: "res.cloudinary.com", pathname: "/**" }],
+    // Media keys are immutable (a replaced file gets a new key), so optimized copies can live long.
+    minimumCacheTTL: 60 * 60 * 24 * 30,
+  },
 };
 
 export default nextConfig;

@@ -1,4 +1,7 @@
 import type { Metadata } from "next";
+import { AuthProvider } from "@/components/auth/auth-provider";
+import { ToastProvider } from "@/components/ui/toast-provider";
+import { getSupabasePublicConfig } from "@/lib/auth/config";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -10,7 +13,13 @@ export const metadata: Metadata = {
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">
-      <body className="flex min-h-dvh flex-col font-sans antialiased">{children}</body>
+      <body className="flex min-h-dvh flex-col font-sans antialiased">
+        {/* Configured at run time, so one build works with the embedded or a hosted service. */}
+        <AuthProvider config={getSupabasePublicConfig()}>
+          {/* At the root so a toast survives navigation between the owner and public pages. */}
+          <ToastProvider>{children}</ToastProvider>
+        </AuthProvider>
+      </body>
     </html>
   );
 }

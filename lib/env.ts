@@ -8,6 +8,12 @@ const optionalUrl = z
   .transform((value) => (value === "" ? undefined : value))
   .pipe(z.url().optional());
 
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
 const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DATABASE_URL: z
@@ -19,9 +25,59 @@ const envSchema = z.object({
       message: "must start with postgres:// or postgresql://",
     }),
   NEXT_PUBLIC_SITE_URL: optionalUrl.optional(),
+  // --- Media ---
+  /** cloudinary://<api_key>:<api_secret>@<cloud_name>[?upload_prefix=…]; unset = local disk. */
+  CLOUDINARY_URL: optionalText.refine(
+    (value) => value === undefined || /^cloudinary:\/\/[^:@/]+:[^@/]+@[^/?]+/.test(value),
+    { message: "must look like cloudinary://<api_key>:<api_secret>@<cloud_name>" },
+  ),
+  CLOUDINARY_FOLDER: optionalText,
+  // --- Auth ---
+  NEXT_PUBLIC_SUPABASE_URL: optionalUrl.optional(),
+  NEXT_PUBLIC_SUPABASE_ANON_KEY: optionalText,
+  OWNER_EMAILS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((emails) => emails.every((email) => z.email().safeParse(email).success), {
+      message: "must be a comma-separated list of e-mail addresses",
+    }),
+  AUTH_SIGNUP: z
+    .enum(["owner", "open"], { message: 'must be "owner" or "open"' })
+    .optional()
+    .default("owner"),
+  AUTH_TRUST_PROXY: z
+    .enum(["true", "false", ""], { message: 'must be "true" or "false"' })
+    .optional()
+    .transform((value) => value === "true"),
+  AUTH_PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(72).optional().default(6),
+  /** Seconds a rotated refresh token may still be presented (concurrent refreshes). */
+  AUTH_REFRESH_REUSE_INTERVAL: z.coerce.number().min(0).max(3600).optional().default(10),
+  SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\/.+/.test(value), {
+    message: "must start with smtp:// or smtps://",
+  }),
+  MAIL_FROM: optionalText,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_ISSUER_URL: optionalUrl.optional(),
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, "DATA_DIR"> & {
+const refinedSchema = envSchema
+  .refine((value) => !value.NEXT_PUBLIC_SUPABASE_URL || value.NEXT_PUBLIC_SUPABASE_ANON_KEY, {
+    message: "is required when NEXT_PUBLIC_SUPABASE_URL is set",
+    path: ["NEXT_PUBLIC_SUPABASE_ANON_KEY"],
+  })
+  .refine((value) => !value.GOOGLE_CLIENT_ID === !value.GOOGLE_CLIENT_SECRET, {
+    message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
+    path: ["GOOGLE_CLIENT_SECRET"],
+  });
+
+export type Env = Omit<z.infer<typeof refinedSchema>, "DATA_DIR"> & {
   /** Absolute path of the data directory. */
   DATA_DIR: string;
 };
@@ -32,7 +88,7 @@ export class EnvError extends Error {
 
 /** Parses an environment object; throws an EnvError whose message names the first bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(source);
+  const result = refinedSchema.safeParse(source);
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = issue?.path.join(".") ?? "environment";

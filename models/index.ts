@@ -1,3 +1,4 @@
 export * from "./projects";
 export * from "./sections";
 export * from "./site-settings";
+export * from "./auth";

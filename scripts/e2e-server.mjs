@@ -1,12 +1,22 @@
 // Starts the production server for Playwright on a fresh, empty DATA_DIR (removed on exit).
 // Expects a build (`next build`); scripts/test.sh makes one first.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error("DATA_DIR must be set");
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
+
+// Fixtures (e2e/fixtures/seed.mts) go in before the server opens the single-process database.
+const seed = "e2e/fixtures/seed.mts";
+if (fs.existsSync(seed)) {
+  const result = spawnSync("tsx", ["--conditions=react-server", seed], {
+    stdio: "inherit",
+    env: process.env,
+  });
+  if (result.status !== 0) throw new Error(`Seeding the e2e data failed (${seed})`);
+}
 
 const server = spawn("next", ["start", "--port", process.env.PORT ?? "3100"], {
   stdio: "inherit",

@@ -1,8 +1,45 @@
-export function SiteFooter({ ownerName }: { ownerName: string }) {
+import type { SiteSettings } from "@/lib/validation/site-settings";
+
+/** The four outbound profiles of spec §2, in the order the original footer showed them. */
+const SOCIAL_LABELS: Record<keyof SiteSettings["socials"], string> = {
+  behance: "Behance",
+  github: "GitHub",
+  instagram: "Instagram",
+  dribbble: "Dribbble",
+};
+
+export function SiteFooter({
+  ownerName,
+  socials,
+}: {
+  ownerName: string;
+  socials: SiteSettings["socials"];
+}) {
+  const links = (Object.keys(SOCIAL_LABELS) as (keyof typeof SOCIAL_LABELS)[])
+    .filter((network) => socials[network] !== "")
+    .map((network) => ({ network, href: socials[network], label: SOCIAL_LABELS[network] }));
+
   return (
     <footer className="mt-auto border-t border-black/10">
-      <div className="text-muted mx-auto max-w-7xl px-4 py-6 text-sm sm:px-6">
-        © {new Date().getFullYear()} {ownerName}. All rights reserved.
+      <div className="mx-auto flex max-w-[96rem] flex-col gap-4 px-5 py-8 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-8">
+        <p className="text-muted">
+          © {new Date().getFullYear()} {ownerName}. All rights reserved.
+        </p>
+        {links.length > 0 ? (
+          <ul aria-label="Social profiles" className="flex flex-wrap gap-x-6 gap-y-2">
+            {links.map(({ network, href, label }) => (
+              <li key={network}>
+                <a
+                  href={href}
+                  rel="me noopener"
+                  className="font-medium underline-offset-4 hover:underline"
+                >
+                  {label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </div>
     </footer>
   );

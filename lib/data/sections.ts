@@ -89,3 +89,26 @@ export async function deleteSection(id: string): Promise<Section | null> {
   const [row] = await db.delete(sections).where(eq(sections.id, id)).returning();
   return row ?? null;
 }
+
+/**
+ * Updates a section with a patch computed from the row as it is inside the transaction (locked),
+ * so concurrent edits of its image list cannot lose each other's changes. `compute` may throw to
+ * abort without writing. Returns the row before and after, or null when there is no such section.
+ */
+export async function updateSectionWith(
+  id: string,
+  compute: (before: Section) => SectionPatch,
+): Promise<{ before: Section; after: Section } | null> {
+  if (!isId(id)) return null;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(sections).where(eq(sections.id, id)).for("update");
+    if (!before) return null;
+    const [after] = await tx
+      .update(sections)
+      .set({ ...compute(before), updatedAt: sql`now()` })
+      .where(eq(sections.id, id))
+      .returning();
+    return after ? { before, after } : null;
+  });
+}

@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import { notFound, redirect } from "next/navigation";
+import { OwnerPage } from "@/components/owner/owner-page";
+import { SectionForm } from "@/components/owner/section-form";
+import { getUser } from "@/lib/auth";
+import { getProject } from "@/lib/data/projects";
+
+export const metadata: Metadata = { title: "Add New Section", robots: { index: false } };
+
+export default async function AddSectionPage({
+  params,
+}: {
+  params: Promise<{ projectId: string }>;
+}) {
+  const user = await getUser();
+  if (!user) redirect("/signin");
+  // A signed-in account without owner rights is told so on the dashboard.
+  if (!user.isOwner) redirect("/dashboard");
+  const { projectId } = await params;
+  const project = await getProject(projectId);
+  if (!project) notFound();
+  return (
+    <OwnerPage
+      title="Add New Section"
+      intro={`To “${project.title}”. Fill in at least one field.`}
+      back={{ href: `/sections/${project.id}`, label: `Back to ${project.title}` }}
+    >
+      <SectionForm mode="add" projectId={project.id} />
+    </OwnerPage>
+  );
+}

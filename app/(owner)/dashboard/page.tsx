@@ -1,0 +1,41 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { SignOutButton } from "@/components/auth/sign-out-button";
+import { OwnerDashboard } from "@/components/dashboard/owner-dashboard";
+import { getUser } from "@/lib/auth";
+
+export const metadata: Metadata = { title: "Dashboard" };
+
+const actionClass =
+  "rounded-md border border-black/20 bg-white px-4 py-2 text-sm font-semibold hover:bg-black/5";
+
+export default async function DashboardPage() {
+  const user = await getUser();
+  if (!user) redirect("/signin");
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6">
+      <h1 className="text-3xl font-semibold tracking-tight">
+        Welcome, <span className="break-all">{user.email || "Guest"}</span>
+      </h1>
+      {user.isOwner ? (
+        <>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link href="/addproject" className={actionClass}>
+              New Project
+            </Link>
+            <SignOutButton className={actionClass} />
+          </div>
+          <OwnerDashboard />
+        </>
+      ) : (
+        <div className="mt-6 space-y-4">
+          <p role="status" className="text-muted max-w-prose">
+            This account has no owner rights on this site, so there is nothing to manage here.
+          </p>
+          <SignOutButton className={actionClass} />
+        </div>
+      )}
+    </div>
+  );
+}

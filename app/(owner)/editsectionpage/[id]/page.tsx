@@ -1,0 +1,41 @@
+import type { Metadata } from "next";
+import { notFound, redirect } from "next/navigation";
+import { OwnerPage } from "@/components/owner/owner-page";
+import { SectionForm } from "@/components/owner/section-form";
+import { getUser } from "@/lib/auth";
+import { getProject } from "@/lib/data/projects";
+import { getSection } from "@/lib/data/sections";
+
+export const metadata: Metadata = { title: "Edit Section", robots: { index: false } };
+
+export default async function EditSectionPage({ params }: { params: Promise<{ id: string }> }) {
+  const user = await getUser();
+  if (!user) redirect("/signin");
+  // A signed-in account without owner rights is told so on the dashboard.
+  if (!user.isOwner) redirect("/dashboard");
+  const { id } = await params;
+  const section = await getSection(id);
+  if (!section) notFound();
+  const project = await getProject(section.projectId);
+  const projectTitle = project?.title ?? "the project";
+  return (
+    <OwnerPage
+      title="Edit Section"
+      intro={`In “${projectTitle}”.`}
+      back={{ href: `/sections/${section.projectId}`, label: `Back to ${projectTitle}` }}
+    >
+      <SectionForm
+        mode="edit"
+        projectId={section.projectId}
+        initial={{
+          id: section.id,
+          title: section.title,
+          description: section.description,
+          images: section.images.map(({ url, alt }) => ({ url, alt })),
+          video: section.videoUrl ?? "",
+          videoEmbed: section.videoEmbed ?? "",
+        }}
+      />
+    </OwnerPage>
+  );
+}

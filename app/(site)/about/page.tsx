@@ -1,0 +1,73 @@
+import type { Metadata } from "next";
+import { ServerImage } from "@/components/ui/server-image";
+import { connection } from "next/server";
+import { JsonLd } from "@/components/layout/json-ld";
+import { personJsonLd } from "@/lib/site/json-ld";
+import { loadSiteSettings } from "@/lib/site/queries";
+import { getSiteUrl } from "@/lib/site/site-url";
+
+export async function generateMetadata(): Promise<Metadata> {
+  await connection();
+  const settings = await loadSiteSettings();
+  const image = settings.portraitUrl
+    ? [{ url: settings.portraitUrl, alt: settings.ownerName }]
+    : [];
+  return {
+    title: "About",
+    description: settings.biography.slice(0, 160) || settings.tagline,
+    alternates: { canonical: "/about" },
+    openGraph: { type: "profile", title: `About ${settings.ownerName}`, images: image },
+  };
+}
+
+export default async function AboutPage() {
+  await connection();
+  const [settings, siteUrl] = await Promise.all([loadSiteSettings(), getSiteUrl()]);
+  const paragraphs = settings.biography.split(/\n\s*\n/).filter((text) => text.trim());
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-10 px-5 pt-12 pb-20 sm:px-8 sm:pt-16 md:grid-cols-[2fr_3fr] md:gap-16">
+      <JsonLd data={personJsonLd(settings, siteUrl)} />
+      <div className="relative aspect-[4/5] overflow-hidden rounded-sm bg-stone-200">
+        {settings.portraitUrl ? (
+          <ServerImage
+            src={settings.portraitUrl}
+            alt={`Portrait of ${settings.ownerName}`}
+            fill
+            preload
+            sizes="(min-width: 1152px) 440px, (min-width: 768px) 40vw, 100vw"
+            className="object-cover"
+          />
+        ) : (
+          <div
+            className="flex h-full items-center justify-center text-6xl font-semibold text-stone-400"
+            aria-hidden="true"
+          >
+            {settings.ownerName.charAt(0)}
+          </div>
+        )}
+      </div>
+      <div className="md:pt-4">
+        <h1 className="text-4xl font-semibold tracking-tight sm:text-5xl">About</h1>
+        <p className="text-muted mt-3 text-lg">{settings.ownerName}</p>
+        <div className="mt-8 flex max-w-prose flex-col gap-4 text-lg leading-relaxed">
+          {paragraphs.length > 0 ? (
+            paragraphs.map((text, index) => <p key={index}>{text}</p>)
+          ) : (
+            <p className="text-muted">{settings.tagline || "A biography is coming soon."}</p>
+          )}
+        </div>
+        {settings.contactEmail ? (
+          <p className="mt-10">
+            <a
+              href={`mailto:${settings.contactEmail}`}
+              className="bg-ink text-paper inline-flex items-center gap-2 rounded-full px-6 py-3 font-medium hover:bg-black"
+            >
+              Get in touch: {settings.contactEmail}
+            </a>
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

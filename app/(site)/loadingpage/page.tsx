@@ -1,0 +1,8 @@
+import type { Metadata } from "next";
+import { LoadingScreen } from "@/components/auth/loading-screen";
+
+export const metadata: Metadata = { title: "Loading", robots: { index: false } };
+
+export default function LoadingPage() {
+  return <LoadingScreen />;
+}

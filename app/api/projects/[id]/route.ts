@@ -1,0 +1,35 @@
+import { removeProject, updateProjectFromRequest } from "@/lib/api/projects";
+import { answer, ApiError, ok } from "@/lib/api/respond";
+import { requireOwner } from "@/lib/auth";
+import { getProject } from "@/lib/data/projects";
+import { toProjectJson } from "@/lib/data/serialize";
+import { messages } from "@/lib/validation/messages";
+
+type Context = { params: Promise<{ id: string }> };
+
+export async function GET(_request: Request, { params }: Context): Promise<Response> {
+  return answer(async () => {
+    const project = await getProject((await params).id);
+    if (!project) throw new ApiError(404, messages.projectNotFound);
+    return ok(messages.projectFetched, toProjectJson(project));
+  });
+}
+
+/** Multipart (title, role, category, optional cover file) or JSON with an optional cover URL. */
+export async function PUT(request: Request, { params }: Context): Promise<Response> {
+  return answer(async () => {
+    const { id } = await params;
+    await requireOwner(request);
+    const project = await updateProjectFromRequest(id, request);
+    return ok(messages.projectUpdated, toProjectJson(project));
+  });
+}
+
+export async function DELETE(request: Request, { params }: Context): Promise<Response> {
+  return answer(async () => {
+    const { id } = await params;
+    await requireOwner(request);
+    const project = await removeProject(id);
+    return ok(messages.projectDeleted, toProjectJson(project));
+  });
+}

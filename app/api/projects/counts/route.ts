@@ -1,0 +1,7 @@
+import { answer, ok } from "@/lib/api/respond";
+import { countProjectsByCategory } from "@/lib/data/projects";
+import { messages } from "@/lib/validation/messages";
+
+export async function GET(): Promise<Response> {
+  return answer(async () => ok(messages.countsFetched, await countProjectsByCategory()));
+}

@@ -1,0 +1,16 @@
+import { answer, ApiError, ok } from "@/lib/api/respond";
+import { listProjectsByCategory } from "@/lib/data/projects";
+import { toProjectJson } from "@/lib/data/serialize";
+import { messages } from "@/lib/validation/messages";
+import { categoryFilterSchema, firstMessage } from "@/lib/validation/project";
+
+/** `?category=<a category>` or `all` (the default). */
+export async function GET(request: Request): Promise<Response> {
+  return answer(async () => {
+    const raw = new URL(request.url).searchParams.get("category") ?? "all";
+    const category = categoryFilterSchema.safeParse(raw);
+    if (!category.success) throw new ApiError(400, firstMessage(category.error));
+    const projects = await listProjectsByCategory(category.data);
+    return ok(messages.projectsFetched, projects.map(toProjectJson));
+  });
+}

@@ -1,0 +1,23 @@
+import { createProjectFromRequest } from "@/lib/api/projects";
+import { answer, ok } from "@/lib/api/respond";
+import { requireOwner } from "@/lib/auth";
+import { listProjects } from "@/lib/data/projects";
+import { toProjectJson } from "@/lib/data/serialize";
+import { messages } from "@/lib/validation/messages";
+
+export async function GET(): Promise<Response> {
+  return answer(async () => {
+    const projects = await listProjects();
+    return ok(messages.projectsFetched, projects.map(toProjectJson));
+  });
+}
+
+/** Multipart (title, role, category, cover file) or JSON with a cover URL. */
+export async function POST(request: Request): Promise<Response> {
+  return answer(async () => {
+    // Checked before the body is read, so a visitor cannot make the server store an upload.
+    const user = await requireOwner(request);
+    const project = await createProjectFromRequest(request, user);
+    return ok(messages.projectCreated, toProjectJson(project), 201);
+  });
+}

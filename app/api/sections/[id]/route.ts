@@ -1,0 +1,55 @@
+import { answer, ApiError, ok } from "@/lib/api/respond";
+import {
+  createSectionFromRequest,
+  removeSection,
+  updateSectionFromRequest,
+} from "@/lib/api/sections";
+import { requireOwner } from "@/lib/auth";
+import { getProject } from "@/lib/data/projects";
+import { listSections } from "@/lib/data/sections";
+import { toSectionJson } from "@/lib/data/serialize";
+import { messages } from "@/lib/validation/messages";
+
+// One path segment, two meanings (spec §7): GET and POST take a project id, PUT and DELETE a section id.
+type Context = { params: Promise<{ id: string }> };
+
+export async function GET(_request: Request, { params }: Context): Promise<Response> {
+  return answer(async () => {
+    const projectId = (await params).id;
+    if (!(await getProject(projectId))) throw new ApiError(404, messages.projectNotFound);
+    const sections = await listSections(projectId);
+    return ok(messages.sectionsFetched, sections.map(toSectionJson));
+  });
+}
+
+/** Multipart: title, description, optional videoEmbed, repeated `resources` files, optional `video` file. */
+export async function POST(request: Request, { params }: Context): Promise<Response> {
+  return answer(async () => {
+    const projectId = (await params).id;
+    await requireOwner(request);
+    const section = await createSectionFromRequest(projectId, request);
+    return ok(messages.sectionAdded, toSectionJson(section), 201);
+  });
+}
+
+/**
+ * Multipart: title, description, `video` file or `videoEmbed`, new `resources` files with
+ * `resourceAlts`, `removeResources` (URLs of kept images to drop) and `removeVideo=true`.
+ */
+export async function PUT(request: Request, { params }: Context): Promise<Response> {
+  return answer(async () => {
+    const { id } = await params;
+    await requireOwner(request);
+    const section = await updateSectionFromRequest(id, request);
+    return ok(messages.sectionUpdated, toSectionJson(section));
+  });
+}
+
+export async function DELETE(request: Request, { params }: Context): Promise<Response> {
+  return answer(async () => {
+    const { id } = await params;
+    await requireOwner(request);
+    const section = await removeSection(id);
+    return ok(messages.sectionDeleted, toSectionJson(section));
+  });
+}

@@ -1,0 +1,129 @@
+"use client";
+
+import type { AuthError, Session, SupabaseClient } from "@supabase/supabase-js";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { createClient, type SupabaseBrowserConfig } from "@/lib/supabase/client";
+
+export type AuthContextUser = { id: string; email: string | null };
+
+/** Sign-in, reset and password update answer with the message text only (spec §7). */
+export type AuthResult = { success: true } | { success: false; message: string };
+
+export type AuthContextValue = {
+  session: Session | null;
+  user: AuthContextUser | null;
+  /** True until the stored session has been read once. */
+  isLoading: boolean;
+  signIn: (email: string, password: string) => Promise<AuthResult>;
+  signUp: (email: string, password: string) => Promise<{ error: AuthError | null }>;
+  signOut: () => Promise<{ error: AuthError | null }>;
+  signInWithGoogle: () => Promise<{ error: AuthError | Error | null }>;
+  sendPasswordReset: (email: string) => Promise<AuthResult>;
+  updatePassword: (password: string) => Promise<AuthResult>;
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export const GOOGLE_NOT_CONFIGURED = "Google sign-in is not set up for this site yet.";
+
+/** Where e-mail links and Google send the browser back to: the PKCE code exchange. */
+const callbackUrl = () => `${window.location.origin}/auth/callback`;
+
+export function AuthProvider({
+  config,
+  children,
+}: {
+  config: SupabaseBrowserConfig;
+  children: React.ReactNode;
+}) {
+  const { url, anonKey } = config;
+  const [session, setSession] = useState<Session | null>(null);
+  const [isLoading, setIsLoading] = useState(true);
+  // Created on first use in the browser only: the embedded service lives on window.location.
+  const client = useCallback((): SupabaseClient => createClient({ url, anonKey }), [url, anonKey]);
+
+  useEffect(() => {
+    const auth = client().auth;
+    let active = true;
+    void auth.getSession().then(({ data }) => {
+      if (!active) return;
+      setSession(data.session);
+      setIsLoading(false);
+    });
+    // Sign-in, sign-out, token refresh, user update and password recovery all arrive here.
+    const { data } = auth.onAuthStateChange((_event, next) => {
+      if (!active) return;
+      setSession(next);
+      setIsLoading(false);
+    });
+    return () => {
+      active = false;
+      data.subscription.unsubscribe();
+    };
+  }, [client]);
+
+  const value = useMemo<AuthContextValue>(() => {
+    const auth = () => client().auth;
+    return {
+      session,
+      user: session ? { id: session.user.id, email: session.user.email ?? null } : null,
+      isLoading,
+      signIn: async (email, password) => {
+        const { error } = await auth().signInWithPassword({ email, password });
+        if (!error) return { success: true };
+        console.error("Sign-in failed:", error);
+        return { success: false, message: error.message };
+      },
+      signUp: async (email, password) => {
+        const { error } = await auth().signUp({ email: email.trim().toLowerCase(), password });
+        if (error) console.error("Sign-up failed:", error);
+        return { error };
+      },
+      signOut: async () => {
+        const { error } = await auth().signOut();
+        return { error };
+      },
+      signInWithGoogle: async () => {
+        if (!(await isGoogleEnabled(url, anonKey)))
+          return { error: new Error(GOOGLE_NOT_CONFIGURED) };
+        const { error } = await auth().signInWithOAuth({
+          provider: "google",
+          options: { redirectTo: callbackUrl() },
+        });
+        if (error) console.error("Google sign-in failed:", error);
+        return { error };
+      },
+      sendPasswordReset: async (email) => {
+        const { error } = await auth().resetPasswordForEmail(email.trim(), {
+          redirectTo: callbackUrl(),
+        });
+        return error ? { success: false, message: error.message } : { success: true };
+      },
+      updatePassword: async (password) => {
+        const { error } = await auth().updateUser({ password });
+        return error ? { success: false, message: error.message } : { success: true };
+      },
+    };
+  }, [client, session, isLoading, url, anonKey]);
+
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+/** Asks the auth service whether the Google provider is enabled, so the button can explain. */
+async function isGoogleEnabled(url: string | null, anonKey: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${url ?? window.location.origin}/auth/v1/settings`, {
+      headers: { apikey: anonKey },
+    });
+    const settings = (await response.json()) as { external?: { google?: boolean } };
+    return settings.external?.google === true;
+  } catch {
+    return false;
+  }
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error("useAuth() must be used inside <AuthProvider>");
+  return value;
+}

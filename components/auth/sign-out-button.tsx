@@ -1,0 +1,35 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useAuth } from "./auth-provider";
+
+/** Signs out, then goes to /signin; a failure is only logged and the page stays (spec §8). */
+export function SignOutButton({
+  className,
+  onSignedOut,
+}: {
+  className?: string;
+  onSignedOut?: () => void;
+}) {
+  const { signOut } = useAuth();
+  const router = useRouter();
+
+  async function onClick(event: React.MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault();
+    const { error } = await signOut();
+    if (error) {
+      console.error("Error signing out:", error);
+      return;
+    }
+    onSignedOut?.();
+    router.push("/signin");
+    router.refresh();
+  }
+
+  // A link to /signin, as in the spec's navigation, that signs out first.
+  return (
+    <a href="/signin" onClick={onClick} className={className}>
+      Sign Out
+    </a>
+  );
+}

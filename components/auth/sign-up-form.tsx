@@ -1,0 +1,83 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useAuth } from "./auth-provider";
+import { FormMessageLine, type FormMessage } from "./form-message";
+import { fieldClass, labelClass, linkButtonClass, primaryButtonClass } from "./form-styles";
+
+export const SIGNUP_CLOSED_TEXT =
+  "Sign-up is closed: this site already has its owner account. Sign in instead.";
+
+export function SignUpForm({ closed }: { closed: boolean }) {
+  const { signUp } = useAuth();
+  const router = useRouter();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<FormMessage>(
+    closed ? { kind: "error", text: SIGNUP_CLOSED_TEXT } : null,
+  );
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    const { error } = await signUp(email, password);
+    if (!error) {
+      router.push("/dashboard");
+      router.refresh();
+      return;
+    }
+    const text = error.code === "signup_disabled" ? SIGNUP_CLOSED_TEXT : error.message;
+    setMessage({ kind: "error", text });
+    setBusy(false);
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4">
+      <div>
+        <label htmlFor="signup-email" className={labelClass}>
+          Email
+        </label>
+        <input
+          id="signup-email"
+          type="email"
+          autoComplete="email"
+          required
+          disabled={closed}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          className={fieldClass}
+        />
+      </div>
+      <div>
+        <label htmlFor="signup-password" className={labelClass}>
+          Password
+        </label>
+        <input
+          id="signup-password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={6}
+          disabled={closed}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          className={fieldClass}
+        />
+      </div>
+      <FormMessageLine message={message} />
+      <button type="submit" disabled={busy || closed} className={primaryButtonClass}>
+        Sign Up
+      </button>
+      <p className="text-sm">
+        Already have an account?{" "}
+        <Link href="/signin" className={linkButtonClass}>
+          Sign in
+        </Link>
+      </p>
+    </form>
+  );
+}

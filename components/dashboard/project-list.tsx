@@ -1,0 +1,66 @@
+import Link from "next/link";
+import { listProjects } from "@/lib/data/projects";
+import { listSections } from "@/lib/data/sections";
+import { formatCategory } from "@/lib/client/categories";
+
+const linkClass = "font-medium underline underline-offset-2 hover:text-accent";
+
+/** Every project with links to view it, add a section and edit each of its sections. */
+export async function DashboardProjectList() {
+  const projects = await listProjects();
+  const sections = await Promise.all(projects.map((project) => listSections(project.id)));
+  return (
+    <section aria-labelledby="dashboard-projects" className="space-y-4">
+      <h2 id="dashboard-projects" className="text-2xl font-semibold tracking-tight">
+        Projects
+      </h2>
+      {projects.length === 0 ? (
+        <p className="text-muted">No projects yet. Add your first project to start the gallery.</p>
+      ) : (
+        <ul className="divide-y divide-black/10 rounded-lg border border-black/10 bg-white">
+          {projects.toReversed().map((project) => {
+            const own = sections[projects.indexOf(project)] ?? [];
+            return (
+              <li key={project.id} className="space-y-2 p-4" data-testid="dashboard-project">
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <h3 className="text-lg font-semibold">
+                    <Link href={`/sections/${project.id}`} className="hover:underline">
+                      {project.title}
+                    </Link>
+                  </h3>
+                  <span className="text-muted text-sm">
+                    {formatCategory(project.category)} · {own.length}{" "}
+                    {own.length === 1 ? "section" : "sections"}
+                  </span>
+                </div>
+                {own.length > 0 ? (
+                  <ol className="list-decimal space-y-1 pl-6 text-sm">
+                    {own.map((section, index) => (
+                      <li key={section.id}>
+                        <span>{section.title || `Section ${index + 1}`}</span>{" "}
+                        <Link
+                          href={`/editsectionpage/${section.id}`}
+                          className={linkClass}
+                          aria-label={`Edit section ${section.title || index + 1} of ${project.title}`}
+                        >
+                          Edit
+                        </Link>
+                      </li>
+                    ))}
+                  </ol>
+                ) : null}
+                <Link
+                  href={`/addsection/${project.id}`}
+                  className={`${linkClass} text-sm`}
+                  aria-label={`Add section to ${project.title}`}
+                >
+                  Add section
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,175 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { FileField, TextAreaField, TextField } from "@/components/forms/field";
+import { FormError } from "@/components/forms/form-message";
+import { SubmitButton } from "@/components/forms/submit-button";
+import { UploadProgress } from "@/components/forms/upload-progress";
+import { FilePreview } from "@/components/forms/file-preview";
+import { useToast } from "@/components/ui/toast-provider";
+import { checkImageFile, IMAGE_ACCEPT } from "@/lib/client/file-rules";
+import {
+  saveSettings,
+  toSettingsDraft,
+  toSettingsForm,
+  validateSettingsDraft,
+  type SettingsDraft,
+  type SettingsErrors,
+} from "@/lib/client/settings";
+import type { SiteSettings } from "@/lib/validation/site-settings";
+
+const socialFields = [
+  { key: "behance", label: "Behance (portfolio)" },
+  { key: "github", label: "GitHub (code)" },
+  { key: "instagram", label: "Instagram (photos)" },
+  { key: "dribbble", label: "Dribbble (showcase)" },
+] as const;
+
+/** The owner's site settings: name, tagline, biography, portrait, contact, showreel, social links. */
+export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
+  const router = useRouter();
+  const { showToast } = useToast();
+  const { portraitUrl } = initial;
+  const [draft, setDraft] = useState<SettingsDraft>(() => toSettingsDraft(initial));
+  const [portrait, setPortrait] = useState<File | null>(null);
+  const [portraitError, setPortraitError] = useState<string | null>(null);
+  const [removePortrait, setRemovePortrait] = useState(false);
+  const [errors, setErrors] = useState<SettingsErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const busy = progress !== null;
+  const storedPortrait = removePortrait ? null : portraitUrl || null;
+
+  const set = (patch: Partial<SettingsDraft>) => setDraft((current) => ({ ...current, ...patch }));
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const problems = validateSettingsDraft(draft);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      setError("Please correct the highlighted fields.");
+      return;
+    }
+    setError(null);
+    setProgress(0);
+    const result = await saveSettings(toSettingsForm(draft, portrait, removePortrait), setProgress);
+    setProgress(null);
+    if (!result.ok) {
+      setError(result.message);
+      showToast(result.message, "error");
+      return;
+    }
+    showToast(result.message, "success");
+    setPortrait(null);
+    setRemovePortrait(false);
+    router.refresh();
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5" aria-label="Site settings">
+      <TextField
+        label="Owner name"
+        value={draft.ownerName}
+        required
+        maxLength={80}
+        error={errors.ownerName}
+        disabled={busy}
+        onChange={(event) => set({ ownerName: event.target.value })}
+      />
+      <TextField
+        label="Tagline"
+        value={draft.tagline}
+        maxLength={200}
+        error={errors.tagline}
+        disabled={busy}
+        onChange={(event) => set({ tagline: event.target.value })}
+      />
+      <TextAreaField
+        label="Biography"
+        value={draft.biography}
+        maxLength={5000}
+        error={errors.biography}
+        disabled={busy}
+        onChange={(event) => set({ biography: event.target.value })}
+      />
+      <div className="space-y-2">
+        {portrait ? (
+          <FilePreview
+            file={portrait}
+            alt="Preview of the new portrait"
+            className="h-32 w-32 rounded-full object-cover"
+          />
+        ) : storedPortrait ? (
+          // eslint-disable-next-line @next/next/no-img-element -- owner-only thumbnail of the stored file
+          <img
+            src={storedPortrait}
+            alt="Current portrait"
+            className="h-32 w-32 rounded-full object-cover"
+          />
+        ) : null}
+        <FileField
+          label="Portrait"
+          hint="JPEG, PNG or GIF, up to 5 MB. Shown on the About page."
+          accept={IMAGE_ACCEPT}
+          error={portraitError}
+          disabled={busy}
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0] ?? null;
+            const problem = file ? checkImageFile(file) : null;
+            setPortraitError(problem);
+            setPortrait(problem ? null : file);
+            if (problem) event.currentTarget.value = "";
+          }}
+        />
+        {portraitUrl && !portrait ? (
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={removePortrait}
+              disabled={busy}
+              onChange={(event) => setRemovePortrait(event.target.checked)}
+            />
+            Remove the current portrait
+          </label>
+        ) : null}
+      </div>
+      <TextField
+        label="Contact e-mail"
+        type="email"
+        value={draft.contactEmail}
+        error={errors.contactEmail}
+        disabled={busy}
+        onChange={(event) => set({ contactEmail: event.target.value })}
+      />
+      <TextField
+        label="Showreel Vimeo URL"
+        value={draft.showreelUrl}
+        placeholder="https://vimeo.com/123456789"
+        error={errors.showreelUrl}
+        disabled={busy}
+        onChange={(event) => set({ showreelUrl: event.target.value })}
+      />
+      <fieldset className="space-y-4">
+        <legend className="font-medium">Social links</legend>
+        {socialFields.map(({ key, label }) => (
+          <TextField
+            key={key}
+            label={label}
+            type="url"
+            value={draft.socials[key]}
+            placeholder="https://"
+            error={errors[`socials.${key}`]}
+            disabled={busy}
+            onChange={(event) => set({ socials: { ...draft.socials, [key]: event.target.value } })}
+          />
+        ))}
+      </fieldset>
+      <UploadProgress percent={progress} label="Saving" />
+      <FormError message={error} />
+      <SubmitButton busy={busy} busyLabel="Saving…">
+        Save Settings
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,129 @@
+"use client";
+
+import { useId } from "react";
+import { VIDEO_ACCEPT } from "@/lib/client/file-rules";
+import type { VideoMode } from "@/lib/client/section-draft";
+
+type VideoFieldProps = {
+  mode: VideoMode;
+  file: File | null;
+  embed: string;
+  fileError: string | null;
+  embedError: string | null;
+  /** The video stored with the section (edit form), shown so the owner knows what is kept. */
+  current?: { kind: "upload" | "embed"; url: string } | null;
+  removeCurrent?: boolean;
+  disabled?: boolean;
+  embedLabel: string;
+  embedHint: string;
+  onModeChange: (mode: VideoMode) => void;
+  onFileChange: (file: File | null) => void;
+  onEmbedChange: (embed: string) => void;
+  onRemoveCurrentChange?: (remove: boolean) => void;
+};
+
+/** Video type switch (upload | Vimeo embed) with the matching input. */
+export function VideoField(props: VideoFieldProps) {
+  const { mode, disabled, current } = props;
+  const name = useId();
+  const fileId = useId();
+  const embedId = useId();
+  return (
+    <fieldset className="space-y-3">
+      <legend className="font-medium">Video</legend>
+      <div className="flex gap-6" role="radiogroup" aria-label="Video type">
+        {(["upload", "embed"] as const).map((value) => (
+          <label key={value} className="flex items-center gap-2">
+            <input
+              type="radio"
+              name={name}
+              value={value}
+              checked={mode === value}
+              disabled={disabled}
+              onChange={() => props.onModeChange(value)}
+            />
+            {value === "upload" ? "Upload a video file" : "Embed a Vimeo video"}
+          </label>
+        ))}
+      </div>
+      {current ? (
+        <div className="text-sm">
+          <p>
+            Current video:{" "}
+            <a href={current.url} target="_blank" rel="noreferrer" className="underline">
+              {current.kind === "embed" ? "Vimeo embed" : "uploaded file"}
+            </a>
+            {props.removeCurrent ? " (will be removed)" : ""}
+          </p>
+          {props.onRemoveCurrentChange ? (
+            <label className="mt-1 flex items-center gap-2">
+              <input
+                type="checkbox"
+                checked={props.removeCurrent ?? false}
+                disabled={disabled}
+                onChange={(event) => props.onRemoveCurrentChange?.(event.target.checked)}
+              />
+              Remove the current video
+            </label>
+          ) : null}
+        </div>
+      ) : null}
+      {mode === "upload" ? (
+        <div>
+          <label htmlFor={fileId} className="block text-sm">
+            Video file (MP4, up to 50 MB)
+          </label>
+          <input
+            key={props.file ? "chosen" : "empty"}
+            id={fileId}
+            type="file"
+            accept={VIDEO_ACCEPT}
+            disabled={disabled}
+            aria-invalid={props.fileError ? true : undefined}
+            aria-describedby={props.fileError ? `${fileId}-error` : undefined}
+            onChange={(event) => props.onFileChange(event.currentTarget.files?.[0] ?? null)}
+            className="file:bg-ink mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:px-3 file:py-2 file:font-medium file:text-white"
+          />
+          {props.file ? <p className="mt-1 text-sm">Selected: {props.file.name}</p> : null}
+          {props.fileError ? (
+            <p
+              id={`${fileId}-error`}
+              role="alert"
+              className="mt-1 text-sm font-medium text-red-700"
+            >
+              {props.fileError}
+            </p>
+          ) : null}
+        </div>
+      ) : (
+        <div>
+          <label htmlFor={embedId} className="block text-sm">
+            {props.embedLabel}
+          </label>
+          <input
+            id={embedId}
+            value={props.embed}
+            disabled={disabled}
+            placeholder="https://vimeo.com/123456789"
+            aria-invalid={props.embedError ? true : undefined}
+            aria-describedby={`${embedId}-hint${props.embedError ? ` ${embedId}-error` : ""}`}
+            onChange={(event) => props.onEmbedChange(event.target.value)}
+            className="mt-1 block w-full rounded-md border border-black/25 bg-white px-3 py-2"
+          />
+          <p id={`${embedId}-hint`} className="text-muted mt-1 text-sm">
+            {props.embedHint}
+          </p>
+          {props.embedError ? (
+            <p
+              id={`${embedId}-error`}
+              role="alert"
+              className="mt-1 text-sm font-medium text-red-700"
+            >
+              {props.embedError}
+            </p>
+          ) : null}
+        </div>
+      )}
+    </fieldset>
+  );
+}

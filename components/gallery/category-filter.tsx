@@ -1,0 +1,53 @@
+import Link from "next/link";
+import type { Category } from "@/models";
+import { FILTER_CATEGORIES } from "@/lib/site/categories";
+
+type Filter = { value: Category | "all"; label: string; count: number };
+
+function hrefFor(value: Category | "all", query: string): string {
+  const params = new URLSearchParams();
+  if (value !== "all") params.set("category", value);
+  if (query) params.set("q", query);
+  const search = params.toString();
+  return search ? `/?${search}` : "/";
+}
+
+/** Filter links (plain URLs, so filtering works without JavaScript and can be shared). */
+export function CategoryFilter({
+  active,
+  counts,
+  total,
+  query,
+}: {
+  active: Category | "all";
+  counts: { _id: Category; count: number }[];
+  total: number;
+  query: string;
+}) {
+  const filters: Filter[] = [
+    { value: "all", label: "All", count: total },
+    ...FILTER_CATEGORIES.map((category) => ({
+      value: category,
+      label: category,
+      count: counts.find((row) => row._id === category)?.count ?? 0,
+    })),
+  ];
+  return (
+    <nav aria-label="Categories">
+      <ul className="flex flex-wrap gap-2">
+        {filters.map(({ value, label, count }) => (
+          <li key={value}>
+            <Link
+              href={hrefFor(value, query)}
+              aria-current={value === active ? "page" : undefined}
+              className="[&[aria-current]]:border-ink [&[aria-current]]:bg-ink [&[aria-current]]:text-paper inline-flex items-center gap-2 rounded-full border border-black/15 px-4 py-1.5 text-sm font-medium transition-colors hover:border-black/50"
+            >
+              {label}
+              <span className="tabular-nums opacity-70">{count}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,23 @@
+import { spanClass } from "./grid-spans";
+
+/** The placeholder grid shown while projects load, with the spec's loading text. */
+export function GallerySkeleton() {
+  return (
+    <div aria-busy="true" className="mx-auto max-w-[96rem] px-5 py-10 sm:px-8">
+      <p role="status" className="text-muted mb-6 text-sm">
+        Loading projects ...
+      </p>
+      <ul
+        aria-hidden="true"
+        className="grid grid-cols-1 gap-3 sm:auto-rows-[18rem] sm:grid-cols-2 lg:auto-rows-[22rem] lg:grid-cols-4 xl:auto-rows-[26rem]"
+      >
+        {Array.from({ length: 8 }, (_, index) => (
+          <li
+            key={index}
+            className={`aspect-[4/3] animate-pulse rounded-sm bg-stone-200 sm:aspect-auto ${spanClass(index)}`}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import Link from "next/link";
+import type { Category } from "@/models";
+import { ServerImage } from "@/components/ui/server-image";
+import { formatCategory } from "@/lib/site/categories";
+import { cardSizes, spanClass } from "./grid-spans";
+
+export type ProjectCardData = {
+  id: string;
+  title: string;
+  role: string;
+  category: Category;
+  coverUrl: string;
+};
+
+/**
+ * A gallery card: the cover fills it; title and category appear on hover and on keyboard focus
+ * (always on touch screens, which cannot hover). `ownerActions` sits outside the link so its
+ * buttons are not nested in it.
+ */
+export function ProjectCard({
+  project,
+  index,
+  eager = false,
+  ownerActions,
+}: {
+  project: ProjectCardData;
+  index: number;
+  eager?: boolean;
+  ownerActions?: React.ReactNode;
+}) {
+  return (
+    <li className={`group relative ${spanClass(index)}`} data-testid="project-card">
+      <Link
+        href={`/sections/${project.id}`}
+        className="relative block aspect-[4/3] overflow-hidden rounded-sm bg-stone-300 focus-visible:outline-offset-4 sm:aspect-auto sm:h-full"
+      >
+        <ServerImage
+          src={project.coverUrl}
+          alt=""
+          fill
+          sizes={cardSizes(index)}
+          preload={eager}
+          className="object-cover transition-transform duration-700 ease-out group-hover:scale-[1.03]"
+        />
+        <span
+          data-testid="card-caption"
+          className="absolute inset-x-0 bottom-0 flex flex-col gap-0.5 bg-gradient-to-t from-black/80 via-black/45 to-transparent px-5 pt-12 pb-4 text-white transition-opacity duration-300 group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:hover)_and_(min-width:640px)]:opacity-0"
+        >
+          <span className="text-lg leading-tight font-semibold">{project.title}</span>
+          <span className="text-sm text-white/85">{formatCategory(project.category)}</span>
+        </span>
+      </Link>
+      {ownerActions ? (
+        <div className="absolute top-3 right-3 flex gap-2">{ownerActions}</div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,12 @@
+export const NAV_LINKS = [
+  { href: "/", label: "Work" },
+  { href: "/reel", label: "Reel" },
+  { href: "/about", label: "About" },
+] as const;
+
+/** aria-current for a nav link: "page" on its own page, "true" inside it (a project is Work). */
+export function currentState(href: string, pathname: string): "page" | "true" | undefined {
+  if (pathname === href) return "page";
+  if (href === "/" && pathname.startsWith("/sections/")) return "true";
+  return undefined;
+}

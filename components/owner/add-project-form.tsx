@@ -1,0 +1,69 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { FormError } from "@/components/forms/form-message";
+import { SubmitButton } from "@/components/forms/submit-button";
+import { FilePreview } from "@/components/forms/file-preview";
+import { useToast } from "@/components/ui/toast-provider";
+import { fillProjectForm, validateNewProject, type ProjectDraft } from "@/lib/client/project-draft";
+import { addProject } from "@/lib/client/projects";
+import { ProjectFields } from "./project-fields";
+
+/** Add New Project: all fields required; on success, on to adding the project's first section. */
+export function AddProjectForm({ userId }: { userId: string }) {
+  const router = useRouter();
+  const { showToast } = useToast();
+  const [draft, setDraft] = useState<ProjectDraft>({
+    title: "",
+    role: "",
+    category: "",
+    cover: null,
+  });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  function fail(message: string) {
+    setError(message);
+    showToast(message, "error");
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const invalid = validateNewProject(draft);
+    if (invalid) return fail(invalid);
+    setError(null);
+    setBusy(true);
+    const form = new FormData();
+    fillProjectForm(form, draft, userId);
+    const result = await addProject(form);
+    if (!result.ok || !result.data?._id) {
+      setBusy(false);
+      return fail(result.message);
+    }
+    showToast(result.message, "success");
+    router.push(`/addsection/${result.data._id}`);
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      <ProjectFields
+        draft={draft}
+        disabled={busy}
+        coverRequired
+        onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
+      />
+      {draft.cover ? (
+        <FilePreview
+          file={draft.cover}
+          alt="Preview of the chosen cover"
+          className="aspect-video w-full max-w-md rounded-md object-cover"
+        />
+      ) : null}
+      <FormError message={error} announce={false} />
+      <SubmitButton busy={busy} busyLabel="Adding project…">
+        Add Project
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+"use client";
+
+import { useState } from "react";
+import { FormError } from "@/components/forms/form-message";
+import { SubmitButton } from "@/components/forms/submit-button";
+import {
+  fillProjectForm,
+  validateProjectEdit,
+  type ProjectDraft,
+} from "@/lib/client/project-draft";
+import { updateProject } from "@/lib/client/projects";
+import { Dialog } from "./dialog";
+import { ProjectFields } from "./project-fields";
+
+export type EditableProject = { id: string; title: string; role: string; category: string };
+
+type EditProjectDialogProps = {
+  project: EditableProject;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+};
+
+/** The card's Edit modal: cover, Title, Role, Category, Save Changes (spec §2). */
+export function EditProjectDialog({ project, onClose, onSaved }: EditProjectDialogProps) {
+  const [draft, setDraft] = useState<ProjectDraft>({
+    title: project.title,
+    role: project.role,
+    category: project.category,
+    cover: null,
+  });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    const invalid = validateProjectEdit(draft);
+    setError(invalid);
+    if (invalid) return;
+    setBusy(true);
+    const form = new FormData();
+    fillProjectForm(form, draft);
+    const result = await updateProject(project.id, form);
+    setBusy(false);
+    if (result.ok) onSaved(result.message);
+    else setError(result.message);
+  }
+
+  return (
+    <Dialog open title={`Edit ${project.title}`} onClose={busy ? () => {} : onClose}>
+      <form onSubmit={save} noValidate className="mt-4 space-y-4">
+        <ProjectFields
+          draft={draft}
+          disabled={busy}
+          coverRequired={false}
+          onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
+        />
+        <FormError message={error} />
+        <div className="flex justify-end gap-3">
+          <button
+            type="button"
+            onClick={onClose}
+            disabled={busy}
+            className="rounded-md border border-black/20 px-4 py-2 font-medium hover:bg-black/5"
+          >
+            Cancel
+          </button>
+          <SubmitButton busy={busy} busyLabel="Saving…">
+            Save Changes
+          </SubmitButton>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,187 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useRef, useState } from "react";
+import { TextAreaField, TextField } from "@/components/forms/field";
+import { FormError } from "@/components/forms/form-message";
+import { ImagePicker, type NewImage } from "@/components/forms/image-picker";
+import { SubmitButton } from "@/components/forms/submit-button";
+import { UploadProgress } from "@/components/forms/upload-progress";
+import { VideoField } from "@/components/forms/video-field";
+import { useToast } from "@/components/ui/toast-provider";
+import { checkVideoFile, selectImages } from "@/lib/client/file-rules";
+import {
+  fillSectionForm,
+  keptImages,
+  switchVideoMode,
+  validateSectionDraft,
+  type ExistingImage,
+  type SectionDraft,
+} from "@/lib/client/section-draft";
+import { addSection, updateSection } from "@/lib/client/sections";
+import { invalidVimeoAdd, invalidVimeoEdit } from "@/lib/client/vimeo";
+
+/** The stored section the edit form starts from. */
+export type SectionInitial = {
+  id: string;
+  title: string;
+  description: string;
+  images: ExistingImage[];
+  video: string;
+  videoEmbed: string;
+};
+
+type SectionFormProps =
+  | { mode: "add"; projectId: string; initial?: undefined }
+  | { mode: "edit"; projectId: string; initial: SectionInitial };
+
+const hints = {
+  add: "Paste a Vimeo link or its embed code, e.g. https://vimeo.com/123456789",
+  edit: "Paste a Vimeo link, e.g. https://vimeo.com/123456789",
+};
+
+/** Add New Section and Edit Section: text, up to 5 images, one video, sent with upload progress. */
+export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
+  const router = useRouter();
+  const { showToast } = useToast();
+  const nextKey = useRef(0);
+  const [draft, setDraft] = useState<Omit<SectionDraft, "newImages">>({
+    title: initial?.title ?? "",
+    description: initial?.description ?? "",
+    existingImages: initial?.images ?? [],
+    removedImages: [],
+    videoMode: initial?.videoEmbed ? "embed" : "upload",
+    videoFile: null,
+    videoEmbed: initial?.videoEmbed ?? "",
+    removeVideo: false,
+  });
+  const [images, setImages] = useState<NewImage[]>([]);
+  const [imageErrors, setImageErrors] = useState<string[]>([]);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [embedError, setEmbedError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<{ message: string; detail?: string } | null>(null);
+  const busy = progress !== null;
+  const update = (patch: Partial<typeof draft>) =>
+    setDraft((current) => ({ ...current, ...patch }));
+
+  function pickImages(files: File[]) {
+    const kept = keptImages({ ...draft, newImages: [] }).length + images.length;
+    const { accepted, errors } = selectImages(files, kept);
+    setImageErrors(errors);
+    setImages((current) => [
+      ...current,
+      ...accepted.map((file) => ({ key: String(nextKey.current++), file, alt: "" })),
+    ]);
+  }
+
+  function pickVideo(file: File | null) {
+    const problem = file ? checkVideoFile(file) : null;
+    setFileError(problem);
+    update({ videoFile: problem ? null : file });
+  }
+
+  /** Toasts the failure; the form line repeats it unless a field already shows it. */
+  function fail(message: string, detail?: string, shownAtField = false) {
+    setProgress(null);
+    setError(shownAtField ? null : { message, detail });
+    showToast(message, "error");
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const full: SectionDraft = { ...draft, newImages: images };
+    const invalid = validateSectionDraft(full, mode);
+    const vimeoProblem = invalid === invalidVimeoAdd || invalid === invalidVimeoEdit;
+    setEmbedError(vimeoProblem ? invalid : null);
+    if (invalid) return fail(invalid, undefined, vimeoProblem);
+    setError(null);
+    setProgress(0);
+    const form = new FormData();
+    fillSectionForm(form, full, mode === "add" ? projectId : undefined);
+    const result =
+      mode === "add"
+        ? await addSection(projectId, form, setProgress)
+        : await updateSection(initial.id, form, setProgress);
+    if (!result.ok) return fail(result.message, result.detail);
+    showToast(result.message, "success");
+    router.push(`/sections/${projectId}`);
+    router.refresh();
+  }
+
+  const currentVideo = initial?.videoEmbed
+    ? { kind: "embed" as const, url: initial.videoEmbed }
+    : initial?.video
+      ? { kind: "upload" as const, url: initial.video }
+      : null;
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-6">
+      <TextField
+        label="Title"
+        name="title"
+        value={draft.title}
+        maxLength={200}
+        disabled={busy}
+        onChange={(event) => update({ title: event.target.value })}
+      />
+      <TextAreaField
+        label="Description"
+        name="description"
+        value={draft.description}
+        maxLength={10000}
+        disabled={busy}
+        onChange={(event) => update({ description: event.target.value })}
+      />
+      <ImagePicker
+        existing={draft.existingImages}
+        removed={draft.removedImages}
+        images={images}
+        errors={imageErrors}
+        disabled={busy}
+        onPick={pickImages}
+        onToggleExisting={(url) =>
+          update({
+            removedImages: draft.removedImages.includes(url)
+              ? draft.removedImages.filter((removed) => removed !== url)
+              : [...draft.removedImages, url],
+          })
+        }
+        onRemove={(key) => setImages((current) => current.filter((image) => image.key !== key))}
+        onAltChange={(key, alt) =>
+          setImages((current) =>
+            current.map((image) => (image.key === key ? { ...image, alt } : image)),
+          )
+        }
+      />
+      <VideoField
+        mode={draft.videoMode}
+        file={draft.videoFile}
+        embed={draft.videoEmbed}
+        fileError={fileError}
+        embedError={embedError}
+        current={currentVideo}
+        removeCurrent={draft.removeVideo}
+        disabled={busy}
+        embedLabel={mode === "add" ? "Vimeo URL or embed code" : "Vimeo URL"}
+        embedHint={hints[mode]}
+        onModeChange={(videoMode) => {
+          setFileError(null);
+          setEmbedError(null);
+          setDraft((current) => switchVideoMode({ ...current, newImages: [] }, videoMode));
+        }}
+        onFileChange={pickVideo}
+        onEmbedChange={(videoEmbed) => {
+          setEmbedError(null);
+          update({ videoEmbed });
+        }}
+        onRemoveCurrentChange={currentVideo ? (removeVideo) => update({ removeVideo }) : undefined}
+      />
+      <UploadProgress percent={progress} />
+      <FormError message={error?.message ?? null} detail={error?.detail} announce={false} />
+      <SubmitButton busy={busy} busyLabel={`Uploading ${progress ?? 0}%`}>
+        {mode === "add" ? "Add Section" : "Save Changes"}
+      </SubmitButton>
+    </form>
+  );
+}

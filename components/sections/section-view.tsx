@@ -1,0 +1,59 @@
+import { SectionImages } from "./section-images";
+import { SectionVideo } from "./section-video";
+import type { ViewerImage } from "./image-viewer";
+
+export type SectionViewData = {
+  id: string;
+  title: string;
+  description: string;
+  images: ViewerImage[];
+  videoUrl: string | null;
+  videoEmbed: string | null;
+};
+
+/** One project section: title, description, image grid and video. `ownerActions` is the owner UI's slot. */
+export function SectionView({
+  section,
+  projectTitle,
+  eager = false,
+  ownerActions,
+}: {
+  section: SectionViewData;
+  projectTitle: string;
+  eager?: boolean;
+  ownerActions?: React.ReactNode;
+}) {
+  const headingId = `section-${section.id}`;
+  return (
+    <section
+      aria-labelledby={section.title ? headingId : undefined}
+      aria-label={section.title ? undefined : `${projectTitle} section`}
+      className="flex flex-col gap-6"
+      data-testid="project-section"
+    >
+      {section.title || section.description || ownerActions ? (
+        <div className="flex items-start justify-between gap-6">
+          <div className="max-w-2xl">
+            {section.title ? (
+              <h2 id={headingId} className="text-2xl font-semibold tracking-tight">
+                {section.title}
+              </h2>
+            ) : null}
+            {section.description ? (
+              <p className="text-muted mt-3 leading-relaxed whitespace-pre-line">
+                {section.description}
+              </p>
+            ) : null}
+          </div>
+          {ownerActions ? <div className="flex shrink-0 gap-2">{ownerActions}</div> : null}
+        </div>
+      ) : null}
+      {section.images.length > 0 ? <SectionImages images={section.images} eager={eager} /> : null}
+      <SectionVideo
+        videoEmbed={section.videoEmbed}
+        videoUrl={section.videoUrl}
+        title={section.title || projectTitle}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { decodeMailBody } from "../../test/mail";
+
+/**
+ * The e2e server writes mails to DATA_DIR/outbox (no SMTP_URL). Its DATA_DIR is E2E_DATA_DIR or a
+ * temporary portfolio-e2e-* directory named after the runner's pid, which workers do not know, so
+ * the outboxes are searched for a message to `to` whose link points at this run's server.
+ */
+function listOutboxFiles(): string[] {
+  const roots = process.env.E2E_DATA_DIR
+    ? [process.env.E2E_DATA_DIR]
+    : fs
+        .readdirSync(os.tmpdir())
+        .filter((name) => name.startsWith("portfolio-e2e-"))
+        .map((name) => path.join(os.tmpdir(), name));
+  return roots.flatMap((root) => {
+    const dir = path.join(root, "outbox");
+    return fs.existsSync(dir) ? fs.readdirSync(dir).map((name) => path.join(dir, name)) : [];
+  });
+}
+
+/** Waits for a reset mail sent after `since` and returns its verify link. */
+export async function waitForResetLink(
+  to: string,
+  baseURL: string,
+  since: number,
+  timeoutMs = 10_000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const file of listOutboxFiles()) {
+      if (fs.statSync(file).mtimeMs < since) continue;
+      const text = decodeMailBody(fs.readFileSync(file, "utf8"));
+      const link = text.match(/https?:\/\/[^\s"<>]+\/auth\/v1\/verify\?[^\s"<>]+/)?.[0];
+      if (text.includes(to) && link?.startsWith(baseURL)) return link.replace(/&amp;/g, "&");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No reset mail to ${to} for ${baseURL} arrived in the outbox`);
+}

@@ -1,0 +1,59 @@
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { signInAsOwner } from "./owner";
+import { png } from "./owner-media";
+
+/**
+ * Signs the owner in once per spec file and reuses the session cookies in every test of it.
+ * Call at the top level of a spec file.
+ */
+export function signInOwnerForFile(name: string): void {
+  const statePath = path.join(os.tmpdir(), `owner-e2e-${name}-${process.pid}.json`);
+  test.beforeAll(async ({ browser }) => {
+    // Explicitly empty: the test.use() below would otherwise apply to this page too.
+    const page = await browser.newPage({ storageState: { cookies: [], origins: [] } });
+    await signInAsOwner(page);
+    await page.context().storageState({ path: statePath });
+    await page.close();
+  });
+  test.use({ storageState: statePath });
+}
+
+/** The toast of a given kind (site's toast area: success → role=status, error → role=alert). */
+export function toast(page: Page, type: "success" | "error" = "success") {
+  return page.locator(`[data-type="${type}"]`);
+}
+
+/** A unique title so specs sharing one server's data never collide. */
+export function uniqueTitle(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+export type CreatedProject = { id: string; title: string };
+
+/** Adds a project through the Add New Project form; resolves on the add-section page it leads to. */
+export async function addProjectThroughForm(
+  page: Page,
+  fields: { title?: string; role?: string; category?: string } = {},
+): Promise<CreatedProject> {
+  const title = fields.title ?? uniqueTitle("Owner project");
+  await page.goto("/addproject");
+  await page.getByLabel("Cover image").setInputFiles(png("cover.png", { width: 320, height: 240 }));
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Role").fill(fields.role ?? "Direction");
+  await page.getByLabel("Category").selectOption(fields.category ?? "Illustration");
+  await page.getByRole("button", { name: "Add Project" }).click();
+  await page.waitForURL(/\/addsection\/[0-9a-f]{24}$/);
+  const id = page.url().split("/").at(-1)!;
+  return { id, title };
+}
+
+/** Removes a project created by a spec through the REST API, with the owner's cookies. */
+export async function deleteProjectViaApi(page: Page, id: string): Promise<void> {
+  const origin = String(test.info().project.use.baseURL);
+  const response = await page.request.delete(`/api/projects/${id}`, {
+    headers: { Origin: origin },
+  });
+  expect([200, 404]).toContain(response.status());
+}

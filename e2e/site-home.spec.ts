@@ -1,0 +1,250 @@
+import { expect, test, type Page } from "@playwright/test";
+import { ROW_TEMPLATES } from "@/components/gallery/grid-spans";
+import { PROJECTS, SETTINGS } from "./fixtures/data";
+import { signInAsOwner } from "./helpers/owner";
+
+const cards = (page: Page) => page.getByTestId("project-card");
+const cardTitles = (page: Page) =>
+  cards(page).locator("[data-testid=card-caption] > span:first-child");
+
+const FIXTURE_TITLES = new Set(PROJECTS.map((p) => p.title));
+
+/**
+ * Card titles on the page. Specs share one server and earlier ones (owner*) may have added
+ * projects; those are newer than the seeded fixtures, so they can only come first.
+ */
+async function shownTitles(page: Page) {
+  const titles = await cardTitles(page).allTextContents();
+  const fixtures = titles.filter((title) => FIXTURE_TITLES.has(title));
+  const extra = titles.length - fixtures.length;
+  expect(titles.slice(extra), "projects added by other specs are newer").toEqual(fixtures);
+  return { titles, fixtures };
+}
+
+const countIn = async (link: ReturnType<Page["getByRole"]>) =>
+  Number((await link.locator("span").textContent())?.trim());
+
+test.describe("home gallery", () => {
+  test("shows the owner's name, tagline and the projects newest first", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(SETTINGS.ownerName);
+    await expect(page.getByText(SETTINGS.tagline)).toBeVisible();
+    await expect(cards(page).first()).toBeVisible();
+    const { fixtures } = await shownTitles(page);
+    expect(fixtures).toEqual(PROJECTS.map((p) => p.title).toReversed());
+    const newest = PROJECTS.at(-1)!;
+    await expect(cards(page).filter({ hasText: newest.title }).getByRole("link")).toHaveAttribute(
+      "href",
+      `/sections/${newest.id}`,
+    );
+  });
+
+  test("filter links show counts, live in the URL and filter the cards", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Categories" });
+    await expect(nav.getByRole("link")).toHaveText([
+      /^All\s*\d+$/,
+      /^Motion Design\s*\d+$/,
+      /^Illustration\s*\d+$/,
+      /^Assets & Tools\s*\d+$/,
+    ]);
+    const all = nav.getByRole("link", { name: /^All/ });
+    await expect(all).toHaveAttribute("aria-current", "page");
+    const total = await countIn(all);
+    expect(total).toBeGreaterThanOrEqual(PROJECTS.length);
+    await expect(cards(page)).toHaveCount(total);
+
+    for (const category of ["Motion Design", "Illustration", "Assets & Tools"] as const) {
+      const expected = PROJECTS.filter((p) => p.category === category).toReversed();
+      const link = nav.getByRole("link", { name: new RegExp(`^${category}`) });
+      const count = await countIn(link);
+      expect(count).toBeGreaterThanOrEqual(expected.length);
+      await link.click();
+      await expect(page).toHaveURL(
+        `/?category=${encodeURIComponent(category).replace(/%20/g, "+")}`,
+      );
+      await expect(link).toHaveAttribute("aria-current", "page");
+      await expect(cards(page)).toHaveCount(count);
+      const { fixtures } = await shownTitles(page);
+      expect(fixtures).toEqual(expected.map((p) => p.title));
+    }
+
+    // A shared link works on its own, without client-side navigation.
+    await page.goto("/?category=Illustration");
+    await expect(cards(page)).toHaveCount(
+      await countIn(nav.getByRole("link", { name: /^Illustration/ })),
+    );
+    expect((await shownTitles(page)).fixtures).toContain("Paper Birds");
+    await all.click();
+    await expect(page).toHaveURL("/");
+    await expect(cards(page)).toHaveCount(total);
+  });
+
+  test("the header search filters by title and by role, in the URL", async ({ page }) => {
+    await page.goto("/");
+    const search = page.getByRole("searchbox", { name: "Search projects" });
+    await search.fill("loops");
+    await search.press("Enter");
+    await expect(page).toHaveURL("/?q=loops");
+    await expect(cardTitles(page)).toHaveText(["Tidal Loops"]);
+    await expect(search).toHaveValue("loops");
+
+    await page.goto("/?q=typography");
+    await expect(cardTitles(page)).toHaveText(["Type in Motion"]);
+
+    await page.goto("/?q=zeppelin");
+    await expect(cards(page)).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Nothing here yet" })).toBeVisible();
+    await page.getByRole("link", { name: "Show all projects" }).click();
+    await expect(page).toHaveURL("/");
+    expect((await shownTitles(page)).fixtures).toHaveLength(PROJECTS.length);
+  });
+
+  test("cards follow the five row templates on a 4-column desktop grid", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto("/");
+    const grid = await page.getByRole("list", { name: "Projects" }).boundingBox();
+    const boxes = await cards(page).evaluateAll((items) =>
+      items.map((item) => {
+        const { x, y, width } = item.getBoundingClientRect();
+        return { x, y, width };
+      }),
+    );
+    const column = (grid!.width - 3 * 12) / 4;
+    const rows = new Map<number, number[]>();
+    for (const box of boxes) {
+      const spans = rows.get(Math.round(box.y)) ?? [];
+      spans.push(Math.round((box.width + 12) / (column + 12)));
+      rows.set(Math.round(box.y), spans);
+    }
+    const templates = [...rows.values()];
+    expect(templates.slice(0, 5)).toEqual(ROW_TEMPLATES.map((row) => [...row]));
+    // The sixth row starts the pattern again.
+    expect(templates[5]?.[0]).toBe(ROW_TEMPLATES[0][0]);
+  });
+
+  test("a card reveals title and category on hover and on keyboard focus, and opens the project", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto("/");
+    // The two newest fixtures, next to each other in the grid.
+    const first = cards(page).filter({ hasText: PROJECTS.at(-1)!.title });
+    const second = cards(page).filter({ hasText: PROJECTS.at(-2)!.title });
+    const caption = (card: typeof first) => card.getByTestId("card-caption");
+    await expect(caption(first)).toHaveCSS("opacity", "0");
+    await first.hover();
+    await expect(caption(first)).toHaveCSS("opacity", "1");
+    await expect(caption(first)).toContainText(`${PROJECTS.at(-1)!.title}Motion Design`);
+
+    await expect(caption(second)).toHaveCSS("opacity", "0");
+    await page.mouse.move(0, 0);
+    await first.getByRole("link").focus();
+    await page.keyboard.press("Tab");
+    await expect(second.getByRole("link")).toBeFocused();
+    await expect(caption(second)).toHaveCSS("opacity", "1");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(`/sections/${PROJECTS.at(-2)!.id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(PROJECTS.at(-2)!.title);
+  });
+});
+
+test.describe("layout", () => {
+  test("the nav underlines the current page and the footer links the four profiles", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto("/about");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "About" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "About" })).toHaveCSS(
+      "text-decoration-line",
+      "underline",
+    );
+    await expect(nav.getByRole("link", { name: "Work" })).not.toHaveAttribute("aria-current");
+    await nav.getByRole("link", { name: "Reel" }).click();
+    await expect(page).toHaveURL("/reel");
+    await expect(nav.getByRole("link", { name: "Reel" })).toHaveAttribute("aria-current", "page");
+
+    const footer = page.getByRole("contentinfo");
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} ${SETTINGS.ownerName}`);
+    for (const [name, href] of [
+      ["Behance", SETTINGS.socials.behance],
+      ["GitHub", SETTINGS.socials.github],
+      ["Instagram", SETTINGS.socials.instagram],
+      ["Dribbble", SETTINGS.socials.dribbble],
+    ]) {
+      await expect(footer.getByRole("link", { name })).toHaveAttribute("href", href!);
+    }
+  });
+
+  test("the skip link jumps to the main content", async ({ page }) => {
+    await page.goto("/");
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("main")).toBeFocused();
+  });
+
+  test("the mobile menu opens and closes at 375 px, with Escape returning focus", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto("/");
+    const button = page.getByRole("button", { name: "Menu" });
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(menu).toBeHidden();
+
+    await button.click();
+    await expect(page.getByRole("button", { name: "Close" })).toHaveAttribute(
+      "aria-expanded",
+      "true",
+    );
+    await expect(menu.getByRole("link")).toHaveText(["Work", "Reel", "About"]);
+    await menu.getByRole("link", { name: "Reel" }).focus();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(button).toBeFocused();
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+
+    await button.click();
+    await menu.getByRole("link", { name: "About" }).click();
+    await expect(page).toHaveURL("/about");
+    await expect(menu).toBeHidden();
+
+    await button.click();
+    const search = page.locator("#mobile-menu").getByRole("searchbox", { name: "Search projects" });
+    await search.fill("paper");
+    await search.press("Enter");
+    await expect(page).toHaveURL("/?q=paper");
+    await expect(cardTitles(page)).toHaveText(["Paper Birds"]);
+    await expect(menu).toBeHidden();
+  });
+});
+
+test("the signed-in owner gets New Project, Dashboard and Sign Out in the header", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link")).toHaveText(["Work", "Reel", "About"]);
+  await signInAsOwner(page);
+  await page.goto("/");
+  await expect(nav.getByRole("link")).toHaveText([
+    "Work",
+    "Reel",
+    "About",
+    "New Project",
+    "Dashboard",
+    "Sign Out",
+  ]);
+  await nav.getByRole("link", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL("/signin");
+  await page.goto("/");
+  await expect(nav.getByRole("link")).toHaveText(["Work", "Reel", "About"]);
+});

@@ -1,0 +1,48 @@
+import "server-only";
+import { UploadError } from "@/lib/uploads/errors";
+import { messages } from "@/lib/validation/messages";
+
+/** The REST envelope of spec §7: `{ success, message, data }`. */
+export function ok<T>(message: string, data: T, status = 200): Response {
+  return Response.json({ success: true, message, data }, { status });
+}
+
+export function fail(status: number, message: string): Response {
+  return Response.json({ success: false, message, data: null }, { status });
+}
+
+/** An error that is the client's doing and carries its own status and message. */
+export class ApiError extends Error {
+  override name = "ApiError";
+  constructor(
+    readonly status: 400 | 404 | 409 | 413 | 415,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function clientStatus(error: unknown): number | null {
+  if (error instanceof ApiError || error instanceof UploadError) return error.status;
+  // AuthError (lib/auth) carries 401 or 403 and the message to show.
+  if (error instanceof Error && error.name === "AuthError") {
+    const status = (error as Error & { status?: unknown }).status;
+    if (status === 401 || status === 403) return status;
+  }
+  return null;
+}
+
+/**
+ * Runs a handler body and turns thrown client errors into their answers. Anything else is a real
+ * fault: logged in full on the server, answered with a 500 that reveals nothing internal.
+ */
+export async function answer(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    const status = clientStatus(error);
+    if (status !== null) return fail(status, (error as Error).message);
+    console.error("API request failed:", error);
+    return fail(500, messages.unexpectedError);
+  }
+}

@@ -1,0 +1,64 @@
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import nodemailer from "nodemailer";
+import { env } from "@/lib/env";
+
+export type Mail = { to: string; subject: string; text: string; html: string };
+
+export type MailDelivery = { via: "smtp" } | { via: "outbox"; file: string };
+
+/** Where mails go without SMTP_URL: one .eml file per message, newest last by name. */
+export function outboxDir(dataDir = env().DATA_DIR): string {
+  return path.join(dataDir, "outbox");
+}
+
+function sender(siteOrigin: string): string {
+  return env().MAIL_FROM ?? `no-reply@${new URL(siteOrigin).hostname}`;
+}
+
+/**
+ * Sends through SMTP when SMTP_URL is set. Otherwise the message is written to DATA_DIR/outbox so
+ * that a single-machine install can still complete a password reset.
+ */
+export async function deliverMail(mail: Mail, siteOrigin: string): Promise<MailDelivery> {
+  const { SMTP_URL } = env();
+  const message = { ...mail, from: sender(siteOrigin) };
+  if (SMTP_URL) {
+    await nodemailer.createTransport(SMTP_URL).sendMail(message);
+    return { via: "smtp" };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const { message: raw } = await transport.sendMail(message);
+  const dir = outboxDir();
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`;
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, raw as Buffer, { mode: 0o600 });
+  return { via: "outbox", file };
+}
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The password-reset mail: site name, the link, and how long it stays valid. */
+export function buildRecoveryMail(
+  to: string,
+  siteName: string,
+  link: string,
+  minutes: number,
+): Mail {
+  const subject = `Reset your password for ${siteName}`;
+  const text = [
+    `Someone asked to reset the password of the ${siteName} account for ${to}.`,
+    "",
+    `Open this link to choose a new password (it works once and expires in ${minutes} minutes):`,
+    link,
+    "",
+    "If you did not ask for this, ignore this e-mail: your password stays as it is.",
+  ].join("\n");
+  const html = `<p>Someone asked to reset the password of the ${escapeHtml(siteName)} account for ${escapeHtml(to)}.</p>
+<p><a href="${escapeHtml(link)}">Choose a new password</a> (the link works once and expires in ${minutes} minutes).</p>
+<p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>`;
+  return { to, subject, text, html };
+}

@@ -1,0 +1,115 @@
+import "server-only";
+import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import type { Tx } from "@/lib/db";
+import { authFlowStates, type AuthFlowStateRow } from "@/models";
+import { AuthServiceError, invalidInput } from "./errors";
+import { readSessionContext } from "./http";
+import { startSession, type SignInMethod } from "./sessions";
+import { findUserById } from "./users";
+
+/** An auth code must be exchanged within this time after it was handed out. */
+export const AUTH_CODE_TTL_MS = 300_000;
+
+const CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/;
+
+export type Challenge = { challenge: string; method: "s256" | "plain" } | null;
+
+/** Reads code_challenge + code_challenge_method; both or neither. */
+export function readChallenge(challenge: unknown, method: unknown): Challenge {
+  const hasChallenge = typeof challenge === "string" && challenge !== "";
+  const hasMethod = typeof method === "string" && method !== "";
+  if (!hasChallenge && !hasMethod) return null;
+  if (!hasChallenge || !hasMethod)
+    throw invalidInput("PKCE flow requires code_challenge_method and code_challenge");
+  const normalized = method.toLowerCase();
+  if (normalized !== "s256" && normalized !== "plain")
+    throw invalidInput(`code challenge method not supported: ${method}`);
+  if (!CHALLENGE.test(challenge)) throw invalidInput("invalid code_challenge format");
+  return { challenge, method: normalized };
+}
+
+type NewFlow = {
+  userId: string | null;
+  method: "recovery" | "oauth";
+  provider: string;
+  challenge: Challenge;
+  redirectTo: string;
+  providerState?: string;
+  providerNonce?: string;
+  providerCodeVerifier?: string;
+};
+
+export async function createFlowState(tx: Tx, flow: NewFlow): Promise<AuthFlowStateRow> {
+  const [row] = await tx
+    .insert(authFlowStates)
+    .values({
+      id: randomUUID(),
+      userId: flow.userId,
+      authenticationMethod: flow.method,
+      providerType: flow.provider,
+      codeChallenge: flow.challenge?.challenge ?? null,
+      codeChallengeMethod: flow.challenge?.method ?? null,
+      redirectTo: flow.redirectTo,
+      providerState: flow.providerState ?? null,
+      providerNonce: flow.providerNonce ?? null,
+      providerCodeVerifier: flow.providerCodeVerifier ?? null,
+    })
+    .returning();
+  return row!;
+}
+
+/** Completes a flow for a user: the client gets this code and exchanges it with its verifier. */
+export async function issueAuthCode(tx: Tx, flowId: string, userId: string): Promise<string> {
+  const code = randomUUID();
+  await tx
+    .update(authFlowStates)
+    .set({ authCode: code, authCodeIssuedAt: new Date(), userId, updatedAt: new Date() })
+    .where(eq(authFlowStates.id, flowId));
+  return code;
+}
+
+function matchesChallenge(flow: AuthFlowStateRow, verifier: string): boolean {
+  const expected = flow.codeChallenge ?? "";
+  const actual =
+    flow.codeChallengeMethod === "plain"
+      ? verifier
+      : createHash("sha256").update(verifier).digest("base64url");
+  const a = Buffer.from(expected);
+  const b = Buffer.from(actual);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** POST /token?grant_type=pkce: a code works once, within five minutes, with its verifier. */
+export async function exchangeAuthCode(authCode: string, verifier: string, request: Request) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [flow] = await tx
+      .delete(authFlowStates)
+      .where(eq(authFlowStates.authCode, authCode))
+      .returning();
+    if (!flow || !flow.userId || !flow.authCodeIssuedAt)
+      throw new AuthServiceError(
+        404,
+        "flow_state_not_found",
+        "invalid flow state, no valid flow state found",
+      );
+    if (Date.now() - flow.authCodeIssuedAt.getTime() > AUTH_CODE_TTL_MS)
+      throw new AuthServiceError(
+        422,
+        "flow_state_expired",
+        "invalid flow state, flow state has expired",
+      );
+    if (!matchesChallenge(flow, verifier))
+      throw new AuthServiceError(
+        400,
+        "bad_code_verifier",
+        "code challenge does not match previously saved code verifier",
+      );
+    const user = await findUserById(tx, flow.userId);
+    if (!user) throw new AuthServiceError(404, "user_not_found", "User not found");
+    const method: SignInMethod = flow.authenticationMethod === "recovery" ? "recovery" : "oauth";
+    return startSession(tx, user, method, readSessionContext(request));
+  });
+}

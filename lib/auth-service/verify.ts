@@ -1,0 +1,63 @@
+import "server-only";
+import { errors, jwtVerify, type JWTPayload } from "jose";
+import { getDb } from "@/lib/db";
+import { AuthServiceError } from "./errors";
+import { readBearerToken } from "./http";
+import { JWT_ALGORITHM, getSigningKey } from "./keys";
+import { findSession } from "./sessions";
+import { findUserById } from "./users";
+
+export type AccessClaims = JWTPayload & { sub: string; session_id: string; email?: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Checks signature, expiry and audience of an access token issued by this service. */
+export async function verifyAccessToken(token: string): Promise<AccessClaims> {
+  const { publicKey } = await getSigningKey();
+  try {
+    const { payload } = await jwtVerify(token, publicKey, {
+      algorithms: [JWT_ALGORITHM],
+      audience: "authenticated",
+    });
+    if (typeof payload.sub !== "string" || !UUID.test(payload.sub))
+      throw new errors.JWTInvalid("sub claim is not a user id");
+    if (typeof payload.session_id !== "string" || !UUID.test(payload.session_id))
+      throw new errors.JWTInvalid("session_id claim is missing");
+    return payload as AccessClaims;
+  } catch (error) {
+    if (error instanceof errors.JWTExpired)
+      throw new AuthServiceError(403, "bad_jwt", "invalid JWT: token is expired");
+    throw new AuthServiceError(
+      403,
+      "bad_jwt",
+      "invalid JWT: unable to parse or verify signature, token is malformed or unverifiable",
+    );
+  }
+}
+
+/**
+ * The signed-in user behind a request's Bearer token. Beyond the signature, the session must
+ * still exist: a signed-out token is refused even before it expires.
+ */
+export async function authenticateBearer(request: Request) {
+  const token = readBearerToken(request);
+  if (!token)
+    throw new AuthServiceError(
+      401,
+      "no_authorization",
+      "This endpoint requires a valid Bearer token",
+    );
+  const claims = await verifyAccessToken(token);
+  const db = await getDb();
+  const session = await findSession(db, claims.session_id);
+  if (!session || session.userId !== claims.sub)
+    throw new AuthServiceError(
+      403,
+      "session_not_found",
+      "Session from session_id claim in JWT does not exist",
+    );
+  const user = await findUserById(db, claims.sub);
+  if (!user)
+    throw new AuthServiceError(403, "user_not_found", "User from sub claim in JWT does not exist");
+  return { claims, session, user };
+}

@@ -1,0 +1,30 @@
+import "server-only";
+import { asc } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { env } from "@/lib/env";
+import { authUsers } from "@/models";
+import { isHostedAuth } from "./config";
+
+/**
+ * The owner rule: the addresses in OWNER_EMAILS when set; otherwise (embedded service only) the
+ * first account ever created. With hosted Supabase and no OWNER_EMAILS nobody is an owner, since
+ * the hosted project may have accounts this site knows nothing about.
+ */
+export async function isOwnerEmail(email: string): Promise<boolean> {
+  const owners = env().OWNER_EMAILS;
+  const normalized = email.trim().toLowerCase();
+  if (owners.length > 0) return owners.includes(normalized);
+  if (isHostedAuth()) return false;
+  return (await findFirstAccountEmail()) === normalized;
+}
+
+/** E-mail of the oldest account of the embedded service, or null when there is none. */
+export async function findFirstAccountEmail(): Promise<string | null> {
+  const db = await getDb();
+  const [first] = await db
+    .select({ email: authUsers.email })
+    .from(authUsers)
+    .orderBy(asc(authUsers.createdAt), asc(authUsers.id))
+    .limit(1);
+  return first?.email ?? null;
+}

@@ -1,0 +1,161 @@
+import { describe, expect, it } from "vitest";
+import { CATEGORIES } from "@/models/projects";
+import { formatCategory, PROJECT_CATEGORIES } from "./categories";
+import { fillProjectForm, validateNewProject, validateProjectEdit } from "./project-draft";
+import {
+  fillSectionForm,
+  switchVideoMode,
+  validateSectionDraft,
+  type SectionDraft,
+} from "./section-draft";
+
+type FakeFile = { name: string };
+const file = (name: string): FakeFile => ({ name });
+
+function collect() {
+  const entries: [string, string | FakeFile][] = [];
+  return {
+    entries,
+    append: (name: string, value: string | FakeFile) => entries.push([name, value]),
+  };
+}
+
+const empty: SectionDraft<FakeFile> = {
+  title: "",
+  description: "",
+  existingImages: [],
+  removedImages: [],
+  newImages: [],
+  videoMode: "upload",
+  videoFile: null,
+  videoEmbed: "",
+  removeVideo: false,
+};
+
+describe("categories", () => {
+  it("match the database's five values and show Frame by Frame hyphenated", () => {
+    expect([...PROJECT_CATEGORIES]).toEqual([...CATEGORIES]);
+    expect(formatCategory("Frame by Frame")).toBe("Frame-by-Frame");
+    expect(formatCategory("Motion Design")).toBe("Motion Design");
+  });
+});
+
+describe("project drafts", () => {
+  const full = { title: "Title", role: "Director", category: "Illustration", cover: file("c.png") };
+
+  it("requires every field on add, with the spec's spelling", () => {
+    expect(validateNewProject(full)).toBeNull();
+    for (const gap of [{ title: "  " }, { role: "" }, { category: "" }, { cover: null }]) {
+      expect(validateNewProject({ ...full, ...gap })).toBe("Please fill in all Feilds !");
+    }
+    expect(validateNewProject({ ...full, category: "Sculpture" })).toBe(
+      "Please fill in all Feilds !",
+    );
+  });
+
+  it("requires title, role and category on edit, the cover being optional", () => {
+    expect(validateProjectEdit({ ...full, cover: null })).toBeNull();
+    expect(validateProjectEdit({ ...full, role: " " })).toBe("Please fill in all fields!");
+    expect(validateProjectEdit({ ...full, title: "" })).toBe("Please fill in all fields!");
+  });
+
+  it("sends trimmed fields, the owner id on create and the cover only when chosen", () => {
+    const created = collect();
+    fillProjectForm(created, { ...full, title: " Title " }, "user-1");
+    expect(created.entries).toEqual([
+      ["title", "Title"],
+      ["role", "Director"],
+      ["category", "Illustration"],
+      ["userId", "user-1"],
+      ["cover", full.cover],
+    ]);
+    const edited = collect();
+    fillProjectForm(edited, { ...full, cover: null });
+    expect(edited.entries.map(([name]) => name)).toEqual(["title", "role", "category"]);
+  });
+});
+
+describe("section drafts", () => {
+  it("clears the file when switching to embed and the link when switching to upload", () => {
+    const withFile = { ...empty, videoFile: file("v.mp4") };
+    expect(switchVideoMode(withFile, "embed")).toMatchObject({
+      videoMode: "embed",
+      videoFile: null,
+    });
+    const withLink = { ...empty, videoMode: "embed" as const, videoEmbed: "https://vimeo.com/1" };
+    expect(switchVideoMode(withLink, "upload")).toMatchObject({
+      videoMode: "upload",
+      videoEmbed: "",
+    });
+    expect(switchVideoMode(withFile, "upload")).toBe(withFile);
+  });
+
+  it("needs at least one field on add, but lets an edit keep everything", () => {
+    expect(validateSectionDraft(empty, "add")).toBe("At least one field is required");
+    expect(validateSectionDraft(empty, "edit")).toBeNull();
+    expect(validateSectionDraft({ ...empty, description: "Words" }, "add")).toBeNull();
+    expect(validateSectionDraft({ ...empty, videoFile: file("v.mp4") }, "add")).toBeNull();
+    expect(
+      validateSectionDraft({ ...empty, newImages: [{ file: file("a.png"), alt: "" }] }, "add"),
+    ).toBeNull();
+  });
+
+  it("words a bad Vimeo link differently on add and edit", () => {
+    const bad = { ...empty, videoMode: "embed" as const, videoEmbed: "https://vimeo.com/abc" };
+    expect(validateSectionDraft(bad, "add")).toMatch(
+      /^Invalid Vimeo URL or embed code\. Example: /,
+    );
+    expect(validateSectionDraft(bad, "edit")).toBe(
+      "Invalid Vimeo URL. Example: https://vimeo.com/123456789",
+    );
+  });
+
+  it("counts kept and new images together against the limit of 5", () => {
+    const existingImages = ["1", "2", "3", "4", "5"].map((n) => ({
+      url: `/media/${n}.png`,
+      alt: "",
+    }));
+    const newImages = [{ file: file("6.png"), alt: "" }];
+    expect(validateSectionDraft({ ...empty, existingImages, newImages }, "edit")).toMatch(
+      /Up to 5/,
+    );
+    const removedImages = ["/media/1.png"];
+    expect(
+      validateSectionDraft({ ...empty, existingImages, removedImages, newImages }, "edit"),
+    ).toBeNull();
+  });
+
+  it("sends the normalised player URL, images with their alt texts, and removals", () => {
+    const a = file("a.png");
+    const form = collect();
+    fillSectionForm(
+      form,
+      {
+        ...empty,
+        title: " Intro ",
+        videoMode: "embed",
+        videoEmbed: '<iframe src="https://player.vimeo.com/video/99?h=ab12"></iframe>',
+        newImages: [{ file: a, alt: " A frame " }],
+        removedImages: ["/media/old.png"],
+      },
+      "p1",
+    );
+    expect(form.entries).toEqual([
+      ["title", "Intro"],
+      ["description", ""],
+      ["project", "p1"],
+      ["videoEmbed", "https://player.vimeo.com/video/99?h=ab12"],
+      ["resources", a],
+      ["resourceAlts", "A frame"],
+      ["removeResources", "/media/old.png"],
+    ]);
+  });
+
+  it("sends the video file only in upload mode", () => {
+    const v = file("v.mp4");
+    const form = collect();
+    fillSectionForm(form, { ...empty, videoFile: v });
+    expect(form.entries).toContainEqual(["video", v]);
+    expect(form.entries.map(([name]) => name)).not.toContain("videoEmbed");
+  });
+});

@@ -1,0 +1,49 @@
+import { messages } from "./messages";
+import { sendRequest } from "./request";
+import { toResult, type Result } from "./result";
+
+/** A project as the REST API returns it (spec §3). */
+export type ProjectJson = {
+  _id: string;
+  title: string;
+  cover: string;
+  role: string;
+  category: string;
+  userId: string;
+};
+
+/** POST /api/projects (multipart: title, role, category, userId, cover). */
+export async function addProject(form: FormData): Promise<Result<ProjectJson>> {
+  const outcome = await sendRequest<ProjectJson>("/api/projects", { method: "POST", body: form });
+  return toResult(outcome, {
+    success: messages.projectAdded,
+    fixedSuccess: true,
+    failure: messages.addProjectFailed,
+    network: messages.addProjectFailed,
+  });
+}
+
+/** PUT /api/projects/{id} (multipart: title, role, category and, when replaced, cover). */
+export async function updateProject(id: string, form: FormData): Promise<Result<ProjectJson>> {
+  const outcome = await sendRequest<ProjectJson>(`/api/projects/${encodeURIComponent(id)}`, {
+    method: "PUT",
+    body: form,
+  });
+  return toResult(outcome, {
+    success: messages.projectUpdated,
+    failure: messages.updateProjectFailed,
+    network: messages.updateProjectException,
+  });
+}
+
+/** DELETE /api/projects/{id}. */
+export async function deleteProject(id: string): Promise<Result> {
+  const outcome = await sendRequest(`/api/projects/${encodeURIComponent(id)}`, {
+    method: "DELETE",
+  });
+  return toResult(outcome, {
+    success: messages.projectDeleted,
+    failure: messages.deleteProjectFailed,
+    network: messages.deleteProjectException,
+  });
+}

@@ -1,0 +1,97 @@
+import { messages } from "./messages";
+import { MAX_IMAGES } from "./file-rules";
+import { invalidVimeoAdd, invalidVimeoEdit, normalizeVimeoUrl } from "./vimeo";
+
+export type VideoMode = "upload" | "embed";
+
+/** An image already stored with the section (edit form). */
+export type ExistingImage = { url: string; alt: string };
+
+/** What the owner has entered in the add or edit section form. */
+export type SectionDraft<F = File> = {
+  title: string;
+  description: string;
+  existingImages: ExistingImage[];
+  removedImages: string[];
+  newImages: { file: F; alt: string }[];
+  videoMode: VideoMode;
+  videoFile: F | null;
+  videoEmbed: string;
+  /** Edit form: drop the stored video without choosing another. */
+  removeVideo: boolean;
+};
+
+/** Multipart field names of POST/PUT /api/sections (spec §7 plus alt texts and removals). */
+export const SECTION_FIELDS = {
+  title: "title",
+  description: "description",
+  project: "project",
+  videoEmbed: "videoEmbed",
+  video: "video",
+  resources: "resources",
+  resourceAlts: "resourceAlts",
+  removeResources: "removeResources",
+  removeVideo: "removeVideo",
+} as const;
+
+/** Switching the video type clears the other choice (spec §4). */
+export function switchVideoMode<F>(draft: SectionDraft<F>, mode: VideoMode): SectionDraft<F> {
+  if (mode === draft.videoMode) return draft;
+  return mode === "embed"
+    ? { ...draft, videoMode: mode, videoFile: null }
+    : { ...draft, videoMode: mode, videoEmbed: "" };
+}
+
+export function keptImages<F>(draft: SectionDraft<F>): ExistingImage[] {
+  return draft.existingImages.filter((image) => !draft.removedImages.includes(image.url));
+}
+
+/**
+ * The first problem that stops the form from being sent, in the spec's words, or null.
+ * `mode` picks the add or edit wording of the Vimeo message.
+ */
+export function validateSectionDraft<F>(
+  draft: SectionDraft<F>,
+  mode: "add" | "edit",
+): string | null {
+  const embed = draft.videoEmbed.trim();
+  if (draft.videoMode === "embed" && embed && !normalizeVimeoUrl(embed)) {
+    return mode === "add" ? invalidVimeoAdd : invalidVimeoEdit;
+  }
+  if (keptImages(draft).length + draft.newImages.length > MAX_IMAGES) {
+    return `Up to ${MAX_IMAGES} images per section`;
+  }
+  const hasContent =
+    draft.title.trim() ||
+    draft.description.trim() ||
+    draft.newImages.length > 0 ||
+    (draft.videoMode === "upload" ? draft.videoFile : embed);
+  if (mode === "add" && !hasContent) return messages.sectionEmpty;
+  return null;
+}
+
+type FormDataLike<F> = { append(name: string, value: string | F): void };
+
+/** Fills the multipart body for the API; the Vimeo link is sent already normalised. */
+export function fillSectionForm<F>(
+  form: FormDataLike<F>,
+  draft: SectionDraft<F>,
+  projectId?: string,
+): void {
+  const f = SECTION_FIELDS;
+  form.append(f.title, draft.title.trim());
+  form.append(f.description, draft.description.trim());
+  if (projectId) form.append(f.project, projectId);
+  if (draft.videoMode === "embed") {
+    const embed = draft.videoEmbed.trim();
+    form.append(f.videoEmbed, embed ? (normalizeVimeoUrl(embed) ?? embed) : "");
+  } else if (draft.videoFile) {
+    form.append(f.video, draft.videoFile);
+  }
+  if (draft.removeVideo) form.append(f.removeVideo, "true");
+  for (const image of draft.newImages) {
+    form.append(f.resources, image.file);
+    form.append(f.resourceAlts, image.alt.trim());
+  }
+  for (const url of draft.removedImages) form.append(f.removeResources, url);
+}

@@ -1,0 +1,47 @@
+import "server-only";
+import { env } from "@/lib/env";
+import { createCloudinaryStorage, isCloudinaryKey, parseCloudinaryUrl } from "./cloudinary";
+import { createLocalStorage } from "./local";
+import type { Storage } from "./types";
+
+export type { MediaKind, MediaSource, MediaType, Storage, StoredMedia } from "./types";
+
+/**
+ * The configured media storage: Cloudinary when CLOUDINARY_URL is set, else local disk under
+ * DATA_DIR/uploads (served at /media/<key>).
+ *
+ * - `put({ path | buffer, contentType, kind, width?, height? })` → `{ key, url, width, height }`
+ * - `delete(key)` removes a file by its key, whichever adapter stored it (a site moved to
+ *   Cloudinary still holds local keys); unknown keys are ignored so clean-up can be retried.
+ */
+export function getStorage(): Storage {
+  const config = env();
+  const local = createLocalStorage(config.DATA_DIR);
+  const cloud = config.CLOUDINARY_URL
+    ? createCloudinaryStorage(parseCloudinaryUrl(config.CLOUDINARY_URL, config.CLOUDINARY_FOLDER))
+    : null;
+  return {
+    put: (source) => (cloud ?? local).put(source),
+    delete: async (key) => {
+      if (!isCloudinaryKey(key)) return local.delete(key);
+      if (!cloud) throw new Error(`Cannot delete ${key}: CLOUDINARY_URL is not set`);
+      return cloud.delete(key);
+    },
+  };
+}
+
+/** Deletes stored files after a database commit; a failure is logged, never thrown, since the row change already happened. */
+export async function deleteMediaQuietly(
+  keys: readonly (string | null | undefined)[],
+): Promise<void> {
+  const storage = getStorage();
+  await Promise.all(
+    keys
+      .filter((key): key is string => Boolean(key))
+      .map((key) =>
+        storage.delete(key).catch((error: unknown) => {
+          console.error(`Could not delete media ${key}:`, (error as Error).message);
+        }),
+      ),
+  );
+}

@@ -1,0 +1,66 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { MEDIA_TYPES, type MediaSource, type Storage, type StoredMedia } from "./types";
+
+/** Local keys are server-made: 32 hex characters and one of our extensions, nothing else. */
+const LOCAL_KEY = /^[0-9a-f]{32}\.(jpg|png|gif|mp4)$/;
+
+const CONTENT_TYPES: Record<string, string> = {
+  jpg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  mp4: "video/mp4",
+};
+
+export function isLocalKey(key: string): boolean {
+  return LOCAL_KEY.test(key);
+}
+
+/** The Content-Type of a local key, or null when the key is not one this adapter could have made. */
+export function contentTypeOfKey(key: string): string | null {
+  if (!isLocalKey(key)) return null;
+  return CONTENT_TYPES[key.slice(key.lastIndexOf(".") + 1)] ?? null;
+}
+
+export function uploadsDir(dataDir: string): string {
+  return path.join(dataDir, "uploads");
+}
+
+/** Absolute path of a stored key, or null for anything that is not a valid local key. */
+export function localPath(dataDir: string, key: string): string | null {
+  return isLocalKey(key) ? path.join(uploadsDir(dataDir), key) : null;
+}
+
+/** Files under DATA_DIR/uploads, served by app/media/[...key]. */
+export function createLocalStorage(dataDir: string): Storage {
+  const dir = uploadsDir(dataDir);
+  return {
+    async put(source: MediaSource): Promise<StoredMedia> {
+      await fs.mkdir(dir, { recursive: true });
+      const key = `${randomBytes(16).toString("hex")}.${MEDIA_TYPES[source.contentType]}`;
+      const target = path.join(dir, key);
+      // Written under a dot-name first so a half-copied file is never served under its key.
+      const partial = path.join(dir, `.${key}.part`);
+      try {
+        if ("buffer" in source) await fs.writeFile(partial, source.buffer, { flag: "wx" });
+        else await fs.copyFile(source.path, partial, fs.constants.COPYFILE_EXCL);
+        await fs.rename(partial, target);
+      } catch (error) {
+        await fs.rm(partial, { force: true });
+        throw error;
+      }
+      return {
+        key,
+        url: `/media/${key}`,
+        width: source.width ?? null,
+        height: source.height ?? null,
+      };
+    },
+    async delete(key: string): Promise<void> {
+      const file = localPath(dataDir, key);
+      if (file) await fs.rm(file, { force: true });
+    },
+  };
+}

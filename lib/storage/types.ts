@@ -1,0 +1,41 @@
+/**
+ * The media storage contract shared by the local-disk and Cloudinary adapters.
+ *
+ * `put` takes a file that is already on local disk (an upload's temporary file, or a buffer for
+ * generated content) whose type has been checked, and returns where it is now served. `delete`
+ * removes a stored file by its key; deleting a key that no longer exists is not an error, so
+ * clean-up can always be retried.
+ */
+export type MediaKind = "image" | "video";
+
+/** The media types the product accepts (spec §5), checked on the bytes before storing. */
+export const MEDIA_TYPES = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/gif": "gif",
+  "video/mp4": "mp4",
+} as const;
+
+export type MediaType = keyof typeof MEDIA_TYPES;
+
+export type MediaSource = ({ path: string } | { buffer: Buffer }) & {
+  /** The type sniffed from the bytes, never the client's claim. */
+  contentType: MediaType;
+  kind: MediaKind;
+  width?: number | null;
+  height?: number | null;
+};
+
+export type StoredMedia = {
+  /** Adapter-specific key, kept in the database to delete the file later. */
+  key: string;
+  /** Where browsers load it: `/media/<key>` locally, an https URL on Cloudinary. */
+  url: string;
+  width: number | null;
+  height: number | null;
+};
+
+export interface Storage {
+  put(source: MediaSource): Promise<StoredMedia>;
+  delete(key: string): Promise<void>;
+}

@@ -1,0 +1,45 @@
+import { createServerClient } from "@supabase/ssr";
+import { NextResponse, type NextRequest } from "next/server";
+import { getSupabasePublicConfig } from "@/lib/auth/config";
+
+const OWNER_ROUTES = [
+  /^\/addproject\/?$/,
+  /^\/dashboard(\/|$)/,
+  /^\/editsectionpage\//,
+  /^\/addsection\//,
+];
+
+export function isOwnerRoute(pathname: string): boolean {
+  return OWNER_ROUTES.some((pattern) => pattern.test(pathname));
+}
+
+/**
+ * Runs for every page and API request: refreshes the session cookie when the access token is due
+ * (writing the rotated tokens to both the request, for the page about to render, and the
+ * response, for the browser) and sends visitors away from owner routes. Pages and handlers still
+ * check the session themselves; this is the first line, not the only one.
+ */
+export async function updateSession(request: NextRequest): Promise<NextResponse> {
+  const { url, anonKey } = getSupabasePublicConfig();
+  let response = NextResponse.next({ request });
+  const supabase = createServerClient(url ?? request.nextUrl.origin, anonKey, {
+    cookies: {
+      getAll: () => request.cookies.getAll(),
+      setAll: (cookiesToSet, headers) => {
+        for (const { name, value } of cookiesToSet) request.cookies.set(name, value);
+        response = NextResponse.next({ request });
+        for (const { name, value, options } of cookiesToSet)
+          response.cookies.set(name, value, options);
+        for (const [key, value] of Object.entries(headers ?? {})) response.headers.set(key, value);
+      },
+    },
+  });
+  // Nothing may run between creating the client and getClaims(): it is what refreshes the session.
+  const { data } = await supabase.auth.getClaims();
+  if (!data?.claims && isOwnerRoute(request.nextUrl.pathname)) {
+    const redirect = NextResponse.redirect(new URL("/signin", request.url));
+    for (const cookie of response.cookies.getAll()) redirect.cookies.set(cookie);
+    return redirect;
+  }
+  return response;
+}

@@ -1,0 +1,88 @@
+import fs from "node:fs";
+import { Writable } from "node:stream";
+import { fileTypeFromBuffer } from "file-type";
+import type { MediaType } from "@/lib/storage/types";
+import { fileTooLarge, invalidFileType } from "@/lib/validation/messages";
+import { UploadError } from "./errors";
+import type { FileRule } from "./rules";
+
+/** Enough leading bytes for file-type to recognise every format we accept. */
+const SNIFF_BYTES = 4100;
+
+/**
+ * The write stream formidable streams one uploaded file into. It enforces the field's rule while
+ * the bytes arrive: the type is checked on the first bytes and the size on every chunk, so a
+ * renamed executable or an oversized video is refused before the rest of it reaches the disk.
+ */
+export class GuardedFile extends Writable {
+  bytes = 0;
+  contentType: MediaType | null = null;
+  /** Why the file was refused, if it was; checked again after parsing since formidable may finish first. */
+  failure: Error | null = null;
+  private head: Buffer[] = [];
+  private headLength = 0;
+  private readonly out: fs.WriteStream | null;
+  /** Resolves once the temporary file is closed, so clean-up never races an open descriptor. */
+  readonly fileClosed: Promise<void>;
+
+  constructor(
+    filepath: string,
+    private readonly rule: FileRule,
+    private readonly name: string,
+    refusal: UploadError | undefined,
+    private readonly onFailure: (error: Error) => void,
+  ) {
+    super();
+    if (refusal) {
+      this.out = null;
+      this.fileClosed = Promise.resolve();
+      queueMicrotask(() => this.destroy(refusal));
+      return;
+    }
+    this.out = fs.createWriteStream(filepath, { flags: "wx" });
+    const out = this.out;
+    this.fileClosed = new Promise((resolve) => out.once("close", () => resolve()));
+    out.on("error", (error) => this.destroy(error));
+  }
+
+  override _write(
+    chunk: Buffer,
+    _encoding: BufferEncoding,
+    callback: (error?: Error | null) => void,
+  ) {
+    this.bytes += chunk.length;
+    if (this.bytes > this.rule.maxBytes)
+      return callback(new UploadError(413, fileTooLarge(this.name)));
+    const sniffed = this.contentType ? Promise.resolve() : this.collectHead(chunk, false);
+    sniffed.then(() => this.out!.write(chunk, callback), callback);
+  }
+
+  override _final(callback: (error?: Error | null) => void) {
+    const sniffed =
+      this.contentType || this.bytes === 0 ? Promise.resolve() : this.collectHead(null, true);
+    sniffed.then(() => this.out!.end(callback), callback);
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void) {
+    if (this.out && !this.out.destroyed) this.out.destroy();
+    if (error && !this.failure) {
+      this.failure = error;
+      this.onFailure(error);
+    }
+    callback(error);
+  }
+
+  private async collectHead(chunk: Buffer | null, last: boolean): Promise<void> {
+    if (chunk) {
+      this.head.push(chunk);
+      this.headLength += chunk.length;
+    }
+    if (!last && this.headLength < SNIFF_BYTES) return;
+    const detected = await fileTypeFromBuffer(Buffer.concat(this.head));
+    this.head = [];
+    const mime = detected?.mime as MediaType | undefined;
+    if (!mime || !this.rule.types.includes(mime))
+      throw new UploadError(415, invalidFileType(this.name));
+    this.contentType = mime;
+  }
+}

@@ -1,0 +1,231 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  exeBytes,
+  gif,
+  htmlBytes,
+  jpeg,
+  MB,
+  mp4OfSize,
+  pngHeaderOnly,
+  pngOfSize,
+} from "@/test/media-fixtures";
+import { UploadError } from "./errors";
+import { parseMultipart } from "./parse";
+import { coverRule, sectionImageRule, videoRule, type FileRule } from "./rules";
+
+let tmpRoot: string;
+beforeAll(() => {
+  tmpRoot = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-uploads-"));
+});
+afterAll(() => fs.rmSync(tmpRoot, { recursive: true, force: true }));
+afterEach(() => {
+  // Every test must leave the temporary area empty, whatever happened.
+  expect(fs.readdirSync(tmpRoot)).toEqual([]);
+});
+
+const sectionRules = { resources: sectionImageRule, video: videoRule };
+
+function formRequest(parts: [string, string | [Buffer, string]][]): Request {
+  const form = new FormData();
+  for (const [name, value] of parts) {
+    if (typeof value === "string") form.append(name, value);
+    else form.append(name, new Blob([new Uint8Array(value[0])]), value[1]);
+  }
+  return new Request("http://localhost/api/sections/x", { method: "POST", body: form });
+}
+
+async function refusal(promise: Promise<unknown>): Promise<UploadError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(UploadError);
+  return error as UploadError;
+}
+
+async function parse(request: Request, rules: Record<string, FileRule> = sectionRules) {
+  const form = await parseMultipart(request, rules, tmpRoot);
+  await form.cleanup();
+  return form;
+}
+
+describe("parseMultipart", () => {
+  it("returns text fields and measured images", async () => {
+    const form = await parse(
+      formRequest([
+        ["title", "Intro"],
+        ["description", "Words"],
+        ["resources", [await jpeg(16, 9), "a.jpg"]],
+        ["resources", [await gif(4, 4), "b.gif"]],
+      ]),
+    );
+    expect(form.fields).toEqual({ title: ["Intro"], description: ["Words"] });
+    expect(
+      form.files.resources?.map(({ name, contentType, width, height }) => ({
+        name,
+        contentType,
+        width,
+        height,
+      })),
+    ).toEqual([
+      { name: "a.jpg", contentType: "image/jpeg", width: 16, height: 9 },
+      { name: "b.gif", contentType: "image/gif", width: 4, height: 4 },
+    ]);
+  });
+
+  it("keeps files on disk until cleanup", async () => {
+    const form = await parseMultipart(
+      formRequest([["resources", [await pngOfSize(2000), "a.png"]]]),
+      sectionRules,
+      tmpRoot,
+    );
+    const file = form.files.resources![0]!;
+    expect(fs.statSync(file.path).size).toBe(2000);
+    await form.cleanup();
+    expect(fs.existsSync(file.path)).toBe(false);
+  });
+
+  it("accepts an image of exactly 5 MB and refuses one byte more", async () => {
+    const form = await parse(formRequest([["resources", [await pngOfSize(5 * MB), "exact.png"]]]));
+    expect(form.files.resources?.[0]).toMatchObject({
+      size: 5 * MB,
+      contentType: "image/png",
+      width: 8,
+      height: 6,
+    });
+    const error = await refusal(
+      parse(formRequest([["resources", [await pngOfSize(5 * MB + 1), "big.png"]]])),
+    );
+    expect(error.status).toBe(413);
+    expect(error.message).toBe("File too large: big.png");
+  });
+
+  it("refuses an oversized file that arrives in one chunk with a Content-Length", async () => {
+    const probe = formRequest([["resources", [await pngOfSize(5 * MB + 1), "big.png"]]]);
+    const bytes = await probe.arrayBuffer();
+    const request = new Request("http://localhost/", {
+      method: "POST",
+      body: bytes,
+      headers: {
+        "content-type": probe.headers.get("content-type")!,
+        "content-length": String(bytes.byteLength),
+      },
+    });
+    expect((await refusal(parse(request))).message).toBe("File too large: big.png");
+  });
+
+  it("accepts 5 images and refuses a sixth", async () => {
+    const png = await pngOfSize(1000);
+    const five = Array.from({ length: 5 }, (_, i): [string, [Buffer, string]] => [
+      "resources",
+      [png, `${i + 1}.png`],
+    ]);
+    expect((await parse(formRequest(five))).files.resources).toHaveLength(5);
+    const error = await refusal(parse(formRequest([...five, ["resources", [png, "6.png"]]])));
+    expect(error.status).toBe(400);
+    expect(error.message).toBe("Too many images: 6.png (up to 5 per section)");
+  });
+
+  it("refuses an executable or an HTML page named .png, by their bytes", async () => {
+    for (const [bytes, name] of [
+      [exeBytes(), "setup.png"],
+      [htmlBytes(), "page.png"],
+    ] as const) {
+      const error = await refusal(parse(formRequest([["resources", [bytes, name]]])));
+      expect(error.status).toBe(415);
+      expect(error.message).toBe(`Invalid file type: ${name}`);
+    }
+  });
+
+  it("accepts a 50 MB mp4 and refuses one byte more", async () => {
+    const form = await parse(formRequest([["video", [mp4OfSize(50 * MB), "reel.mp4"]]]));
+    expect(form.files.video?.[0]).toMatchObject({
+      size: 50 * MB,
+      contentType: "video/mp4",
+      kind: "video",
+    });
+    const error = await refusal(
+      parse(formRequest([["video", [mp4OfSize(50 * MB + 1), "long.mp4"]]])),
+    );
+    expect([error.status, error.message]).toEqual([413, "File too large: long.mp4"]);
+  });
+
+  it("refuses a video in the image field and an image in the video field", async () => {
+    const asImage = await refusal(
+      parse(formRequest([["resources", [mp4OfSize(5000), "clip.png"]]])),
+    );
+    expect(asImage.message).toBe("Invalid file type: clip.png");
+    const asVideo = await refusal(
+      parse(formRequest([["video", [await pngOfSize(5000), "still.mp4"]]])),
+    );
+    expect(asVideo.message).toBe("Invalid file type: still.mp4");
+  });
+
+  it("refuses an image whose pixel count is excessive (decompression bomb)", async () => {
+    const error = await refusal(
+      parse(formRequest([["resources", [pngHeaderOnly(20000, 20000), "bomb.png"]]])),
+    );
+    expect([error.status, error.message]).toEqual([413, "File too large: bomb.png"]);
+  });
+
+  it("ignores an empty, nameless file part (an untouched file input) but refuses a named empty file", async () => {
+    const form = await parse(
+      formRequest([
+        ["title", "t"],
+        ["video", [Buffer.alloc(0), ""]],
+      ]),
+    );
+    expect(form.files).toEqual({});
+    const error = await refusal(parse(formRequest([["video", [Buffer.alloc(0), "empty.mp4"]]])));
+    expect(error.message).toBe("Invalid file type: empty.mp4");
+  });
+
+  it("refuses file fields it does not expect and non-multipart bodies", async () => {
+    const error = await refusal(parse(formRequest([["cover", [await pngOfSize(1000), "c.png"]]])));
+    expect(error.status).toBe(400);
+    const json = new Request("http://localhost/", {
+      method: "POST",
+      body: "{}",
+      headers: { "content-type": "application/json" },
+    });
+    expect((await refusal(parse(json))).message).toBe("Invalid form data");
+    expect(
+      (
+        await parse(formRequest([["cover", [await pngOfSize(1000), "c.png"]]]), {
+          cover: coverRule,
+        })
+      ).files.cover,
+    ).toHaveLength(1);
+  });
+
+  it("removes the partial file when the client aborts mid-upload", async () => {
+    const full = await new Response(
+      formRequest([["video", [mp4OfSize(4 * MB), "reel.mp4"]]]).body,
+    ).arrayBuffer();
+    const contentType = formRequest([]).headers.get("content-type")!;
+    const boundary = new TextDecoder()
+      .decode(new Uint8Array(full, 0, 100))
+      .split("\r\n")[0]!
+      .slice(2);
+    let sent = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (!sent) {
+          sent = true;
+          controller.enqueue(new Uint8Array(full, 0, 2 * MB));
+        } else controller.error(new Error("client went away"));
+      },
+    });
+    const request = new Request("http://localhost/", {
+      method: "POST",
+      body,
+      duplex: "half",
+      headers: { "content-type": contentType.replace(/boundary=.*/, `boundary=${boundary}`) },
+    } as RequestInit);
+    const error = await refusal(parse(request));
+    expect(error.status).toBe(400);
+  });
+});

@@ -1,0 +1,196 @@
+import "server-only";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import formidable, { errors as formidableErrors } from "formidable";
+import sharp, { type Metadata } from "sharp";
+import type { MediaKind, MediaType } from "@/lib/storage/types";
+import { fileTooLarge, invalidFileType, messages, tooManyImages } from "@/lib/validation/messages";
+import { UploadError } from "./errors";
+import { GuardedFile } from "./guarded-file";
+import { MAX_IMAGE_PIXELS, type FileRule } from "./rules";
+
+export type UploadedFile = {
+  field: string;
+  /** The name the client gave, used in messages only; never as a storage name. */
+  name: string;
+  path: string;
+  size: number;
+  contentType: MediaType;
+  kind: MediaKind;
+  width: number | null;
+  height: number | null;
+};
+
+export type ParsedForm = {
+  fields: Record<string, string[]>;
+  files: Record<string, UploadedFile[]>;
+  /** Removes the temporary files; call in a `finally` once they are stored. */
+  cleanup: () => Promise<void>;
+};
+
+const MAX_FIELDS = 100;
+const NO_FILES: FileRule = { kind: "image", types: [], maxBytes: 0, maxCount: 0 };
+const MAX_FIELDS_BYTES = 1024 * 1024;
+
+/**
+ * Streams a multipart request into temporary files under `tmpRoot`, enforcing each file field's
+ * rule while the bytes arrive (see GuardedFile), then measures images. On any refusal the
+ * temporary files are removed before the UploadError is thrown; on success the caller removes
+ * them with `cleanup()`.
+ */
+export async function parseMultipart(
+  request: Request,
+  rules: Record<string, FileRule>,
+  tmpRoot: string,
+): Promise<ParsedForm> {
+  if (
+    !request.body ||
+    !/^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "")
+  ) {
+    throw new UploadError(400, messages.invalidForm);
+  }
+  await fs.mkdir(tmpRoot, { recursive: true });
+  const dir = await fs.mkdtemp(path.join(tmpRoot, "upload-"));
+  const guards = new Map<object, GuardedFile>();
+  const cleanup = async () => {
+    await Promise.all([...guards.values()].map((guard) => guard.fileClosed));
+    await fs.rm(dir, { recursive: true, force: true });
+  };
+  const source = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream);
+  // A refused file stops the upload at once: the rest of the body is not read.
+  let refusal: Error | null = null;
+  const refuse = (error: Error) => {
+    refusal ??= error;
+    source.destroy(error);
+  };
+  // Any other failure of the request body means the client went away: a 400, not a server fault.
+  let clientFailed = false;
+  source.once("error", () => (clientFailed = refusal === null));
+  try {
+    const [fields, files] = await receive(source, request.headers, rules, dir, guards, refuse);
+    if (refusal) throw refusal;
+    const uploaded = await checkFiles(files, guards);
+    return { fields: fields as Record<string, string[]>, files: uploaded, cleanup };
+  } catch (error) {
+    source.destroy();
+    await cleanup();
+    if (refusal) throw refusal;
+    if (clientFailed) throw new UploadError(400, messages.invalidForm);
+    throw toUploadError(error);
+  }
+}
+
+function receive(
+  source: Readable,
+  headers: Headers,
+  rules: Record<string, FileRule>,
+  dir: string,
+  guards: Map<object, GuardedFile>,
+  refuse: (error: Error) => void,
+) {
+  const ruleList = Object.values(rules);
+  const counts = new Map<string, number>();
+  const fieldOf = new WeakMap<object, string>();
+  const form = formidable({
+    uploadDir: dir,
+    maxFields: MAX_FIELDS,
+    maxFieldsSize: MAX_FIELDS_BYTES,
+    maxFiles: ruleList.reduce((sum, rule) => sum + rule.maxCount, 0) + 1,
+    maxFileSize: Math.max(0, ...ruleList.map((rule) => rule.maxBytes)) + 1,
+    // Per-file guards refuse first, with the file's name; this only bounds the whole request.
+    maxTotalFileSize: ruleList.reduce((sum, rule) => sum + rule.maxBytes * rule.maxCount, 0) + 1,
+    allowEmptyFiles: true,
+    minFileSize: 0,
+    fileWriteStreamHandler: (volatile) => {
+      const file = volatile as unknown as formidable.File;
+      const meta = { filepath: file.filepath, originalFilename: file.originalFilename };
+      const field = fieldOf.get(file) ?? "";
+      const name = meta.originalFilename || field;
+      const rule = rules[field];
+      const count = (counts.get(field) ?? 0) + 1;
+      counts.set(field, count);
+      let refusal: UploadError | undefined;
+      if (!rule) refusal = new UploadError(400, `Unexpected file field: ${field}`);
+      else if (count > rule.maxCount) {
+        refusal = new UploadError(
+          400,
+          rule.kind === "image" && rule.maxCount > 1 ? tooManyImages(name) : messages.invalidForm,
+        );
+      }
+      const guard = new GuardedFile(meta.filepath, rule ?? NO_FILES, name, refusal, refuse);
+      guards.set(file, guard);
+      return guard;
+    },
+  });
+  form.on("fileBegin", (field, file) => fieldOf.set(file, field));
+  const headerObject: Record<string, string> = Object.fromEntries(headers);
+  // Without a length formidable assumes an empty body; a streamed body is chunked.
+  if (!headerObject["content-length"]) headerObject["transfer-encoding"] ??= "chunked";
+  return form.parse(Object.assign(source, { headers: headerObject }) as never);
+}
+
+async function checkFiles(
+  files: formidable.Files,
+  guards: Map<object, GuardedFile>,
+): Promise<Record<string, UploadedFile[]>> {
+  const result: Record<string, UploadedFile[]> = {};
+  // formidable lists files as they finish writing; keep the order the client sent them in.
+  const begun = [...guards.keys()];
+  for (const [field, list] of Object.entries(files)) {
+    const ordered = [...(list ?? [])].sort((a, b) => begun.indexOf(a) - begun.indexOf(b));
+    for (const file of ordered) {
+      const guard = guards.get(file);
+      const name = file.originalFilename || field;
+      // A form's empty file input arrives as a nameless empty part: nothing was chosen.
+      if (!guard || (guard.bytes === 0 && !file.originalFilename)) continue;
+      if (!guard.contentType) throw new UploadError(415, invalidFileType(name));
+      const upload: UploadedFile = {
+        field,
+        name,
+        path: file.filepath,
+        size: guard.bytes,
+        contentType: guard.contentType,
+        kind: guard.contentType.startsWith("image/") ? "image" : "video",
+        width: null,
+        height: null,
+      };
+      if (upload.kind === "image") Object.assign(upload, await measureImage(upload));
+      (result[field] ??= []).push(upload);
+    }
+  }
+  return result;
+}
+
+/** Width and height from the header; refuses images whose decoded size would be excessive. */
+async function measureImage(file: UploadedFile): Promise<{ width: number; height: number }> {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(file.path, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new UploadError(415, invalidFileType(file.name));
+  }
+  const { width, height } = metadata;
+  if (!width || !height) throw new UploadError(415, invalidFileType(file.name));
+  if (width * height * (metadata.pages ?? 1) > MAX_IMAGE_PIXELS) {
+    throw new UploadError(413, fileTooLarge(file.name));
+  }
+  return { width, height };
+}
+
+function toUploadError(error: unknown): Error {
+  if (error instanceof UploadError) return error;
+  const code = (error as { code?: number }).code;
+  if (code === formidableErrors.maxFilesExceeded) return new UploadError(400, messages.invalidForm);
+  if (
+    code === formidableErrors.biggerThanTotalMaxFileSize ||
+    code === formidableErrors.biggerThanMaxFileSize
+  ) {
+    return new UploadError(413, "Upload too large");
+  }
+  // Malformed bodies and aborted uploads are the client's doing, not a server fault.
+  if (typeof code === "number" || (error as { name?: string }).name === "AbortError") {
+    return new UploadError(400, messages.invalidForm);
+  }
+  return error as Error;
+}

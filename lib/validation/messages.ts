@@ -1,0 +1,44 @@
+/**
+ * The API's user-facing texts, verbatim from the spec (§5, §8) including its odd spellings, since
+ * clients and tests match them exactly. Texts the spec does not give are worded in the same style.
+ */
+export const messages = {
+  addProjectMissing: "Please fill in all Feilds !",
+  updateProjectMissing: "Please fill in all fields!",
+  projectCreated: "Project created successfully!",
+  projectUpdated: "Project updated successfully!",
+  projectDeleted: "Project deleted successfully!",
+  projectNotFound: "Project not found",
+  projectsFetched: "Projects fetched successfully",
+  countsFetched: "Project counts fetched successfully",
+  projectFetched: "Project fetched successfully",
+  invalidCategory: "Invalid category",
+  sectionAdded: "Section added successfully!",
+  sectionUpdated: "Section updated successfully!",
+  sectionDeleted: "Section deleted successfully",
+  sectionNotFound: "Section not found",
+  sectionsFetched: "Sections fetched successfully",
+  sectionFetched: "Section fetched successfully",
+  sectionEmpty: "At least one field is required",
+  invalidVimeoAdd:
+    "Invalid Vimeo URL or embed code. Example: https://vimeo.com/123456789 or <iframe...>",
+  invalidVimeoEdit: "Invalid Vimeo URL. Example: https://vimeo.com/123456789",
+  invalidForm: "Invalid form data",
+  unexpectedError: "An unexpected error occurred. Please try again.",
+} as const;
+
+export function invalidFileType(name: string): string {
+  return `Invalid file type: ${name}`;
+}
+
+export function fileTooLarge(name: string): string {
+  return `File too large: ${name}`;
+}
+
+export function tooManyImages(name: string): string {
+  return `Too many images: ${name} (up to 5 per section)`;
+}
+
+export function fieldTooLong(field: string, max: number): string {
+  return `${field} must be at most ${max} characters`;
+}

@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { CATEGORIES } from "@/models/projects";
+import { fieldTooLong, messages } from "./messages";
+
+export const PROJECT_LIMITS = { title: 200, role: 200, coverUrl: 2000 } as const;
+
+function requiredText(label: string, max: number, missing: string) {
+  return z
+    .string({ error: missing })
+    .trim()
+    .min(1, { error: missing })
+    .max(max, { error: fieldTooLong(label, max) });
+}
+
+/** Title, role and category, all required; `missing` is the add or the update wording (spec §5). */
+function projectFieldsSchema(missing: string) {
+  return z.object({
+    title: requiredText("Title", PROJECT_LIMITS.title, missing),
+    role: requiredText("Role", PROJECT_LIMITS.role, missing),
+    category: z
+      .string({ error: missing })
+      .trim()
+      .min(1, { error: missing })
+      .pipe(z.enum(CATEGORIES, { error: messages.invalidCategory })),
+  });
+}
+
+export const createProjectSchema = projectFieldsSchema(messages.addProjectMissing);
+export const updateProjectSchema = projectFieldsSchema(messages.updateProjectMissing);
+export type ProjectFields = z.infer<typeof createProjectSchema>;
+
+/** A cover given as a URL (the "store" JSON variant, imports): http(s) or one of our /media paths. */
+export function coverUrlSchema(missing: string) {
+  return z
+    .string({ error: missing })
+    .trim()
+    .min(1, { error: missing })
+    .max(PROJECT_LIMITS.coverUrl, { error: fieldTooLong("Cover", PROJECT_LIMITS.coverUrl) })
+    .refine((value) => /^https?:\/\/[^\s]+$/i.test(value) || /^\/media\/[\w.-]+$/.test(value), {
+      error: "Cover must be an http(s) URL",
+    });
+}
+
+export const categoryFilterSchema = z.union([z.literal("all"), z.enum(CATEGORIES)], {
+  error: messages.invalidCategory,
+});
+
+/** The first message of a failed parse, for the `{ success: false, message }` answer. */
+export function firstMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? messages.invalidForm;
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { fieldTooLong, messages } from "./messages";
+import { normalizeVimeoUrl } from "./vimeo";
+
+export const SECTION_LIMITS = { title: 200, description: 10_000, alt: 300 } as const;
+
+/**
+ * A section form's text fields (multipart values are lists; single fields take the first).
+ * `videoEmbed` is undefined when not sent, null when sent empty (cleared), else the player URL.
+ */
+export type SectionFields = {
+  title?: string;
+  description?: string;
+  videoEmbed: string | null | undefined;
+  alts: string[];
+  removeResources: string[];
+  removeVideo: boolean;
+};
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: fieldTooLong(label, max) })
+    .optional();
+
+const sectionFieldsSchema = z.object({
+  title: optionalText("Title", SECTION_LIMITS.title),
+  description: optionalText("Description", SECTION_LIMITS.description),
+  videoEmbed: z.string().optional(),
+  resourceAlts: z.array(
+    z
+      .string()
+      .trim()
+      .max(SECTION_LIMITS.alt, { error: fieldTooLong("Alt text", SECTION_LIMITS.alt) }),
+  ),
+  removeResources: z.array(z.string()),
+  removeVideo: z.boolean(),
+});
+
+/** Validates a section form; `mode` picks the add or edit wording of the Vimeo message (spec §5). */
+export function parseSectionFields(
+  fields: Record<string, string[] | undefined>,
+  mode: "add" | "edit",
+): { ok: true; value: SectionFields } | { ok: false; message: string } {
+  const result = sectionFieldsSchema.safeParse({
+    title: fields.title?.[0],
+    description: fields.description?.[0],
+    videoEmbed: fields.videoEmbed?.[0],
+    resourceAlts: fields.resourceAlts ?? [],
+    removeResources: (fields.removeResources ?? [])
+      .flatMap((value) => value.split(","))
+      .map((value) => value.trim())
+      .filter(Boolean),
+    removeVideo: fields.removeVideo?.[0] === "true",
+  });
+  if (!result.success)
+    return { ok: false, message: result.error.issues[0]?.message ?? messages.invalidForm };
+  const { videoEmbed: rawEmbed, resourceAlts, ...rest } = result.data;
+  let videoEmbed: string | null | undefined = undefined;
+  if (rawEmbed !== undefined) {
+    videoEmbed = rawEmbed.trim() === "" ? null : normalizeVimeoUrl(rawEmbed);
+    if (videoEmbed === null && rawEmbed.trim() !== "") {
+      return {
+        ok: false,
+        message: mode === "add" ? messages.invalidVimeoAdd : messages.invalidVimeoEdit,
+      };
+    }
+  }
+  return { ok: true, value: { ...rest, videoEmbed, alts: resourceAlts } };
+}

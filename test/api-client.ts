@@ -1,0 +1,87 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { authHeaders, signUp } from "./auth";
+import { startServer, type RunningServer } from "./server";
+
+export const OWNER_EMAIL = "owner@example.com";
+export const PASSWORD = "Sup3r-secret-pass";
+
+export type ApiSite = {
+  server: RunningServer;
+  dataDir: string;
+  ownerToken: string;
+  strangerToken: string;
+  /** Stored media files (not the temporary area). */
+  uploads: () => string[];
+  /** Leftovers of the temporary upload area. */
+  tmpFiles: () => string[];
+  stop: () => Promise<void>;
+};
+
+/**
+ * Runs the production server on a fresh data directory with an owner and a second, non-owner
+ * account (AUTH_SIGNUP=open with OWNER_EMAILS set), both signed in through the real /auth/v1.
+ */
+export async function startApiSite(extraEnv: Record<string, string> = {}): Promise<ApiSite> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-api-"));
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    OWNER_EMAILS: OWNER_EMAIL,
+    AUTH_SIGNUP: "open",
+    ...extraEnv,
+  });
+  const owner = await signUp(server.url, OWNER_EMAIL, PASSWORD);
+  const stranger = await signUp(server.url, "someone@example.com", PASSWORD);
+  const list = (dir: string) =>
+    fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).map(String) : [];
+  return {
+    server,
+    dataDir,
+    ownerToken: owner.accessToken,
+    strangerToken: stranger.accessToken,
+    uploads: () => list(path.join(dataDir, "uploads")).sort(),
+    tmpFiles: () => list(path.join(dataDir, "tmp")),
+    stop: async () => {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Envelope<T = unknown> = { success: boolean; message: string; data: T };
+export type Answer<T = unknown> = { status: number; body: Envelope<T> };
+
+export type Part = string | { bytes: Buffer; name: string; type?: string };
+
+export function multipart(parts: [string, Part][]): FormData {
+  const form = new FormData();
+  for (const [name, value] of parts) {
+    if (typeof value === "string") form.append(name, value);
+    else
+      form.append(
+        name,
+        new Blob([new Uint8Array(value.bytes)], { type: value.type ?? "" }),
+        value.name,
+      );
+  }
+  return form;
+}
+
+/** Calls the API; `token` signs the request in with a Bearer token. */
+export async function call<T = unknown>(
+  baseUrl: string,
+  method: string,
+  pathname: string,
+  options: { token?: string; form?: FormData; json?: unknown } = {},
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = options.token ? authHeaders(options.token) : {};
+  let body: BodyInit | undefined = options.form;
+  if (options.json !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(options.json);
+  }
+  const response = await fetch(new URL(pathname, baseUrl), { method, headers, body });
+  return { status: response.status, body: (await response.json()) as Envelope<T> };
+}

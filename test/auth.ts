@@ -1,0 +1,45 @@
+import { createClient, type Session, type SupabaseClient, type User } from "@supabase/supabase-js";
+
+/** The placeholder anon key the embedded service accepts (it checks none). */
+export const TEST_ANON_KEY = "embedded-anon-key";
+
+export type SignedIn = { accessToken: string; refreshToken: string; user: User };
+
+/** A supabase-js client for a test server, keeping its session in memory only. */
+export function createTestClient(baseUrl: string, fetchImpl?: typeof fetch): SupabaseClient {
+  return createClient(baseUrl, TEST_ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    ...(fetchImpl ? { global: { fetch: fetchImpl } } : {}),
+  });
+}
+
+function toSignedIn(session: Session | null, action: string): SignedIn {
+  if (!session) throw new Error(`${action} returned no session`);
+  return {
+    accessToken: session.access_token,
+    refreshToken: session.refresh_token,
+    user: session.user,
+  };
+}
+
+/** Creates an account through POST /auth/v1/signup and returns its first session. */
+export async function signUp(baseUrl: string, email: string, password: string): Promise<SignedIn> {
+  const { data, error } = await createTestClient(baseUrl).auth.signUp({ email, password });
+  if (error) throw error;
+  return toSignedIn(data.session, "signUp");
+}
+
+/** Signs in through POST /auth/v1/token?grant_type=password. */
+export async function signIn(baseUrl: string, email: string, password: string): Promise<SignedIn> {
+  const { data, error } = await createTestClient(baseUrl).auth.signInWithPassword({
+    email,
+    password,
+  });
+  if (error) throw error;
+  return toSignedIn(data.session, "signIn");
+}
+
+/** Headers that authenticate a fetch to the site's API as the signed-in user. */
+export function authHeaders(accessToken: string): Record<string, string> {
+  return { Authorization: `Bearer ${accessToken}` };
+}

@@ -1,0 +1,68 @@
+import { SMTPServer } from "smtp-server";
+import { freePort } from "./server";
+
+export type ReceivedMail = { to: string[]; raw: string };
+
+/** A real SMTP listener on a free port that keeps every message it receives. */
+export async function startSmtpServer() {
+  const received: ReceivedMail[] = [];
+  const waiting: ((mail: ReceivedMail) => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const mail = {
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        };
+        received.push(mail);
+        waiting.shift()?.(mail);
+        callback();
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** The next message to arrive (or one that already arrived and was not taken yet). */
+    nextMail: (timeoutMs = 10_000) =>
+      new Promise<ReceivedMail>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error("No mail arrived")), timeoutMs);
+        waiting.push((mail) => {
+          clearTimeout(timer);
+          resolve(mail);
+        });
+      }),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Decodes the quoted-printable or base64 body parts of a raw message into plain text. */
+export function decodeMailBody(raw: string): string {
+  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
+  return parts
+    .map((part) => {
+      const [head = "", ...rest] = part.split(/\r?\n\r?\n/);
+      const body = rest.join("\n\n");
+      if (/content-transfer-encoding:\s*base64/i.test(head))
+        return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+      if (/content-transfer-encoding:\s*quoted-printable/i.test(head))
+        return body
+          .replace(/=\r?\n/g, "")
+          .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      return body;
+    })
+    .join("\n");
+}
+
+/** The first /auth/v1/verify link in a message. */
+export function findVerifyLink(raw: string): string {
+  const match = /https?:\/\/[^\s"<>]+\/auth\/v1\/verify\?[^\s"<>]+/.exec(decodeMailBody(raw));
+  if (!match) throw new Error(`No verify link in the mail:\n${raw}`);
+  return match[0].replace(/&amp;/g, "&");
+}

@@ -1,0 +1,160 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authHeaders, signUp } from "./auth";
+import { jpeg, pngOfSize } from "./media-fixtures";
+import { startServer, type RunningServer } from "./server";
+
+// PUT /api/settings against `next start`: owner only, validated, portrait stored and replaced.
+
+let server: RunningServer;
+let dataDir: string;
+let owner: Record<string, string>;
+let stranger: Record<string, string>;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "owner-settings-"));
+  server = await startServer({ DATA_DIR: dataDir, AUTH_SIGNUP: "open" });
+  owner = authHeaders(
+    (await signUp(server.url, "owner@example.com", "owner-pass-123")).accessToken,
+  );
+  stranger = authHeaders(
+    (await signUp(server.url, "guest@example.com", "guest-pass-123")).accessToken,
+  );
+});
+
+afterAll(async () => {
+  await server?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function uploads(): string[] {
+  const dir = path.join(dataDir, "uploads");
+  return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+}
+
+function settingsForm(overrides: Record<string, string | Blob> = {}): FormData {
+  const form = new FormData();
+  const fields: Record<string, string | Blob> = {
+    ownerName: "Sara Benali",
+    tagline: "Motion design from Marrakesh",
+    biography: "Eight years of frames.",
+    contactEmail: "hello@sara.example",
+    showreelUrl: '<iframe src="https://player.vimeo.com/video/76979871?h=ab12"></iframe>',
+    "socials.behance": "https://www.behance.net/sara",
+    "socials.github": "",
+    "socials.instagram": "https://instagram.com/sara",
+    "socials.dribbble": "",
+    ...overrides,
+  };
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}
+
+async function put(form: FormData, headers: Record<string, string> = owner) {
+  const response = await fetch(`${server.url}/api/settings`, {
+    method: "PUT",
+    body: form,
+    headers,
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+describe("PUT /api/settings", () => {
+  it("refuses visitors and signed-in non-owners, changing nothing", async () => {
+    const before = (await (await fetch(`${server.url}/api/settings`)).json()).data;
+    expect(await put(settingsForm(), {})).toMatchObject({
+      status: 401,
+      body: { success: false, message: "Auth session missing!" },
+    });
+    expect((await put(settingsForm(), stranger)).status).toBe(403);
+    expect((await (await fetch(`${server.url}/api/settings`)).json()).data).toEqual(before);
+  });
+
+  it("saves the settings with the showreel as its player URL and a stored portrait", async () => {
+    const portrait = new Blob([new Uint8Array(await jpeg(40, 50))], { type: "image/jpeg" });
+    const { status, body } = await put(settingsForm({ portrait }));
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      success: true,
+      message: "Settings saved successfully!",
+      data: {
+        ownerName: "Sara Benali",
+        showreelUrl: "https://player.vimeo.com/video/76979871?h=ab12",
+        socials: { behance: "https://www.behance.net/sara", github: "" },
+      },
+    });
+    expect(body.data.portraitUrl).toMatch(/^\/media\/.+\.jpg$/);
+    const media = await fetch(`${server.url}${body.data.portraitUrl}`);
+    expect(media.headers.get("content-type")).toBe("image/jpeg");
+    expect(uploads()).toHaveLength(1);
+
+    const page = await (await fetch(`${server.url}/about`)).text();
+    expect(page).toContain("Eight years of frames.");
+    expect(page).toContain("mailto:hello@sara.example");
+  });
+
+  it("replaces the portrait, deleting the old file, and keeps it when none is sent", async () => {
+    const first = (await (await fetch(`${server.url}/api/settings`)).json()).data;
+    const portrait = new Blob([new Uint8Array(await pngOfSize(2000, 30, 30))], {
+      type: "image/png",
+    });
+    const replaced = await put(settingsForm({ portrait }));
+    expect(replaced.body.data.portraitUrl).not.toBe(first.portraitUrl);
+    expect(uploads()).toEqual([replaced.body.data.portraitKey]);
+
+    const kept = await put(settingsForm({ tagline: "New tagline" }));
+    expect(kept.body.data).toMatchObject({
+      tagline: "New tagline",
+      portraitUrl: replaced.body.data.portraitUrl,
+    });
+
+    const removed = await put(settingsForm({ removePortrait: "true" }));
+    expect(removed.body.data).toMatchObject({ portraitUrl: "", portraitKey: null });
+    expect(uploads()).toEqual([]);
+  });
+
+  it("answers 400 with a clear message for bad fields and stores nothing", async () => {
+    const before = (await (await fetch(`${server.url}/api/settings`)).json()).data;
+    const cases: [Record<string, string>, string][] = [
+      [{ ownerName: " " }, "Invalid Owner name"],
+      [{ contactEmail: "nope" }, "Invalid Contact e-mail"],
+      [{ "socials.github": "javascript:alert(1)" }, "Invalid GitHub link"],
+      [
+        { showreelUrl: "https://youtube.com/watch?v=1" },
+        "Invalid Vimeo URL. Example: https://vimeo.com/123456789",
+      ],
+    ];
+    for (const [overrides, message] of cases) {
+      const portrait = new Blob([new Uint8Array(await jpeg())], { type: "image/jpeg" });
+      expect(await put(settingsForm({ ...overrides, portrait }))).toEqual({
+        status: 400,
+        body: { success: false, message, data: null },
+      });
+    }
+    expect(uploads()).toEqual([]);
+    expect((await (await fetch(`${server.url}/api/settings`)).json()).data).toEqual(before);
+  });
+
+  it("refuses a portrait that is not an image or is too large", async () => {
+    const fake = new Blob(["<html>not an image</html>"], { type: "image/png" });
+    const form = settingsForm();
+    form.append("portrait", fake, "me.png");
+    expect(await put(form)).toMatchObject({
+      status: 415,
+      body: { message: "Invalid file type: me.png" },
+    });
+    const big = settingsForm();
+    big.append(
+      "portrait",
+      new Blob([new Uint8Array(await pngOfSize(5 * 1024 * 1024 + 1))], { type: "image/png" }),
+      "big.png",
+    );
+    expect(await put(big)).toMatchObject({
+      status: 413,
+      body: { message: "File too large: big.png" },
+    });
+    expect(uploads()).toEqual([]);
+  });
+});
