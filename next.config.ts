@@ -1,9 +1,17 @@
 import type { NextConfig } from "next";
+import { securityHeaders } from "./lib/security-headers";
 
 const nextConfig: NextConfig = {
   // PGlite loads WASM and data files from its package folder at run time; bundling it breaks that.
   serverExternalPackages: ["@electric-sql/pglite", "sharp", "cloudinary", "formidable"],
   poweredByHeader: false,
+  async headers() {
+    const headers = securityHeaders({
+      production: process.env.NODE_ENV === "production",
+      supabaseUrl: process.env.NEXT_PUBLIC_SUPABASE_URL || undefined,
+    });
+    return [{ source: "/:path*", headers }];
+  },
   images: {
     formats: ["image/avif", "image/webp"],
     // Uploaded media (local adapter) and Cloudinary; anything else is refused by the optimizer.

@@ -1,0 +1,133 @@
+// `npm run bench [-- --check] [-- --quick]`: seeds a fresh data directory, builds, starts the
+// production server and measures load, Lighthouse, first-load JS, upload speed and memory in one run.
+// Writes bench/results.json and bench/REPORT.md. Loopback only; every loop is bounded.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { checkBudgets } from "./budgets.mts";
+import { startBareServer, startNextStaticServer } from "./ceilings.mts";
+import { firstLoadJs } from "./js-weight.mts";
+import { lighthouse, type LighthouseResult } from "./lighthouse.mts";
+import { load } from "./load.mts";
+import { renderReport, type PageLoad, type Results } from "./report.mts";
+import { measureUpload } from "./upload.mts";
+import { freePort, startServer } from "../test/server.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const args = new Set(process.argv.slice(2));
+const quick = args.has("--quick");
+const amount = quick ? 2_000 : 20_000;
+const connections = 50;
+const lighthouseRuns = quick ? 1 : 3;
+const PROJECTS = quick ? 40 : 200;
+const SECTIONS = 3;
+
+const log = (message: string) => console.log(`[bench] ${message}`);
+const rssMb = (pid: number) => {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const dataDir = path.join(root, "bench/out/data");
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+const tools = {
+  cwd: root,
+  stdio: "inherit" as const,
+  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+};
+
+log(`seeding ${PROJECTS} projects × ${SECTIONS} sections`);
+const seedStart = Date.now();
+execFileSync(
+  "tsx",
+  ["--conditions=react-server", "bench/seed.mts", String(PROJECTS), String(SECTIONS)],
+  tools,
+);
+const seedSeconds = Math.round((Date.now() - seedStart) / 1000);
+
+log("building");
+execFileSync("next", ["build"], { ...tools, stdio: "ignore" });
+
+const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "" });
+const pid = server.process.pid!;
+try {
+  const projects = (await (await fetch(`${server.url}/api/projects`)).json()).data as {
+    _id: string;
+  }[];
+  const projectPath = `/sections/${projects[Math.floor(projects.length / 2)]!._id}`;
+  const pages = [
+    { name: "/", path: "/", cached: true },
+    { name: "/?category=Illustration", path: "/?category=Illustration", cached: true },
+    { name: "project page", path: projectPath, cached: true },
+    { name: "GET /api/projects", path: "/api/projects", cached: false },
+    { name: "GET /api/projects/counts", path: "/api/projects/counts", cached: false },
+  ];
+  for (const page of pages) for (let i = 0; i < 3; i++) await fetch(server.url + page.path);
+  await sleep(2000);
+  const idleMb = rssMb(pid);
+
+  const html = Buffer.from(await (await fetch(`${server.url}/`)).arrayBuffer());
+  const bare = await startBareServer(html);
+  const ceiling = await startNextStaticServer(root, html.length, await freePort());
+  log(`load: ${amount} requests × ${pages.length + 2} targets`);
+  const bareResult = await load("bare node:http", bare.url, amount, connections);
+  const staticResult = await load("Next.js static", ceiling.url, amount, connections);
+  await bare.close();
+  ceiling.process.kill();
+  const loads: PageLoad[] = [];
+  for (const page of pages) {
+    const result = await load(page.name, server.url + page.path, amount, connections);
+    loads.push({
+      ...result,
+      cached: page.cached,
+      vsBare: result.rps / bareResult.rps,
+      vsNextStatic: result.rps / staticResult.rps,
+    });
+    log(`${page.name}: ${result.rps} req/s, p99 ${result.p99} ms`);
+  }
+  await sleep(2000);
+  const afterLoadMb = rssMb(pid);
+
+  log("first-load JavaScript");
+  const publicRoutes = ["/", "/?category=Illustration", projectPath, "/about", "/reel"];
+  const jsWeights = await firstLoadJs(publicRoutes.map((p) => server.url + p));
+
+  log(`Lighthouse (${lighthouseRuns} run(s) per page and preset)`);
+  const lighthouseResults: LighthouseResult[] = [];
+  for (const route of ["/", projectPath, "/about", "/reel"]) {
+    for (const preset of ["mobile", "desktop"] as const) {
+      lighthouseResults.push(await lighthouse(root, server.url + route, preset, lighthouseRuns));
+    }
+  }
+
+  log("upload");
+  const upload = await measureUpload(server.url, projects[0]!._id);
+
+  const results: Results = {
+    date: new Date().toISOString(),
+    machine: {
+      cores: os.cpus().length,
+      node: process.version,
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    },
+    seed: { projects: PROJECTS, sectionsPerProject: SECTIONS, seconds: seedSeconds },
+    load: { amount, connections, bare: bareResult, nextStatic: staticResult, pages: loads },
+    lighthouse: lighthouseResults,
+    firstLoadJs: jsWeights,
+    upload,
+    memory: { idleMb, afterLoadMb },
+    verdicts: [],
+  };
+  results.verdicts = checkBudgets(results);
+  fs.writeFileSync(path.join(root, "bench/results.json"), JSON.stringify(results, null, 2) + "\n");
+  fs.writeFileSync(path.join(root, "bench/REPORT.md"), renderReport(results));
+  const missed = results.verdicts.filter((v) => !v.ok);
+  log(`wrote bench/results.json and bench/REPORT.md; ${missed.length} budget(s) missed`);
+  for (const v of missed) log(`missed: ${v.budget} (measured ${v.actual})`);
+  if (args.has("--check") && missed.length > 0) process.exitCode = 1;
+} finally {
+  await server.stop();
+}
