@@ -2,6 +2,7 @@
 // Next.js prerendered static page of the same size (built once into bench/out/ceiling-app).
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import http from "node:http";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
@@ -30,7 +31,9 @@ export async function startNextStaticServer(
   size: number,
   port: number,
 ): Promise<{ url: string; process: ChildProcess }> {
-  const app = path.join(root, "bench/out/ceiling-app");
+  // Outside the repository, or Next.js would take the repository as its root and load its files;
+  // Turbopack's root is "/" so it may follow the node_modules link back into the repository.
+  const app = path.join(os.tmpdir(), "portfolio-bench-ceiling-app");
   fs.rmSync(app, { recursive: true, force: true });
   fs.mkdirSync(path.join(app, "app"), { recursive: true });
   fs.symlinkSync(path.join(root, "node_modules"), path.join(app, "node_modules"));
@@ -40,26 +43,27 @@ export async function startNextStaticServer(
   );
   fs.writeFileSync(
     path.join(app, "next.config.mjs"),
-    "export default { poweredByHeader: false };\n",
+    `export default { poweredByHeader: false, turbopack: { root: "/" } };\n`,
   );
   fs.writeFileSync(
     path.join(app, "app/layout.js"),
     'export default function L({ children }) { return <html lang="en"><body>{children}</body></html>; }\n',
   );
-  // Text padding to the target size; the framework adds its own bytes, measured and trimmed below.
+  // Text padding to reach the target size. The framework adds its own bytes and repeats the text
+  // in the inline RSC payload, so fit size = a + k * pad from two probe builds, then build the real one.
   const page = (pad: number) =>
     `export const dynamic = "force-static";\nexport default function P() { return <main>{${JSON.stringify("x".repeat(pad))}}</main>; }\n`;
-  const build = () =>
-    execFileSync(path.join(root, "node_modules/.bin/next"), ["build"], {
-      cwd: app,
-      stdio: "ignore",
-      env: process.env,
-    });
-  fs.writeFileSync(path.join(app, "app/page.js"), page(size));
-  build();
-  const overhead = fs.statSync(path.join(app, ".next/server/app/index.html")).size - size;
-  fs.writeFileSync(path.join(app, "app/page.js"), page(Math.max(0, size - overhead)));
-  build();
+  const buildWith = (pad: number) => {
+    fs.writeFileSync(path.join(app, "app/page.js"), page(pad));
+    execFileSync(path.join(root, "node_modules/.bin/next"), ["build"], { cwd: app, stdio: "ignore", env: process.env });
+    return fs.statSync(path.join(app, ".next/server/app/index.html")).size;
+  };
+  const p1 = Math.floor(size / 4);
+  const p2 = Math.floor(size / 8);
+  const s1 = buildWith(p1);
+  const s2 = buildWith(p2);
+  const k = (s1 - s2) / (p1 - p2);
+  buildWith(Math.max(0, Math.round((size - (s1 - k * p1)) / k)));
   const child = spawn(
     path.join(root, "node_modules/.bin/next"),
     ["start", "--port", String(port)],
