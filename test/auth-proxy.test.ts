@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Session } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestClient, signUp } from "./auth";
+import { createTestClient, signUp, SERVER_START_TIMEOUT } from "./auth";
 import { startServer, type RunningServer } from "./server";
 
 // proxy.ts with the @supabase/ssr cookie: refreshes a session that is about to expire (access
@@ -17,7 +17,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "auth-proxy-"));
   server = await startServer({ DATA_DIR: dataDir, AUTH_JWT_EXPIRY: "60" });
   await signUp(server.url, OWNER.email, OWNER.password);
-});
+}, SERVER_START_TIMEOUT);
 
 afterAll(async () => {
   await server?.stop();
