@@ -6,8 +6,10 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Not the auth service itself, build assets, media files or other static files.
+  // Not the auth service itself, the REST API, build assets, media files or other static files.
+  // The API must stay out: with a proxy Next.js buffers request bodies (10 MB by default) and cuts
+  // longer ones, which breaks 50 MB video uploads and streaming; its handlers check the session.
   matcher: [
-    "/((?!auth/v1/|_next/static|_next/image|media/|favicon\\.ico|.*\\.(?:svg|png|jpe?g|gif|webp|avif|ico|css|js|map|txt|xml|woff2?|mp4)$).*)",
+    "/((?!auth/v1/|api/|_next/static|_next/image|media/|favicon\\.ico|.*\\.(?:svg|png|jpe?g|gif|webp|avif|ico|css|js|map|txt|xml|woff2?|mp4)$).*)",
   ],
 };

@@ -266,3 +266,27 @@ describe("PUT and DELETE /api/projects/{id}", () => {
     expect((await call(url, "GET", `/api/projects/${project._id}`)).status).toBe(404);
   });
 });
+
+describe("cookie sessions (the site's own forms)", () => {
+  const cookieFor = (token: string) =>
+    `sb-localhost-auth-token=base64-${Buffer.from(JSON.stringify({ access_token: token, refresh_token: "r" })).toString("base64url")}`;
+
+  it("accepts the owner's session cookie from the site's origin and refuses it from another", async () => {
+    const project = await createProject();
+    const foreign = await fetch(new URL(`/api/projects/${project._id}`, url), {
+      method: "DELETE",
+      headers: { cookie: cookieFor(site.ownerToken), origin: "https://evil.example" },
+    });
+    expect(foreign.status).toBe(403);
+    expect((await call(url, "GET", `/api/projects/${project._id}`)).status).toBe(200);
+    const same = await fetch(new URL(`/api/projects/${project._id}`, url), {
+      method: "DELETE",
+      headers: { cookie: cookieFor(site.ownerToken), origin: new URL(url).origin },
+    });
+    expect(same.status).toBe(200);
+    expect(await same.json()).toMatchObject({
+      success: true,
+      message: "Project deleted successfully!",
+    });
+  });
+});

@@ -1,4 +1,5 @@
 import "server-only";
+import { AuthError } from "@/lib/auth";
 import { UploadError } from "@/lib/uploads/errors";
 import { messages } from "@/lib/validation/messages";
 
@@ -23,11 +24,8 @@ export class ApiError extends Error {
 }
 
 function clientStatus(error: unknown): number | null {
-  if (error instanceof ApiError || error instanceof UploadError) return error.status;
-  // AuthError (lib/auth) carries 401 or 403 and the message to show.
-  if (error instanceof Error && error.name === "AuthError") {
-    const status = (error as Error & { status?: unknown }).status;
-    if (status === 401 || status === 403) return status;
+  if (error instanceof ApiError || error instanceof UploadError || error instanceof AuthError) {
+    return error.status;
   }
   return null;
 }

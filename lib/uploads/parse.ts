@@ -3,12 +3,12 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import formidable, { errors as formidableErrors } from "formidable";
-import sharp, { type Metadata } from "sharp";
 import type { MediaKind, MediaType } from "@/lib/storage/types";
-import { fileTooLarge, invalidFileType, messages, tooManyImages } from "@/lib/validation/messages";
+import { invalidFileType, messages, tooManyImages } from "@/lib/validation/messages";
 import { UploadError } from "./errors";
 import { GuardedFile } from "./guarded-file";
-import { MAX_IMAGE_PIXELS, type FileRule } from "./rules";
+import { measureImage } from "./measure";
+import type { FileRule } from "./rules";
 
 export type UploadedFile = {
   field: string;
@@ -155,27 +155,12 @@ async function checkFiles(
         width: null,
         height: null,
       };
-      if (upload.kind === "image") Object.assign(upload, await measureImage(upload));
+      if (upload.kind === "image")
+        Object.assign(upload, await measureImage(upload.path, upload.name));
       (result[field] ??= []).push(upload);
     }
   }
   return result;
-}
-
-/** Width and height from the header; refuses images whose decoded size would be excessive. */
-async function measureImage(file: UploadedFile): Promise<{ width: number; height: number }> {
-  let metadata: Metadata;
-  try {
-    metadata = await sharp(file.path, { limitInputPixels: false }).metadata();
-  } catch {
-    throw new UploadError(415, invalidFileType(file.name));
-  }
-  const { width, height } = metadata;
-  if (!width || !height) throw new UploadError(415, invalidFileType(file.name));
-  if (width * height * (metadata.pages ?? 1) > MAX_IMAGE_PIXELS) {
-    throw new UploadError(413, fileTooLarge(file.name));
-  }
-  return { width, height };
 }
 
 function toUploadError(error: unknown): Error {

@@ -48,10 +48,8 @@ export function parseSectionFields(
     description: fields.description?.[0],
     videoEmbed: fields.videoEmbed?.[0],
     resourceAlts: fields.resourceAlts ?? [],
-    removeResources: (fields.removeResources ?? [])
-      .flatMap((value) => value.split(","))
-      .map((value) => value.trim())
-      .filter(Boolean),
+    // One URL per value: Cloudinary URLs may contain commas (w_100,h_100).
+    removeResources: (fields.removeResources ?? []).map((value) => value.trim()).filter(Boolean),
     removeVideo: fields.removeVideo?.[0] === "true",
   });
   if (!result.success)

@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import {
+  categoryFilterSchema,
+  coverUrlSchema,
+  createProjectSchema,
+  firstMessage,
+  updateProjectSchema,
+} from "./project";
+import { parseSectionFields } from "./section";
+
+const full = { title: " Night Drive ", role: "Director", category: "Motion Design" };
+
+describe("project schemas", () => {
+  it("trim and accept the five categories", () => {
+    expect(createProjectSchema.parse(full)).toEqual({ ...full, title: "Night Drive" });
+    for (const category of [
+      "Photography",
+      "Illustration",
+      "Motion Design",
+      "Frame by Frame",
+      "Assets & Tools",
+    ]) {
+      expect(createProjectSchema.safeParse({ ...full, category }).success).toBe(true);
+    }
+  });
+
+  it("word missing fields as the spec does, on create and on update", () => {
+    for (const gap of [{ title: "" }, { role: "  " }, { category: "" }, { title: undefined }]) {
+      const created = createProjectSchema.safeParse({ ...full, ...gap });
+      const updated = updateProjectSchema.safeParse({ ...full, ...gap });
+      expect(created.success || firstMessage(created.error)).toBe("Please fill in all Feilds !");
+      expect(updated.success || firstMessage(updated.error)).toBe("Please fill in all fields!");
+    }
+  });
+
+  it("refuses unknown categories and overlong titles", () => {
+    const category = createProjectSchema.safeParse({ ...full, category: "Sculpture" });
+    expect(category.success || firstMessage(category.error)).toBe("Invalid category");
+    const long = createProjectSchema.safeParse({ ...full, title: "x".repeat(201) });
+    expect(long.success || firstMessage(long.error)).toBe("Title must be at most 200 characters");
+  });
+
+  it("takes http(s) and /media cover URLs only", () => {
+    const schema = coverUrlSchema("Please fill in all Feilds !");
+    expect(schema.safeParse("https://res.cloudinary.com/a/b.png").success).toBe(true);
+    expect(schema.safeParse("/media/0123456789abcdef0123456789abcdef.png").success).toBe(true);
+    for (const bad of [
+      "javascript:alert(1)",
+      "data:image/png;base64,xx",
+      "/etc/passwd",
+      "ftp://x/y.png",
+    ]) {
+      expect(schema.safeParse(bad).success).toBe(false);
+    }
+    expect(categoryFilterSchema.safeParse("all").success).toBe(true);
+    expect(categoryFilterSchema.safeParse("Sculpture").success).toBe(false);
+  });
+});
+
+describe("section fields", () => {
+  it("normalise the Vimeo link and tell 'not sent' from 'cleared'", () => {
+    const sent = parseSectionFields({ videoEmbed: ["https://vimeo.com/123/abcdef12"] }, "add");
+    expect(sent).toEqual({
+      ok: true,
+      value: {
+        title: undefined,
+        description: undefined,
+        videoEmbed: "https://player.vimeo.com/video/123?h=abcdef12",
+        alts: [],
+        removeResources: [],
+        removeVideo: false,
+      },
+    });
+    expect(parseSectionFields({ videoEmbed: [""] }, "edit")).toMatchObject({
+      ok: true,
+      value: { videoEmbed: null },
+    });
+    expect(parseSectionFields({}, "edit")).toMatchObject({
+      ok: true,
+      value: { videoEmbed: undefined },
+    });
+  });
+
+  it("use the add or the edit wording for a bad link", () => {
+    expect(parseSectionFields({ videoEmbed: ["nope"] }, "add")).toEqual({
+      ok: false,
+      message:
+        "Invalid Vimeo URL or embed code. Example: https://vimeo.com/123456789 or <iframe...>",
+    });
+    expect(parseSectionFields({ videoEmbed: ["nope"] }, "edit")).toEqual({
+      ok: false,
+      message: "Invalid Vimeo URL. Example: https://vimeo.com/123456789",
+    });
+  });
+
+  it("read removals as one URL per value (Cloudinary URLs hold commas), and the removeVideo flag", () => {
+    const parsed = parseSectionFields(
+      {
+        removeResources: [
+          "https://res.cloudinary.com/d/image/upload/w_100,h_100/a.png",
+          " /media/c.png ",
+        ],
+        removeVideo: ["true"],
+        resourceAlts: [" A "],
+      },
+      "edit",
+    );
+    expect(parsed).toMatchObject({
+      ok: true,
+      value: {
+        removeResources: [
+          "https://res.cloudinary.com/d/image/upload/w_100,h_100/a.png",
+          "/media/c.png",
+        ],
+        removeVideo: true,
+        alts: ["A"],
+      },
+    });
+    const long = parseSectionFields({ description: ["x".repeat(10_001)] }, "add");
+    expect(long).toEqual({ ok: false, message: "Description must be at most 10000 characters" });
+  });
+});
