@@ -79,7 +79,7 @@ export function ImageViewer({
       onClick={(event) => {
         if (event.target === event.currentTarget) close();
       }}
-      className="fixed inset-0 m-0 h-dvh max-h-none w-screen max-w-none bg-black/95 p-4 text-white backdrop:bg-black/80 sm:p-10"
+      className="fixed inset-0 m-0 h-dvh max-h-none w-screen max-w-none bg-neutral-950 p-4 text-white backdrop:bg-black/80 sm:p-10"
     >
       <div className="pointer-events-none flex h-full flex-col gap-4">
         <div className="flex items-center justify-between">

@@ -1,6 +1,6 @@
 import "server-only";
 import { cache } from "react";
-import { getAdjacentProjects, getProject, listProjects } from "@/lib/data/projects";
+import { getAdjacentProjects, getProject } from "@/lib/data/projects";
 import { listSections, type Section } from "@/lib/data/sections";
 import { getSiteSettings } from "@/lib/data/settings";
 
@@ -10,7 +10,6 @@ import { getSiteSettings } from "@/lib/data/settings";
  */
 export const loadSiteSettings = cache(getSiteSettings);
 export const loadProject = cache(getProject);
-export const loadProjects = cache(listProjects);
 
 export const loadAdjacentProjects = cache(getAdjacentProjects);
 
