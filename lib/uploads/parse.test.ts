@@ -14,6 +14,7 @@ import {
 } from "@/test/media-fixtures";
 import { UploadError } from "./errors";
 import { parseMultipart } from "./parse";
+import { sweepStaleUploads } from "./sweep";
 import { coverRule, sectionImageRule, videoRule, type FileRule } from "./rules";
 
 let tmpRoot: string;
@@ -227,5 +228,21 @@ describe("parseMultipart", () => {
     } as RequestInit);
     const error = await refusal(parse(request));
     expect(error.status).toBe(400);
+  });
+});
+
+describe("sweepStaleUploads", () => {
+  it("removes upload directories older than an hour left by a crashed process, and only those", async () => {
+    const stale = path.join(tmpRoot, "upload-stale");
+    const fresh = path.join(tmpRoot, "upload-fresh");
+    for (const dir of [stale, fresh]) {
+      fs.mkdirSync(dir);
+      fs.writeFileSync(path.join(dir, "part"), "x");
+    }
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    fs.utimesSync(stale, twoHoursAgo, twoHoursAgo);
+    await sweepStaleUploads(tmpRoot);
+    expect(fs.readdirSync(tmpRoot)).toEqual(["upload-fresh"]);
+    await sweepStaleUploads(tmpRoot, Date.now() + 2 * 60 * 60 * 1000);
   });
 });

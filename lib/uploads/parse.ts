@@ -8,6 +8,7 @@ import { invalidFileType, messages, tooManyImages } from "@/lib/validation/messa
 import { UploadError } from "./errors";
 import { GuardedFile } from "./guarded-file";
 import { measureImage } from "./measure";
+import { sweepOnce } from "./sweep";
 import type { FileRule } from "./rules";
 
 export type UploadedFile = {
@@ -51,6 +52,7 @@ export async function parseMultipart(
     throw new UploadError(400, messages.invalidForm);
   }
   await fs.mkdir(tmpRoot, { recursive: true });
+  await sweepOnce(tmpRoot);
   const dir = await fs.mkdtemp(path.join(tmpRoot, "upload-"));
   const guards = new Map<object, GuardedFile>();
   const cleanup = async () => {
