@@ -4,5 +4,10 @@ import { LoadingScreen } from "@/components/auth/loading-screen";
 export const metadata: Metadata = { title: "Loading", robots: { index: false } };
 
 export default function LoadingPage() {
-  return <LoadingScreen />;
+  return (
+    <>
+      <h1 className="sr-only">Loading</h1>
+      <LoadingScreen />
+    </>
+  );
 }
