@@ -6,10 +6,7 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "sharp", "cloudinary", "formidable"],
   poweredByHeader: false,
   async headers() {
-    const headers = securityHeaders({
-      production: process.env.NODE_ENV === "production",
-      supabaseUrl: process.env.NEXT_PUBLIC_SUPABASE_URL || undefined,
-    });
+    const headers = securityHeaders({ production: process.env.NODE_ENV === "production" });
     return [{ source: "/:path*", headers }];
   },
   images: {
