@@ -55,7 +55,11 @@ export async function startNextStaticServer(
     `export const dynamic = "force-static";\nexport default function P() { return <main>{${JSON.stringify("x".repeat(pad))}}</main>; }\n`;
   const buildWith = (pad: number) => {
     fs.writeFileSync(path.join(app, "app/page.js"), page(pad));
-    execFileSync(path.join(root, "node_modules/.bin/next"), ["build"], { cwd: app, stdio: "ignore", env: process.env });
+    execFileSync(path.join(root, "node_modules/.bin/next"), ["build"], {
+      cwd: app,
+      stdio: "ignore",
+      env: process.env,
+    });
     return fs.statSync(path.join(app, ".next/server/app/index.html")).size;
   };
   const p1 = Math.floor(size / 4);
