@@ -10,10 +10,7 @@ const nextConfig: NextConfig = {
   // DATA_DIR, another server started from the same build) and serve pages of other data.
   experimental: { isrFlushToDisk: false },
   async headers() {
-    const headers = securityHeaders({
-      production: process.env.NODE_ENV === "production",
-      supabaseUrl: process.env.NEXT_PUBLIC_SUPABASE_URL || undefined,
-    });
+    const headers = securityHeaders({ production: process.env.NODE_ENV === "production" });
     return [{ source: "/:path*", headers }];
   },
   images: {

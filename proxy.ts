@@ -1,4 +1,6 @@
 import type { NextRequest } from "next/server";
+import { getSupabasePublicConfig } from "@/lib/auth/config";
+import { contentSecurityPolicy } from "@/lib/security-headers";
 import { updateSession } from "@/lib/supabase/proxy";
 import { parseFilterCategory, toFilterSlug } from "@/lib/site/categories";
 
@@ -16,8 +18,17 @@ function galleryRewrite(request: NextRequest): URL | undefined {
   return target;
 }
 
-export function proxy(request: NextRequest) {
-  return updateSession(request, galleryRewrite(request));
+export async function proxy(request: NextRequest) {
+  const response = await updateSession(request, galleryRewrite(request));
+  // Set here, not in next.config.ts: the hosted Supabase origin is run-time configuration.
+  response.headers.set(
+    "Content-Security-Policy",
+    contentSecurityPolicy({
+      production: process.env.NODE_ENV === "production",
+      supabaseUrl: getSupabasePublicConfig().url ?? undefined,
+    }),
+  );
+  return response;
 }
 
 export const config = {

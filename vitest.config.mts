@@ -1,19 +1,45 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-export default defineConfig({
-  resolve: {
-    alias: {
-      "@": path.resolve(import.meta.dirname),
-      // Outside Next's react-server bundle the guard package throws on import; tests run server code directly.
-      "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js"),
-    },
+const resolve = {
+  alias: {
+    "@": path.resolve(import.meta.dirname),
+    // Outside Next's react-server bundle the guard package throws on import; tests run server code directly.
+    "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js"),
   },
+};
+
+export default defineConfig({
+  resolve,
   test: {
-    include: ["lib/**/*.test.ts", "test/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
     pool: "forks",
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    projects: [
+      {
+        resolve,
+        test: {
+          name: "unit",
+          include: ["lib/**/*.test.ts", "scripts/**/*.test.ts"],
+          environment: "node",
+          pool: "forks",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve,
+        test: {
+          // Each file starts one or more production servers (`next start`); on a 2-core machine
+          // running them side by side only makes them time out, so they run one file at a time.
+          name: "server",
+          include: ["test/**/*.test.ts"],
+          environment: "node",
+          pool: "forks",
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
   },
 });

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { ensureOwnerAccount, OWNER, signInAsOwner, submitSignIn } from "./helpers/owner";
 import { waitForResetLink } from "./helpers/outbox";
@@ -62,6 +63,7 @@ test.describe("owner sign-in", () => {
 
   test("sign-out returns to /signin and the owner pages are closed again", async ({ page }) => {
     await signInAsOwner(page);
+    await expect(page.getByRole("link", { name: "New Project" }).first()).toBeVisible();
     await page.getByRole("main").getByRole("link", { name: "Sign Out" }).click();
     await expect(page).toHaveURL(/\/signin$/);
     await expect(page.getByRole("link", { name: "Dashboard" })).toHaveCount(0);
@@ -119,5 +121,13 @@ test.describe("owner sign-in", () => {
     await expect(page.getByRole("main").getByRole("alert")).toHaveText(
       "Email link is invalid or has expired",
     );
+  });
+
+  test("the auth screens have no detectable accessibility violations", async ({ page }) => {
+    for (const route of ["/signin", "/signup", "/reset-password", "/loadingpage"]) {
+      await page.goto(route);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations.map((v) => `${route}: ${v.id}`)).toEqual([]);
+    }
   });
 });

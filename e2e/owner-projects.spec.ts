@@ -186,6 +186,7 @@ test.describe("project card owner controls", () => {
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expect(toast(page)).toHaveText(/Project deleted successfully!/);
     await expect(card).toHaveCount(0);
+    await expect(page.locator("#main")).toBeFocused();
     await page.reload();
     await expect(page.getByTestId("project-card").filter({ hasText: project.title })).toHaveCount(
       0,

@@ -141,6 +141,7 @@ test("Delete asks '…this Section?'; Cancel keeps it, confirming removes it", a
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expect(toast(page)).toHaveText(/Section deleted successfully/);
   await expect(section).toHaveCount(0);
+  await expect(page.locator("#main")).toBeFocused();
   await expect(page.getByText("No sections available for this project.")).toBeVisible();
 });
 

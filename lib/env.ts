@@ -56,6 +56,8 @@ const envSchema = z.object({
     .optional()
     .transform((value) => value === "true"),
   AUTH_PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(72).optional().default(6),
+  /** Lifetime of access tokens in seconds (Supabase's default: one hour). */
+  AUTH_JWT_EXPIRY: z.coerce.number().int().min(30).max(604_800).optional().default(3600),
   /** Seconds a rotated refresh token may still be presented (concurrent refreshes). */
   AUTH_REFRESH_REUSE_INTERVAL: z.coerce.number().min(0).max(3600).optional().default(10),
   SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\/.+/.test(value), {

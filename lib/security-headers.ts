@@ -1,5 +1,5 @@
-// Response headers for every route, applied from next.config.ts. Kept free of server-only imports
-// because the Next.js config loads it.
+// Security headers: the static ones for every route from next.config.ts, the Content-Security-Policy
+// per page from proxy.ts. Kept free of server-only imports because the Next.js config loads it.
 
 type Options = {
   production: boolean;
@@ -34,9 +34,11 @@ export function contentSecurityPolicy({ production, supabaseUrl }: Options): str
     .join("; ");
 }
 
-export function securityHeaders(options: Options): { key: string; value: string }[] {
+/** Headers for every response; the CSP is added per page request by proxy.ts. */
+export function securityHeaders(
+  options: Pick<Options, "production">,
+): { key: string; value: string }[] {
   return [
-    { key: "Content-Security-Policy", value: contentSecurityPolicy(options) },
     { key: "X-Content-Type-Options", value: "nosniff" },
     { key: "X-Frame-Options", value: "DENY" },
     { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },

@@ -5,7 +5,7 @@ import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import Provider from "oidc-provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestClient } from "./auth";
+import { createTestClient, SERVER_START_TIMEOUT } from "./auth";
 import { freePort, startServer, type RunningServer } from "./server";
 
 // Google sign-in through a real browser against a local OpenID Connect provider (oidc-provider)
@@ -53,7 +53,7 @@ beforeAll(async () => {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu"],
   });
-});
+}, SERVER_START_TIMEOUT);
 
 afterAll(async () => {
   await browser?.close();

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp } from "./auth";
+import { signUp, SERVER_START_TIMEOUT } from "./auth";
 import { startServer, type RunningServer } from "./server";
 
 // Hosted mode: the site points NEXT_PUBLIC_SUPABASE_URL at another origin (here a second
@@ -35,7 +35,7 @@ beforeAll(async () => {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu"],
   });
-});
+}, SERVER_START_TIMEOUT);
 
 afterAll(async () => {
   await browser?.close();

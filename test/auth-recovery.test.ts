@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { createClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestClient, signIn, signUp, TEST_ANON_KEY } from "./auth";
+import { createTestClient, signIn, signUp, TEST_ANON_KEY, SERVER_START_TIMEOUT } from "./auth";
 import { decodeMailBody, findVerifyLink, startSmtpServer } from "./mail";
 import { startServer, type RunningServer } from "./server";
 
@@ -26,7 +26,7 @@ beforeAll(async () => {
     AUTH_SIGNUP: "open", // a second account for the implicit-flow case
   });
   await signUp(server.url, EMAIL, password);
-});
+}, SERVER_START_TIMEOUT);
 
 afterAll(async () => {
   await server?.stop();

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { isAuthApiError } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestClient, signIn, signUp, TEST_ANON_KEY } from "./auth";
+import { createTestClient, signIn, signUp, TEST_ANON_KEY, SERVER_START_TIMEOUT } from "./auth";
 import { startServer, type RunningServer } from "./server";
 
 // The embedded auth service, driven by the real supabase-js client against `next start`.
@@ -15,7 +15,7 @@ let dataDir: string;
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "auth-service-"));
   server = await startServer({ DATA_DIR: dataDir, AUTH_REFRESH_REUSE_INTERVAL: "1" });
-});
+}, SERVER_START_TIMEOUT);
 
 afterAll(async () => {
   await server?.stop();

@@ -43,3 +43,6 @@ export async function signIn(baseUrl: string, email: string, password: string): 
 export function authHeaders(accessToken: string): Record<string, string> {
   return { Authorization: `Bearer ${accessToken}` };
 }
+
+/** For beforeAll hooks that start servers: `next start` can be slow on a busy machine. */
+export const SERVER_START_TIMEOUT = 180_000;

@@ -80,7 +80,8 @@ export function AuthProvider({
         return { error };
       },
       signOut: async () => {
-        const { error } = await auth().signOut();
+        // This device only; the owner's other browsers stay signed in.
+        const { error } = await auth().signOut({ scope: "local" });
         return { error };
       },
       signInWithGoogle: async () => {

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { VIDEO_ACCEPT } from "@/lib/client/file-rules";
 import type { VideoMode } from "@/lib/client/section-draft";
 
@@ -28,6 +28,11 @@ export function VideoField(props: VideoFieldProps) {
   const name = useId();
   const fileId = useId();
   const embedId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  // A refused or cleared file must not stay visible in the picker as if it would be sent.
+  useEffect(() => {
+    if (!props.file && fileInput.current) fileInput.current.value = "";
+  }, [props.file, props.fileError]);
   return (
     <fieldset className="space-y-3">
       <legend className="font-medium">Video</legend>
@@ -74,7 +79,7 @@ export function VideoField(props: VideoFieldProps) {
             Video file (MP4, up to 50 MB)
           </label>
           <input
-            key={props.file ? "chosen" : "empty"}
+            ref={fileInput}
             id={fileId}
             type="file"
             accept={VIDEO_ACCEPT}

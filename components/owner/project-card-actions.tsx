@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useToast } from "@/components/ui/toast-provider";
 import { messages } from "@/lib/client/messages";
 import { deleteProject } from "@/lib/client/projects";
@@ -29,6 +29,14 @@ function CardActions({ project }: { project: EditableProject }) {
   const { showToast } = useToast();
   const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
   const [busy, setBusy] = useState(false);
+  const deleted = useRef(false);
+  // The focused Delete button goes away with the deleted item: keep focus on the page instead.
+  useEffect(() => {
+    const wasDeleted = deleted;
+    return () => {
+      if (wasDeleted.current) document.getElementById("main")?.focus();
+    };
+  }, []);
 
   async function remove() {
     setBusy(true);
@@ -36,7 +44,10 @@ function CardActions({ project }: { project: EditableProject }) {
     setBusy(false);
     setDialog(null);
     showToast(result.message, result.ok ? "success" : "error");
-    if (result.ok) router.refresh();
+    if (result.ok) {
+      deleted.current = true;
+      router.refresh();
+    }
   }
 
   return (

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useToast } from "@/components/ui/toast-provider";
 import { messages } from "@/lib/client/messages";
 import { deleteSection } from "@/lib/client/sections";
@@ -28,6 +28,14 @@ function Actions({ section, index }: SectionActionsProps) {
   const { showToast } = useToast();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const deleted = useRef(false);
+  // The focused Delete button goes away with the deleted item: keep focus on the page instead.
+  useEffect(() => {
+    const wasDeleted = deleted;
+    return () => {
+      if (wasDeleted.current) document.getElementById("main")?.focus();
+    };
+  }, []);
   const name = section.title || `section ${index + 1}`;
 
   async function remove() {
@@ -36,7 +44,10 @@ function Actions({ section, index }: SectionActionsProps) {
     setBusy(false);
     setConfirming(false);
     showToast(result.message, result.ok ? "success" : "error");
-    if (result.ok) router.refresh();
+    if (result.ok) {
+      deleted.current = true;
+      router.refresh();
+    }
   }
 
   return (

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, lt } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import type { Tx } from "@/lib/db";
 import { authFlowStates, type AuthFlowStateRow } from "@/models";
@@ -30,6 +30,15 @@ export function readChallenge(challenge: unknown, method: unknown): Challenge {
   return { challenge, method: normalized };
 }
 
+/** Flows older than any link or round trip can be (recovery links live an hour) are dropped. */
+const FLOW_RETENTION_MS = 2 * 60 * 60_000;
+
+export async function pruneFlowStates(tx: Tx): Promise<void> {
+  await tx
+    .delete(authFlowStates)
+    .where(lt(authFlowStates.createdAt, new Date(Date.now() - FLOW_RETENTION_MS)));
+}
+
 type NewFlow = {
   userId: string | null;
   method: "recovery" | "oauth";
@@ -42,6 +51,7 @@ type NewFlow = {
 };
 
 export async function createFlowState(tx: Tx, flow: NewFlow): Promise<AuthFlowStateRow> {
+  await pruneFlowStates(tx);
   const [row] = await tx
     .insert(authFlowStates)
     .values({

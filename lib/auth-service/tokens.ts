@@ -1,12 +1,10 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { SignJWT } from "jose";
+import { env } from "@/lib/env";
 import type { AuthUserRow } from "@/models";
 import { JWT_ALGORITHM, getSigningKey } from "./keys";
 import type { SerializedUser } from "./users";
-
-/** Access-token lifetime in seconds (GoTrue's default). */
-export const ACCESS_TOKEN_TTL = 3600;
 
 export type Amr = { method: string; timestamp: number }[];
 
@@ -30,7 +28,8 @@ type TokenInput = {
 export async function signAccessToken({ user, sessionId, amr, issuer }: TokenInput) {
   const { privateKey, kid } = await getSigningKey();
   const issuedAt = Math.floor(Date.now() / 1000);
-  const expiresAt = issuedAt + ACCESS_TOKEN_TTL;
+  const expiresIn = env().AUTH_JWT_EXPIRY;
+  const expiresAt = issuedAt + expiresIn;
   const token = await new SignJWT({
     email: user.email,
     phone: "",
@@ -49,18 +48,18 @@ export async function signAccessToken({ user, sessionId, amr, issuer }: TokenInp
     .setIssuedAt(issuedAt)
     .setExpirationTime(expiresAt)
     .sign(privateKey);
-  return { token, expiresAt };
+  return { token, expiresAt, expiresIn };
 }
 
 /** The session body of /token, /signup and the implicit-flow redirect. */
 export async function buildSessionResponse(
   input: TokenInput & { refreshToken: string; serializedUser: SerializedUser },
 ) {
-  const { token, expiresAt } = await signAccessToken(input);
+  const { token, expiresAt, expiresIn } = await signAccessToken(input);
   return {
     access_token: token,
     token_type: "bearer",
-    expires_in: ACCESS_TOKEN_TTL,
+    expires_in: expiresIn,
     expires_at: expiresAt,
     refresh_token: input.refreshToken,
     user: input.serializedUser,

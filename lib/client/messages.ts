@@ -1,27 +1,29 @@
+import { messages as apiMessages } from "@/lib/validation/messages";
+
 /**
  * The user-facing texts of the owner screens, verbatim from the spec (§5, §8), odd spellings
- * included: clients and tests match them exactly.
+ * included: clients and tests match them exactly. Texts the API also uses come from its module.
  */
 export const messages = {
-  addProjectMissing: "Please fill in all Feilds !",
-  updateProjectMissing: "Please fill in all fields!",
+  addProjectMissing: apiMessages.addProjectMissing,
+  updateProjectMissing: apiMessages.updateProjectMissing,
   projectAdded: "Project added successfully!",
   addProjectFailed: "Failed to add project",
-  projectUpdated: "Project updated successfully!",
+  projectUpdated: apiMessages.projectUpdated,
   updateProjectFailed: "Failed to update the project.",
   updateProjectException: "An unexpected error occurred while updating the project.",
-  projectDeleted: "Project deleted successfully!",
+  projectDeleted: apiMessages.projectDeleted,
   deleteProjectFailed: "Failed to delete project",
   deleteProjectException: "An unexpected error occurred while deleting the project.",
   confirmDeleteProject: "Are you sure you want to delete this project?",
-  sectionAdded: "Section added successfully!",
+  sectionAdded: apiMessages.sectionAdded,
   addSectionFailed: "Failed to add section",
-  sectionEmpty: "At least one field is required",
+  sectionEmpty: apiMessages.sectionEmpty,
   requestFailed: "Request failed",
   networkError: "Network error",
-  sectionUpdated: "Section updated successfully!",
+  sectionUpdated: apiMessages.sectionUpdated,
   updateFailed: "Update failed",
-  sectionDeleted: "Section deleted successfully",
+  sectionDeleted: apiMessages.sectionDeleted,
   deleteSectionFailed: "Failed to delete the section",
   confirmDeleteSection: "Are you sure you want to delete this Section?",
   settingsSaved: "Settings saved successfully!",

@@ -88,3 +88,21 @@ describe("spec texts for outcomes", () => {
     });
   });
 });
+
+describe("owner texts", () => {
+  it("are the spec's, odd spellings included", async () => {
+    const { messages } = await import("./messages");
+    expect(messages).toMatchObject({
+      addProjectMissing: "Please fill in all Feilds !",
+      updateProjectMissing: "Please fill in all fields!",
+      projectAdded: "Project added successfully!",
+      projectUpdated: "Project updated successfully!",
+      projectDeleted: "Project deleted successfully!",
+      sectionAdded: "Section added successfully!",
+      sectionDeleted: "Section deleted successfully",
+      sectionEmpty: "At least one field is required",
+      confirmDeleteProject: "Are you sure you want to delete this project?",
+    });
+    expect(messages.confirmDeleteSection).toMatch(/this Section\?$/);
+  });
+});

@@ -1,40 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { invalidVimeoAdd, invalidVimeoEdit, normalizeVimeoUrl } from "./vimeo";
 
-describe("Vimeo links", () => {
-  it.each([
-    ["https://vimeo.com/123456789", "https://player.vimeo.com/video/123456789"],
-    ["vimeo.com/123456789", "https://player.vimeo.com/video/123456789"],
-    ["https://www.vimeo.com/video/42", "https://player.vimeo.com/video/42"],
-    [
-      "https://player.vimeo.com/video/76979871?autoplay=1",
-      "https://player.vimeo.com/video/76979871",
-    ],
-    ["https://vimeo.com/76979871/abc123ef", "https://player.vimeo.com/video/76979871?h=abc123ef"],
-    [
-      "https://player.vimeo.com/video/76979871?h=abc123ef",
-      "https://player.vimeo.com/video/76979871?h=abc123ef",
-    ],
-    [
-      '<iframe src="https://player.vimeo.com/video/76979871?h=8272103f6e" width="640" allow="autoplay"></iframe>',
-      "https://player.vimeo.com/video/76979871?h=8272103f6e",
-    ],
-    ["  https://vimeo.com/5  ", "https://player.vimeo.com/video/5"],
-  ])("normalises %s", (input, expected) => {
-    expect(normalizeVimeoUrl(input)).toBe(expected);
-  });
-
-  it.each([
-    "",
-    "https://youtube.com/watch?v=123",
-    "https://vimeo.com/channels/staffpicks",
-    "https://vimeo.com/abc",
-    "https://evil.example/vimeo.com/123",
-    "https://vimeo.com.evil.example/123",
-    '<iframe src="javascript:alert(1)"></iframe>',
-    "<script>alert(1)</script>",
-  ])("refuses %s", (input) => {
-    expect(normalizeVimeoUrl(input)).toBeNull();
+// The normaliser itself is the API's (lib/validation/vimeo.test.ts covers its cases); this checks
+// what the forms rely on: pasted embed code becomes the player URL, and the two refusal texts.
+describe("Vimeo links in the section forms", () => {
+  it("turns pasted embed code into the player URL and refuses other sites", () => {
+    expect(
+      normalizeVimeoUrl(
+        '<iframe src="https://player.vimeo.com/video/76979871?h=8272103f6e" width="640"></iframe>',
+      ),
+    ).toBe("https://player.vimeo.com/video/76979871?h=8272103f6e");
+    expect(normalizeVimeoUrl("vimeo.com/123456789")).toBe(
+      "https://player.vimeo.com/video/123456789",
+    );
+    expect(normalizeVimeoUrl("https://youtube.com/watch?v=123")).toBeNull();
+    expect(normalizeVimeoUrl("<script>alert(1)</script>")).toBeNull();
   });
 
   it("words the add and edit errors as the spec does", () => {

@@ -11,5 +11,10 @@ export const metadata: Metadata = { title: "Loading", robots: { index: false } }
 /** Per request: prerendered at build, the (site) layout would read the settings from the database. */
 export default async function LoadingPage() {
   await connection();
-  return <LoadingScreen />;
+  return (
+    <>
+      <h1 className="sr-only">Loading</h1>
+      <LoadingScreen />
+    </>
+  );
 }

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { getSiteSettings } from "@/lib/data/settings";
-import { authOneTimeTokens, authUsers } from "@/models";
+import { authFlowStates, authOneTimeTokens, authUsers } from "@/models";
 import { AuthServiceError } from "../errors";
 import { readJsonBody, readSiteOrigin, respondWithJson } from "../http";
 import { buildRecoveryMail, deliverMail } from "../mail";
@@ -44,7 +44,15 @@ export async function handleRecover(request: Request, url: URL): Promise<Respons
 
   const token = newOpaqueToken();
   await db.transaction(async (tx) => {
-    // A new link replaces any earlier one.
+    // A new link replaces any earlier one (with the PKCE flow it belonged to).
+    await tx
+      .delete(authFlowStates)
+      .where(
+        and(
+          eq(authFlowStates.userId, user.id),
+          eq(authFlowStates.authenticationMethod, "recovery"),
+        ),
+      );
     await tx
       .delete(authOneTimeTokens)
       .where(

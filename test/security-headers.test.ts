@@ -1,0 +1,37 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "./server";
+
+let server: RunningServer;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-headers-"));
+
+beforeAll(async () => {
+  server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "" });
+});
+afterAll(async () => {
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("security headers of the running site", () => {
+  it("send the CSP, framing, sniffing, referrer and HSTS headers on pages", async () => {
+    const response = await fetch(`${server.url}/`);
+    const csp = response.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("frame-src https://player.vimeo.com");
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).not.toContain("unsafe-eval");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("strict-transport-security")).toContain("max-age=");
+  });
+
+  it("send nosniff and no framing on API answers too", async () => {
+    const response = await fetch(`${server.url}/api/projects`);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+  });
+});
