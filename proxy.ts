@@ -2,9 +2,24 @@ import type { NextRequest } from "next/server";
 import { getSupabasePublicConfig } from "@/lib/auth/config";
 import { contentSecurityPolicy } from "@/lib/security-headers";
 import { updateSession } from "@/lib/supabase/proxy";
+import { parseFilterCategory, toFilterSlug } from "@/lib/site/categories";
+
+/**
+ * The home gallery without a search is the same page for every visitor: `/` and `/?category=X`
+ * are served by the cached /gallery/[filter] route. Searches (`?q=`) stay on the per-request page.
+ * Unknown categories map to "all", as the page itself treats them, so the cache stays bounded.
+ */
+function galleryRewrite(request: NextRequest): URL | undefined {
+  const { pathname, searchParams } = request.nextUrl;
+  if (pathname !== "/" || searchParams.get("q")?.trim()) return undefined;
+  const target = request.nextUrl.clone();
+  target.pathname = `/gallery/${toFilterSlug(parseFilterCategory(searchParams.get("category")?.trim()))}`;
+  target.search = "";
+  return target;
+}
 
 export async function proxy(request: NextRequest) {
-  const response = await updateSession(request);
+  const response = await updateSession(request, galleryRewrite(request));
   // Set here, not in next.config.ts: the hosted Supabase origin is run-time configuration.
   response.headers.set(
     "Content-Security-Policy",

@@ -1,16 +1,14 @@
 import type { Metadata } from "next";
-import { connection } from "next/server";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { SkipLink } from "@/components/layout/skip-link";
 import { loadSiteSettings } from "@/lib/site/queries";
-import { getSiteUrl } from "@/lib/site/site-url";
+import { getCachedSiteUrl } from "@/lib/site/site-url";
 
 export async function generateMetadata(): Promise<Metadata> {
-  await connection();
-  const [settings, siteUrl] = await Promise.all([loadSiteSettings(), getSiteUrl()]);
+  const settings = await loadSiteSettings();
   return {
-    metadataBase: siteUrl,
+    metadataBase: getCachedSiteUrl(),
     title: { default: settings.ownerName, template: `%s · ${settings.ownerName}` },
     description: settings.tagline,
     openGraph: { type: "website", siteName: settings.ownerName, locale: "en" },
@@ -18,8 +16,13 @@ export async function generateMetadata(): Promise<Metadata> {
   };
 }
 
+/*
+ * No connection() here: it would make every public page dynamic. The settings come from the data
+ * cache, and each page decides whether it is cached (gallery, project pages) or rendered per
+ * request; pages that would otherwise be prerendered at build call connection() themselves, since
+ * the build must not open the data directory.
+ */
 export default async function SiteLayout({ children }: { children: React.ReactNode }) {
-  await connection();
   const settings = await loadSiteSettings();
   return (
     <>

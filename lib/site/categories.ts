@@ -11,3 +11,17 @@ export function parseFilterCategory(value: unknown): Category | "all" {
 export function formatCategory(category: Category): string {
   return category === "Frame by Frame" ? "Frame-by-Frame" : category;
 }
+
+/** The path segment of a cached gallery view (/gallery/[filter], see proxy.ts): "all" or a slug. */
+export function toFilterSlug(category: Category | "all"): string {
+  return category
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+/** The filter a gallery slug stands for, or null for a slug no filter has. */
+export function parseFilterSlug(slug: string): Category | "all" | null {
+  if (slug === "all") return "all";
+  return FILTER_CATEGORIES.find((category) => toFilterSlug(category) === slug) ?? null;
+}

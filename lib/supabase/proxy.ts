@@ -17,17 +17,20 @@ export function isOwnerRoute(pathname: string): boolean {
  * Runs for every page and API request: refreshes the session cookie when the access token is due
  * (writing the rotated tokens to both the request, for the page about to render, and the
  * response, for the browser) and sends visitors away from owner routes. Pages and handlers still
- * check the session themselves; this is the first line, not the only one.
+ * check the session themselves; this is the first line, not the only one. With `rewriteTo` the
+ * page is rendered from that URL instead (the cached gallery), with the same cookie handling.
  */
-export async function updateSession(request: NextRequest): Promise<NextResponse> {
+export async function updateSession(request: NextRequest, rewriteTo?: URL): Promise<NextResponse> {
   const { url, anonKey } = getSupabasePublicConfig();
-  let response = NextResponse.next({ request });
+  const pass = () =>
+    rewriteTo ? NextResponse.rewrite(rewriteTo, { request }) : NextResponse.next({ request });
+  let response = pass();
   const supabase = createServerClient(url ?? request.nextUrl.origin, anonKey, {
     cookies: {
       getAll: () => request.cookies.getAll(),
       setAll: (cookiesToSet, headers) => {
         for (const { name, value } of cookiesToSet) request.cookies.set(name, value);
-        response = NextResponse.next({ request });
+        response = pass();
         for (const { name, value, options } of cookiesToSet)
           response.cookies.set(name, value, options);
         for (const [key, value] of Object.entries(headers ?? {})) response.headers.set(key, value);

@@ -1,14 +1,18 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { connection } from "next/server";
-import { CategoryFilter } from "@/components/gallery/category-filter";
-import { ProjectGrid } from "@/components/gallery/project-grid";
-import { JsonLd } from "@/components/layout/json-ld";
-import { countProjectsByCategory, listProjectsByCategory } from "@/lib/data/projects";
 import { parseFilterCategory } from "@/lib/site/categories";
-import { personJsonLd } from "@/lib/site/json-ld";
 import { loadSiteSettings } from "@/lib/site/queries";
 import { getSiteUrl } from "@/lib/site/site-url";
+import { GalleryView } from "./gallery-view";
+
+// Rendered per request, never prerendered: the (site) layout reads the settings, and the build must
+// not open the data directory (a connection() call alone races with the layout's metadata read).
+export const dynamic = "force-dynamic";
+
+/*
+ * Only searches (`/?q=`) render here, per request: proxy.ts rewrites `/` and `/?category=` to the
+ * cached /gallery/[filter] route. A direct request without `q` still renders correctly here.
+ */
 
 type SearchParams = Promise<{ category?: string | string[]; q?: string | string[] }>;
 
@@ -28,72 +32,11 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function HomePage({ searchParams }: { searchParams: SearchParams }) {
   await connection();
   const params = await searchParams;
-  const category = parseFilterCategory(first(params.category));
-  const query = first(params.q);
-  const [settings, counts, inCategory, siteUrl] = await Promise.all([
-    loadSiteSettings(),
-    countProjectsByCategory(),
-    listProjectsByCategory(category),
-    getSiteUrl(),
-  ]);
-  const needle = query.toLowerCase();
-  // Newest first: the gallery shows the API's list order reversed (spec §2).
-  const projects = inCategory
-    .filter((p) => !needle || `${p.title}\n${p.role}`.toLowerCase().includes(needle))
-    .toReversed();
-  const total = counts.reduce((sum, row) => sum + row.count, 0);
-
   return (
-    <div className="mx-auto max-w-[96rem] px-5 pt-12 pb-20 sm:px-8 sm:pt-16">
-      <JsonLd data={personJsonLd(settings, siteUrl)} />
-      <div className="max-w-3xl">
-        <h1 className="text-4xl font-semibold tracking-tight text-balance sm:text-6xl">
-          {settings.ownerName}
-        </h1>
-        {settings.tagline ? (
-          <p className="text-muted mt-4 text-lg text-pretty sm:text-xl">{settings.tagline}</p>
-        ) : null}
-      </div>
-      <div className="mt-10 mb-8 flex flex-col gap-4 sm:mt-14">
-        <CategoryFilter active={category} counts={counts} total={total} query={query} />
-        {query ? (
-          <p className="text-muted text-sm" role="status">
-            {projects.length} {projects.length === 1 ? "project matches" : "projects match"} “
-            {query}”.{" "}
-            <Link
-              href={category === "all" ? "/" : `/?category=${encodeURIComponent(category)}`}
-              className="text-ink font-medium underline underline-offset-4"
-            >
-              Clear search
-            </Link>
-          </p>
-        ) : null}
-      </div>
-      {projects.length > 0 ? (
-        <ProjectGrid projects={projects} />
-      ) : (
-        <EmptyGallery filtered={Boolean(query) || category !== "all"} />
-      )}
-    </div>
-  );
-}
-
-function EmptyGallery({ filtered }: { filtered: boolean }) {
-  return (
-    <div className="rounded-sm border border-dashed border-black/20 px-6 py-20 text-center">
-      <h2 className="text-xl font-semibold">
-        {filtered ? "Nothing here yet" : "New work is on its way"}
-      </h2>
-      <p className="text-muted mx-auto mt-2 max-w-md">
-        {filtered
-          ? "No project matches this filter. Try another category or search."
-          : "There are no projects to show yet. Please check back soon."}
-      </p>
-      {filtered ? (
-        <Link href="/" className="mt-6 inline-block font-medium underline underline-offset-4">
-          Show all projects
-        </Link>
-      ) : null}
-    </div>
+    <GalleryView
+      category={parseFilterCategory(first(params.category))}
+      query={first(params.q)}
+      siteUrl={await getSiteUrl()}
+    />
   );
 }

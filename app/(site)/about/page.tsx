@@ -6,6 +6,10 @@ import { personJsonLd } from "@/lib/site/json-ld";
 import { loadSiteSettings } from "@/lib/site/queries";
 import { getSiteUrl } from "@/lib/site/site-url";
 
+// Rendered per request, never prerendered: the (site) layout reads the settings, and the build must
+// not open the data directory (a connection() call alone races with the layout's metadata read).
+export const dynamic = "force-dynamic";
+
 export async function generateMetadata(): Promise<Metadata> {
   await connection();
   const settings = await loadSiteSettings();

@@ -4,6 +4,10 @@ import { VimeoFrame } from "@/components/sections/vimeo-frame";
 import { loadSiteSettings } from "@/lib/site/queries";
 import { toVimeoPlayerUrl } from "@/lib/site/vimeo";
 
+// Rendered per request, never prerendered: the (site) layout reads the settings, and the build must
+// not open the data directory (a connection() call alone races with the layout's metadata read).
+export const dynamic = "force-dynamic";
+
 export async function generateMetadata(): Promise<Metadata> {
   await connection();
   const settings = await loadSiteSettings();

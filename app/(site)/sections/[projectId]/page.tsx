@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { connection } from "next/server";
 import { JsonLd } from "@/components/layout/json-ld";
 import { AddSectionButton } from "@/components/owner/add-section-button";
 import { SectionActions } from "@/components/owner/section-actions";
@@ -15,12 +14,21 @@ import {
   loadSections,
   loadSiteSettings,
 } from "@/lib/site/queries";
-import { getSiteUrl } from "@/lib/site/site-url";
+import { getCachedSiteUrl } from "@/lib/site/site-url";
 
 type Params = Promise<{ projectId: string }>;
 
+/*
+ * Rendered on a project's first visit, then served from the cache until a write expires its
+ * `project:<id>`, `projects` or `settings` tag (lib/cache.ts). Nothing is prerendered at build: the
+ * build must not open the data directory. Owner controls are client leaves (OwnerOnly), so one
+ * rendering serves visitors and the owner alike.
+ */
+export function generateStaticParams(): { projectId: string }[] {
+  return [];
+}
+
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  await connection();
   const { projectId } = await params;
   const [project, settings] = await Promise.all([loadProject(projectId), loadSiteSettings()]);
   if (!project) return { title: "Project not found", robots: { index: false } };
@@ -36,16 +44,15 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 export default async function ProjectPage({ params }: { params: Params }) {
-  await connection();
   const { projectId } = await params;
   const project = await loadProject(projectId);
   if (!project) notFound();
-  const [sections, { previous, next }, settings, siteUrl] = await Promise.all([
+  const [sections, { previous, next }, settings] = await Promise.all([
     loadSections(project.id),
     loadAdjacentProjects(project.id),
     loadSiteSettings(),
-    getSiteUrl(),
   ]);
+  const siteUrl = getCachedSiteUrl();
 
   return (
     <article className="mx-auto max-w-6xl px-5 pt-12 pb-20 sm:px-8 sm:pt-16">

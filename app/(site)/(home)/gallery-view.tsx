@@ -1,0 +1,81 @@
+import Link from "next/link";
+import { CategoryFilter } from "@/components/gallery/category-filter";
+import { ProjectGrid } from "@/components/gallery/project-grid";
+import { JsonLd } from "@/components/layout/json-ld";
+import { personJsonLd } from "@/lib/site/json-ld";
+import { loadCategoryCounts, loadProjectsByCategory, loadSiteSettings } from "@/lib/site/queries";
+import type { Category } from "@/models";
+
+type GalleryViewProps = { category: Category | "all"; query: string; siteUrl: URL };
+
+/**
+ * The home gallery, shared by the cached route (`/` and `/?category=`, rewritten by proxy.ts to
+ * /gallery/[filter]) and the per-request one (`/?q=` searches).
+ */
+export async function GalleryView({ category, query, siteUrl }: GalleryViewProps) {
+  const [settings, counts, inCategory] = await Promise.all([
+    loadSiteSettings(),
+    loadCategoryCounts(),
+    loadProjectsByCategory(category),
+  ]);
+  const needle = query.toLowerCase();
+  // Newest first: the gallery shows the API's list order reversed (spec §2).
+  const projects = inCategory
+    .filter((p) => !needle || `${p.title}\n${p.role}`.toLowerCase().includes(needle))
+    .toReversed();
+  const total = counts.reduce((sum, row) => sum + row.count, 0);
+
+  return (
+    <div className="mx-auto max-w-[96rem] px-5 pt-12 pb-20 sm:px-8 sm:pt-16">
+      <JsonLd data={personJsonLd(settings, siteUrl)} />
+      <div className="max-w-3xl">
+        <h1 className="text-4xl font-semibold tracking-tight text-balance sm:text-6xl">
+          {settings.ownerName}
+        </h1>
+        {settings.tagline ? (
+          <p className="text-muted mt-4 text-lg text-pretty sm:text-xl">{settings.tagline}</p>
+        ) : null}
+      </div>
+      <div className="mt-10 mb-8 flex flex-col gap-4 sm:mt-14">
+        <CategoryFilter active={category} counts={counts} total={total} query={query} />
+        {query ? (
+          <p className="text-muted text-sm" role="status">
+            {projects.length} {projects.length === 1 ? "project matches" : "projects match"} “
+            {query}”.{" "}
+            <Link
+              href={category === "all" ? "/" : `/?category=${encodeURIComponent(category)}`}
+              className="text-ink font-medium underline underline-offset-4"
+            >
+              Clear search
+            </Link>
+          </p>
+        ) : null}
+      </div>
+      {projects.length > 0 ? (
+        <ProjectGrid projects={projects} />
+      ) : (
+        <EmptyGallery filtered={Boolean(query) || category !== "all"} />
+      )}
+    </div>
+  );
+}
+
+function EmptyGallery({ filtered }: { filtered: boolean }) {
+  return (
+    <div className="rounded-sm border border-dashed border-black/20 px-6 py-20 text-center">
+      <h2 className="text-xl font-semibold">
+        {filtered ? "Nothing here yet" : "New work is on its way"}
+      </h2>
+      <p className="text-muted mx-auto mt-2 max-w-md">
+        {filtered
+          ? "No project matches this filter. Try another category or search."
+          : "There are no projects to show yet. Please check back soon."}
+      </p>
+      {filtered ? (
+        <Link href="/" className="mt-6 inline-block font-medium underline underline-offset-4">
+          Show all projects
+        </Link>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, multipart, startApiSite, type ApiSite, type Part } from "./api-client";
+import { pngOfSize } from "./media-fixtures";
+
+/*
+ * Public pages come from Next.js's cache (x-nextjs-cache: HIT on a repeat visit), and every write
+ * through the API shows on the very next request of the home page, a filtered gallery and the
+ * project page: the writes expire the cache tags those pages were rendered with.
+ */
+
+type ProjectJson = { _id: string; title: string };
+
+let site: ApiSite;
+let url: string;
+let png: Buffer;
+
+beforeAll(async () => {
+  site = await startApiSite();
+  url = site.server.url;
+  png = await pngOfSize(2000, 12, 8);
+});
+afterAll(() => site?.stop());
+
+async function visit(
+  path: string,
+): Promise<{ status: number; html: string; cache: string | null }> {
+  const response = await fetch(new URL(path, url), { redirect: "manual" });
+  return {
+    status: response.status,
+    html: await response.text(),
+    cache: response.headers.get("x-nextjs-cache"),
+  };
+}
+
+function projectForm(title: string, category: string, withCover = true): FormData {
+  const parts: [string, Part][] = [
+    ["title", title],
+    ["role", "Director"],
+    ["category", category],
+  ];
+  if (withCover) parts.push(["cover", { bytes: png, name: "cover.png", type: "image/png" }]);
+  return multipart(parts);
+}
+
+async function createProject(title: string, category: string): Promise<ProjectJson> {
+  const answer = await call<ProjectJson>(url, "POST", "/api/projects", {
+    token: site.ownerToken,
+    form: projectForm(title, category),
+  });
+  expect(answer.status).toBe(201);
+  return answer.body.data;
+}
+
+const HOME = "/";
+const ILLUSTRATION = "/?category=Illustration";
+const MOTION = "/?category=Motion%20Design";
+
+describe("cached public pages", () => {
+  it("serves the home page, a filtered gallery and a project page from the cache", async () => {
+    const project = await createProject("Paper Birds", "Illustration");
+    for (const path of [HOME, ILLUSTRATION, `/sections/${project._id}`]) {
+      const first = await visit(path);
+      expect(first.status, path).toBe(200);
+      expect(first.html.includes("Paper Birds"), path).toBe(true);
+      const again = await visit(path);
+      expect(again.status, path).toBe(200);
+      expect(again.cache, path).toBe("HIT");
+      expect(again.html.includes("Paper Birds"), path).toBe(true);
+    }
+  });
+
+  it("keeps searches per request and answers them from the current data", async () => {
+    const search = await visit("/?q=paper");
+    expect(search.status).toBe(200);
+    expect(search.cache).toBeNull();
+    expect(search.html.includes("Paper Birds")).toBe(true);
+    expect((await visit("/?q=nothing-like-it")).html.includes("Paper Birds")).toBe(false);
+  });
+
+  it("shows a created, updated and deleted project on the very next request", async () => {
+    // Warm every page first, so the change must purge a cached rendering to show.
+    for (const path of [HOME, ILLUSTRATION, MOTION]) await visit(path);
+    const project = await createProject("Glass Harbour", "Illustration");
+    const page = `/sections/${project._id}`;
+    expect((await visit(HOME)).html.includes("Glass Harbour"), HOME).toBe(true);
+    expect((await visit(ILLUSTRATION)).html.includes("Glass Harbour"), ILLUSTRATION).toBe(true);
+    expect((await visit(MOTION)).html.includes("Glass Harbour"), MOTION).toBe(false);
+    expect((await visit(page)).html.includes("Glass Harbour"), page).toBe(true);
+    expect((await visit(page)).cache).toBe("HIT");
+
+    const updated = await call(url, "PUT", page.replace("/sections/", "/api/projects/"), {
+      token: site.ownerToken,
+      form: projectForm("Stone Harbour", "Motion Design", false),
+    });
+    expect(updated.status).toBe(200);
+    for (const path of [HOME, MOTION, page]) {
+      const html = (await visit(path)).html;
+      expect(html.includes("Stone Harbour"), path).toBe(true);
+      expect(html.includes("Glass Harbour"), path).toBe(false);
+    }
+    expect((await visit(ILLUSTRATION)).html.includes("Stone Harbour"), ILLUSTRATION).toBe(false);
+
+    const section = await call(url, "POST", `/api/sections/${project._id}`, {
+      token: site.ownerToken,
+      form: multipart([
+        ["title", "Tide Studies"],
+        ["description", "Pencil roughs"],
+      ]),
+    });
+    expect(section.status).toBe(201);
+    expect((await visit(page)).html.includes("Tide Studies"), page).toBe(true);
+
+    const deleted = await call(url, "DELETE", `/api/projects/${project._id}`, {
+      token: site.ownerToken,
+    });
+    expect(deleted.status).toBe(200);
+    for (const path of [HOME, MOTION]) {
+      expect((await visit(path)).html.includes("Stone Harbour"), path).toBe(false);
+    }
+    expect((await visit(page)).status).toBe(404);
+  });
+
+  it("shows new site settings on the next request of a cached page", async () => {
+    expect((await visit(HOME)).cache).toBe("HIT");
+    const saved = await call(url, "PUT", "/api/settings", {
+      token: site.ownerToken,
+      form: multipart([
+        ["ownerName", "Mara Okafor"],
+        ["tagline", "Frames from Lagos"],
+        ["biography", ""],
+        ["contactEmail", ""],
+        ["showreelUrl", ""],
+      ]),
+    });
+    expect(saved.status).toBe(200);
+    for (const path of [HOME, ILLUSTRATION]) {
+      expect((await visit(path)).html.includes("Mara Okafor"), path).toBe(true);
+    }
+  });
+});
