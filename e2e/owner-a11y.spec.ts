@@ -15,6 +15,8 @@ async function expectNoViolations(page: Page) {
 }
 
 test("owner pages, dialogs and error states have no axe violations", async ({ page }) => {
+  // Eight full axe analyses plus a project and a section created through the forms.
+  test.setTimeout(90_000);
   await page.goto("/addproject");
   await expectNoViolations(page);
   await page.getByRole("button", { name: "Add Project" }).click();

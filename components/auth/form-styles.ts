@@ -1,7 +1,4 @@
 // Shared classes of the auth screens, so the four forms look like one family.
-export const fieldClass =
-  "mt-1 block w-full rounded-md border border-black/20 bg-white px-3 py-2 text-base outline-none focus-visible:border-ink";
-export const labelClass = "block text-sm font-medium";
 export const primaryButtonClass =
   "w-full rounded-md bg-ink px-4 py-2.5 text-sm font-semibold text-paper hover:bg-black disabled:cursor-not-allowed disabled:opacity-60";
 export const secondaryButtonClass =

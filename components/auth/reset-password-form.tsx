@@ -2,9 +2,10 @@
 
 import Link from "next/link";
 import { useState } from "react";
+import { TextField } from "@/components/forms/field";
 import { useAuth } from "./auth-provider";
 import { FormMessageLine, type FormMessage } from "./form-message";
-import { fieldClass, labelClass, linkButtonClass, primaryButtonClass } from "./form-styles";
+import { linkButtonClass, primaryButtonClass } from "./form-styles";
 
 export function ResetPasswordForm({ initialError }: { initialError?: string }) {
   const { updatePassword } = useAuth();
@@ -31,20 +32,14 @@ export function ResetPasswordForm({ initialError }: { initialError?: string }) {
 
   return (
     <form onSubmit={onSubmit} className="space-y-4">
-      <div>
-        <label htmlFor="new-password" className={labelClass}>
-          New password
-        </label>
-        <input
-          id="new-password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          className={fieldClass}
-        />
-      </div>
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
       <FormMessageLine message={message} />
       <button type="submit" disabled={busy || done} className={primaryButtonClass}>
         Reset Password

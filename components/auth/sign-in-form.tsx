@@ -3,15 +3,10 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { TextField } from "@/components/forms/field";
 import { useAuth } from "./auth-provider";
 import { FormMessageLine, type FormMessage } from "./form-message";
-import {
-  fieldClass,
-  labelClass,
-  linkButtonClass,
-  primaryButtonClass,
-  secondaryButtonClass,
-} from "./form-styles";
+import { linkButtonClass, primaryButtonClass, secondaryButtonClass } from "./form-styles";
 
 export function SignInForm({ initialError }: { initialError?: string }) {
   const { signIn, sendPasswordReset, signInWithGoogle } = useAuth();
@@ -75,34 +70,22 @@ export function SignInForm({ initialError }: { initialError?: string }) {
   return (
     <div className="space-y-6">
       <form onSubmit={onSubmit} className="space-y-4">
-        <div>
-          <label htmlFor="signin-email" className={labelClass}>
-            Email
-          </label>
-          <input
-            id="signin-email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            className={fieldClass}
-          />
-        </div>
-        <div>
-          <label htmlFor="signin-password" className={labelClass}>
-            Password
-          </label>
-          <input
-            id="signin-password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            className={fieldClass}
-          />
-        </div>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
         <FormMessageLine message={message} />
         <button type="submit" disabled={busy} className={primaryButtonClass}>
           Sign In

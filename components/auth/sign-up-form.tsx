@@ -3,9 +3,10 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { TextField } from "@/components/forms/field";
 import { useAuth } from "./auth-provider";
 import { FormMessageLine, type FormMessage } from "./form-message";
-import { fieldClass, labelClass, linkButtonClass, primaryButtonClass } from "./form-styles";
+import { linkButtonClass, primaryButtonClass } from "./form-styles";
 
 export const SIGNUP_CLOSED_TEXT =
   "Sign-up is closed: this site already has its owner account. Sign in instead.";
@@ -37,37 +38,25 @@ export function SignUpForm({ closed }: { closed: boolean }) {
 
   return (
     <form onSubmit={onSubmit} className="space-y-4">
-      <div>
-        <label htmlFor="signup-email" className={labelClass}>
-          Email
-        </label>
-        <input
-          id="signup-email"
-          type="email"
-          autoComplete="email"
-          required
-          disabled={closed}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          className={fieldClass}
-        />
-      </div>
-      <div>
-        <label htmlFor="signup-password" className={labelClass}>
-          Password
-        </label>
-        <input
-          id="signup-password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={6}
-          disabled={closed}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          className={fieldClass}
-        />
-      </div>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        disabled={closed}
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={6}
+        disabled={closed}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
       <FormMessageLine message={message} />
       <button type="submit" disabled={busy || closed} className={primaryButtonClass}>
         Sign Up

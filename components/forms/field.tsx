@@ -26,9 +26,34 @@ function Describe({ id, hint, error }: { id: string; hint?: string; error?: stri
   );
 }
 
-function describedBy(id: string, hint?: string, error?: string | null) {
-  const ids = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
-  return ids || undefined;
+type ControlProps = {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+};
+
+/** Label, control and announced hint/error: the one layout every field below shares. */
+function Field({
+  label,
+  hint,
+  error,
+  control,
+}: BaseProps & { control: (props: ControlProps) => React.ReactNode }) {
+  const id = useId();
+  const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean);
+  return (
+    <div>
+      <label htmlFor={id} className="block font-medium">
+        {label}
+      </label>
+      {control({
+        id,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": described.join(" ") || undefined,
+      })}
+      <Describe id={id} hint={hint} error={error} />
+    </div>
+  );
 }
 
 type TextFieldProps = BaseProps &
@@ -36,21 +61,13 @@ type TextFieldProps = BaseProps &
 
 /** A labelled text input whose hint and error are announced with it. */
 export function TextField({ label, hint, error, ...input }: TextFieldProps) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="block font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        className={inputClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...input}
-      />
-      <Describe id={id} hint={hint} error={error} />
-    </div>
+    <Field
+      label={label}
+      hint={hint}
+      error={error}
+      control={(props) => <input className={inputClass} {...props} {...input} />}
+    />
   );
 }
 
@@ -58,21 +75,15 @@ type TextAreaProps = BaseProps &
   Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "className">;
 
 export function TextAreaField({ label, hint, error, ...textarea }: TextAreaProps) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="block font-medium">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        className={`${inputClass} min-h-32`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...textarea}
-      />
-      <Describe id={id} hint={hint} error={error} />
-    </div>
+    <Field
+      label={label}
+      hint={hint}
+      error={error}
+      control={(props) => (
+        <textarea className={`${inputClass} min-h-32`} {...props} {...textarea} />
+      )}
+    />
   );
 }
 
@@ -90,28 +101,22 @@ export function SelectField({
   placeholder,
   ...select
 }: SelectFieldProps) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="block font-medium">
-        {label}
-      </label>
-      <select
-        id={id}
-        className={inputClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...select}
-      >
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <Describe id={id} hint={hint} error={error} />
-    </div>
+    <Field
+      label={label}
+      hint={hint}
+      error={error}
+      control={(props) => (
+        <select className={inputClass} {...props} {...select}>
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 
@@ -119,21 +124,19 @@ type FileFieldProps = BaseProps &
   Omit<React.InputHTMLAttributes<HTMLInputElement>, "id" | "className" | "type">;
 
 export function FileField({ label, hint, error, ...input }: FileFieldProps) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="block font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="file"
-        className="file:bg-ink mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:px-3 file:py-2 file:font-medium file:text-white hover:file:bg-black"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...input}
-      />
-      <Describe id={id} hint={hint} error={error} />
-    </div>
+    <Field
+      label={label}
+      hint={hint}
+      error={error}
+      control={(props) => (
+        <input
+          type="file"
+          className="file:bg-ink mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:px-3 file:py-2 file:font-medium file:text-white hover:file:bg-black"
+          {...props}
+          {...input}
+        />
+      )}
+    />
   );
 }

@@ -1,13 +1,14 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useToast } from "@/components/ui/toast-provider";
 import { messages } from "@/lib/client/messages";
 import { deleteProject } from "@/lib/client/projects";
 import { ConfirmDialog } from "./confirm-dialog";
 import { EditProjectDialog, type EditableProject } from "./edit-project-dialog";
 import { OwnerOnly } from "./owner-only";
+import { useConfirmedDelete } from "./use-confirmed-delete";
 
 const buttonClass =
   "rounded-md bg-white/95 px-3 py-1.5 text-sm font-medium text-ink shadow hover:bg-white focus-visible:outline-white";
@@ -28,27 +29,10 @@ function CardActions({ project }: { project: EditableProject }) {
   const router = useRouter();
   const { showToast } = useToast();
   const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
-  const [busy, setBusy] = useState(false);
-  const deleted = useRef(false);
-  // The focused Delete button goes away with the deleted item: keep focus on the page instead.
-  useEffect(() => {
-    const wasDeleted = deleted;
-    return () => {
-      if (wasDeleted.current) document.getElementById("main")?.focus();
-    };
-  }, []);
-
-  async function remove() {
-    setBusy(true);
-    const result = await deleteProject(project.id);
-    setBusy(false);
-    setDialog(null);
-    showToast(result.message, result.ok ? "success" : "error");
-    if (result.ok) {
-      deleted.current = true;
-      router.refresh();
-    }
-  }
+  const { busy, remove } = useConfirmedDelete(
+    () => deleteProject(project.id),
+    () => setDialog(null),
+  );
 
   return (
     <>
