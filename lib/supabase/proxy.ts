@@ -38,8 +38,13 @@ export async function updateSession(request: NextRequest, rewriteTo?: URL): Prom
     },
   });
   // Nothing may run between creating the client and getClaims(): it is what refreshes the session.
-  const { data } = await supabase.auth.getClaims();
-  if (!data?.claims && isOwnerRoute(request.nextUrl.pathname)) {
+  // A token with an algorithm it does not know (e.g. `alg: none`) makes it throw rather than
+  // answer an error; that is no session either, not a reason for a 500.
+  const claims = await supabase.auth.getClaims().then(
+    ({ data }) => data?.claims ?? null,
+    () => null,
+  );
+  if (!claims && isOwnerRoute(request.nextUrl.pathname)) {
     const redirect = NextResponse.redirect(new URL("/signin", request.url));
     for (const cookie of response.cookies.getAll()) redirect.cookies.set(cookie);
     return redirect;
