@@ -180,6 +180,61 @@ describe("authorization matrix", () => {
     for (const headers of owners) expect((await send(invalid, headers)).status).toBe(400);
   });
 
+  it("refuses account changes through /auth/v1 to forged and dead tokens, and to cookies", async () => {
+    // The auth service answers any origin (CORS *), so it must never act on a cookie; a password
+    // change or a global sign-out needs a live Bearer token. PUT /user is rate-limited before the
+    // token is read (30 per 5 minutes for all clients), so it gets the token forms only.
+    const bearerForms = credentials().filter(
+      (c) => c.name === "no session" || (c.name.startsWith("Bearer:") && c.status === 401),
+    );
+    const ownerCookie: Credential = {
+      name: "the owner's valid cookie, same Origin, no Bearer",
+      headers: (url) => ({ cookie: cookieOf(owner), origin: url }),
+      status: null,
+      page: null,
+    };
+    const subrequest = credentials().filter(
+      (c) => c.name.startsWith("x-middleware-subrequest") && !c.name.endsWith("cookie"),
+    );
+    const cases = [
+      ...[...bearerForms, ownerCookie].map((credential) => ({
+        credential,
+        path: "/user",
+        method: "PUT",
+      })),
+      ...[...bearerForms, ownerCookie, ...subrequest].map((credential) => ({
+        credential,
+        path: "/logout?scope=global",
+        method: "POST",
+      })),
+    ];
+    const failures: string[] = [];
+    await inBatches(cases, 8, async ({ credential, path: pathname, method }) => {
+      const response = await fetch(`${server.url}/auth/v1${pathname}`, {
+        method,
+        headers: {
+          ...credential.headers(server.url),
+          "content-type": "application/json",
+          "x-supabase-api-version": "2024-01-01",
+        },
+        body: JSON.stringify({ password: "Taken-over-9", data: { owner: false } }),
+      });
+      const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+      if (![401, 403].includes(response.status) || typeof body?.message !== "string")
+        failures.push(`${method} ${pathname} × ${credential.name}: ${response.status}`);
+    });
+    console.log(`authorization matrix: ${cases.length} auth-service account-change cases`);
+    expect(failures).toEqual([]);
+    // Control: the owner's live Bearer token gets past the check (and changes nothing: the
+    // "new" password is the current one).
+    const control = await fetch(`${server.url}/auth/v1/user`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${owner.accessToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ password: OWNER.password }),
+    });
+    expect(control.status).toBe(422);
+  });
+
   it("sends every owner page visitor to /signin and shows pretenders no owner content", async () => {
     const cases = credentials().flatMap((credential) =>
       pages.flatMap((page) => [false, true].map((rsc) => ({ credential, page, rsc }))),
