@@ -111,6 +111,31 @@ describe("getUser and requireOwner", () => {
     await expect(auth.requireOwner(forgedMiddleware)).rejects.toMatchObject({ status: 401 });
   });
 
+  it("takes the Host header as this site, and X-Forwarded-Host only behind a trusted proxy", async () => {
+    const cookie = sessionCookie(owner);
+    const write = (headers: Record<string, string>) =>
+      auth.requireOwner(apiRequest({ method: "POST", headers: { cookie, ...headers } }));
+    // Behind a proxy that keeps the Host header, the browser's Origin is that host (and the
+    // cookie is named after it).
+    const hostCookie = cookie.replace("sb-localhost-", "sb-portfolio-");
+    await expect(
+      write({ host: "portfolio.example", origin: "http://portfolio.example", cookie: hostCookie }),
+    ).resolves.toMatchObject({ isOwner: true });
+    // Anyone can send X-Forwarded-Host; it only counts when AUTH_TRUST_PROXY says a proxy sets it.
+    const forwarded = {
+      origin: "https://localhost.evil.example",
+      "x-forwarded-host": "localhost.evil.example",
+      "x-forwarded-proto": "https",
+    };
+    await expect(write(forwarded)).rejects.toMatchObject({ status: 403 });
+    process.env.AUTH_TRUST_PROXY = "true";
+    try {
+      await expect(write(forwarded)).resolves.toMatchObject({ isOwner: true });
+    } finally {
+      delete process.env.AUTH_TRUST_PROXY;
+    }
+  });
+
   it("refuses a token whose session was signed out, before it expires", async () => {
     const response = await callService("token?grant_type=password", {
       email: "owner@example.com",

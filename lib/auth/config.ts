@@ -1,5 +1,7 @@
 import "server-only";
+import type { CookieOptionsWithName } from "@supabase/ssr";
 import { env } from "@/lib/env";
+import { sessionCookieOptions, shouldUseSecureCookies } from "@/lib/supabase/cookie-options";
 
 /**
  * The embedded service does not check the anon key (there is no API gateway in front of it), but
@@ -33,4 +35,14 @@ export function getSupabasePublicConfig(): SupabasePublicConfig {
 /** The Supabase URL a server-side client should use for this request. */
 export function resolveSupabaseUrl(requestOrigin: string): string {
   return getSupabasePublicConfig().url ?? requestOrigin;
+}
+
+/** The @supabase/ssr cookie options for a request to `requestUrl` (`Secure` on https sites). */
+export function getSessionCookieOptions(requestUrl: string): CookieOptionsWithName {
+  const secure = shouldUseSecureCookies({
+    requestUrl,
+    siteUrl: env().NEXT_PUBLIC_SITE_URL,
+    production: process.env.NODE_ENV === "production",
+  });
+  return sessionCookieOptions(secure);
 }

@@ -63,16 +63,21 @@ export async function requireOwner(request: Request): Promise<AuthUser> {
 
 /**
  * Cookies ride along on cross-site form posts, so a cookie-authenticated write must name this
- * site as its Origin (browsers always send Origin on non-GET fetches and form posts).
+ * site as its Origin (browsers always send Origin on non-GET fetches and form posts). It is
+ * compared only with origins a cross-site page cannot choose: the configured site URL, the
+ * address Next.js derived for this server, and the `Host` header (a forbidden header for
+ * scripts). `X-Forwarded-Host` is any client's to set, so it counts only when AUTH_TRUST_PROXY
+ * says a proxy in front rewrites it.
  */
 function isSameOrigin(request: Request): boolean {
   const origin = request.headers.get("origin");
   if (!origin) return request.headers.get("sec-fetch-site") === "same-origin";
-  const allowed = new Set([
-    new URL(request.url).origin,
-    readRequestOrigin(request.headers, request.url),
-  ]);
-  const siteUrl = env().NEXT_PUBLIC_SITE_URL;
+  const { NEXT_PUBLIC_SITE_URL: siteUrl, AUTH_TRUST_PROXY: trustProxy } = env();
+  const url = new URL(request.url);
+  const allowed = new Set([url.origin]);
+  const host = request.headers.get("host");
+  if (host) allowed.add(`${url.protocol}//${host}`);
   if (siteUrl) allowed.add(new URL(siteUrl).origin);
+  if (trustProxy) allowed.add(readRequestOrigin(request.headers, request.url));
   return allowed.has(origin);
 }

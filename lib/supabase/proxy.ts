@@ -1,6 +1,7 @@
 import { createServerClient } from "@supabase/ssr";
 import { NextResponse, type NextRequest } from "next/server";
-import { getSupabasePublicConfig } from "@/lib/auth/config";
+import { getSessionCookieOptions, getSupabasePublicConfig } from "@/lib/auth/config";
+import { authCookieName, readRequestOrigin } from "./cookie-names";
 
 const OWNER_ROUTES = [
   /^\/addproject\/?$/,
@@ -22,10 +23,21 @@ export function isOwnerRoute(pathname: string): boolean {
  */
 export async function updateSession(request: NextRequest, rewriteTo?: URL): Promise<NextResponse> {
   const { url, anonKey } = getSupabasePublicConfig();
+  // The browser names the session cookie after the address it sees (behind a proxy, the forwarded
+  // host), and the embedded service is reached where this server listens: request.nextUrl is that
+  // address, but with the forwarded protocol, and behind a TLS-terminating proxy the port itself
+  // speaks plain http.
+  const publicOrigin = readRequestOrigin(request.headers, request.url);
+  const serviceUrl = url ?? `http://${request.nextUrl.host}`;
+  const cookieOptions = {
+    ...getSessionCookieOptions(publicOrigin),
+    ...(url ? {} : { name: authCookieName(publicOrigin) }),
+  };
   const pass = () =>
     rewriteTo ? NextResponse.rewrite(rewriteTo, { request }) : NextResponse.next({ request });
   let response = pass();
-  const supabase = createServerClient(url ?? request.nextUrl.origin, anonKey, {
+  const supabase = createServerClient(serviceUrl, anonKey, {
+    cookieOptions,
     cookies: {
       getAll: () => request.cookies.getAll(),
       setAll: (cookiesToSet, headers) => {
@@ -38,8 +50,13 @@ export async function updateSession(request: NextRequest, rewriteTo?: URL): Prom
     },
   });
   // Nothing may run between creating the client and getClaims(): it is what refreshes the session.
-  const { data } = await supabase.auth.getClaims();
-  if (!data?.claims && isOwnerRoute(request.nextUrl.pathname)) {
+  // A token with an algorithm it does not know (e.g. `alg: none`) makes it throw rather than
+  // answer an error; that is no session either, not a reason for a 500.
+  const claims = await supabase.auth.getClaims().then(
+    ({ data }) => data?.claims ?? null,
+    () => null,
+  );
+  if (!claims && isOwnerRoute(request.nextUrl.pathname)) {
     const redirect = NextResponse.redirect(new URL("/signin", request.url));
     for (const cookie of response.cookies.getAll()) redirect.cookies.set(cookie);
     return redirect;

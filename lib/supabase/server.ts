@@ -2,7 +2,7 @@ import "server-only";
 import { createServerClient } from "@supabase/ssr";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { cookies, headers } from "next/headers";
-import { getSupabasePublicConfig } from "@/lib/auth/config";
+import { getSessionCookieOptions, getSupabasePublicConfig } from "@/lib/auth/config";
 import { dispatchAuthRequest } from "@/lib/auth-service/router";
 import { readRequestOrigin } from "./cookie-names";
 
@@ -28,6 +28,7 @@ export async function createClient(): Promise<SupabaseClient> {
   const origin = readRequestOrigin(await headers());
   return createServerClient(url ?? origin, anonKey, {
     global: url ? {} : { fetch: embeddedFetch },
+    cookieOptions: getSessionCookieOptions(origin),
     cookies: {
       getAll: () => cookieStore.getAll(),
       setAll: (cookiesToSet) => {

@@ -1,0 +1,152 @@
+import { expect } from "vitest";
+import { pngOfSize } from "./media-fixtures";
+
+// Every write the REST API offers, each with a body the owner's request really succeeds with, so
+// that in the authorization matrix nothing but the missing or false credentials can stop it.
+
+export type WriteRequest = {
+  name: string;
+  method: string;
+  path: string;
+  body: () => BodyInit;
+  json?: boolean;
+};
+
+type Ids = { projectId: string; deletableProjectId: string; sectionId: string };
+
+let png: Buffer | undefined;
+const image = async () => (png ??= await pngOfSize(1500, 12, 9));
+
+function form(fields: Record<string, string>, files: Record<string, Buffer> = {}): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  for (const [name, bytes] of Object.entries(files))
+    data.append(name, new Blob([new Uint8Array(bytes)], { type: "image/png" }), `${name}.png`);
+  return data;
+}
+
+const projectForm = (title: string, cover: Buffer) =>
+  form({ title, role: "Director", category: "Motion Design" }, { cover });
+const projectJson = (title: string) =>
+  JSON.stringify({
+    title,
+    role: "Animator",
+    category: "Illustration",
+    cover: "https://images.example.com/cover.png",
+  });
+const sectionForm = (title: string, picture: Buffer) =>
+  form({ title, description: "Frames and colour." }, { resources: picture });
+const settingsForm = (portrait: Buffer) =>
+  form(
+    {
+      ownerName: "Sara Benali",
+      tagline: "Motion design",
+      biography: "Eight years of frames.",
+      contactEmail: "hello@sara.example",
+      showreelUrl: "https://vimeo.com/76979871",
+      "socials.behance": "",
+      "socials.github": "",
+      "socials.instagram": "",
+      "socials.dribbble": "",
+    },
+    { portrait },
+  );
+
+/** The matrix: every mutating route and body kind, aimed at records that exist. */
+export async function writeRequests(ids: Ids): Promise<WriteRequest[]> {
+  const bytes = await image();
+  const { projectId, deletableProjectId, sectionId } = ids;
+  return [
+    {
+      name: "create project (multipart)",
+      method: "POST",
+      path: "/api/projects",
+      body: () => projectForm("Intruder", bytes),
+    },
+    {
+      name: "create project (JSON)",
+      method: "POST",
+      path: "/api/projects",
+      body: () => projectJson("Intruder"),
+      json: true,
+    },
+    {
+      name: "update project (multipart)",
+      method: "PUT",
+      path: `/api/projects/${projectId}`,
+      body: () => projectForm("Defaced", bytes),
+    },
+    {
+      name: "update project (JSON)",
+      method: "PUT",
+      path: `/api/projects/${projectId}`,
+      body: () => projectJson("Defaced"),
+      json: true,
+    },
+    {
+      name: "delete project",
+      method: "DELETE",
+      path: `/api/projects/${deletableProjectId}`,
+      body: () => "",
+    },
+    {
+      name: "add section",
+      method: "POST",
+      path: `/api/sections/${projectId}`,
+      body: () => sectionForm("Intruder", bytes),
+    },
+    {
+      name: "update section",
+      method: "PUT",
+      path: `/api/sections/${sectionId}`,
+      body: () => sectionForm("Defaced", bytes),
+    },
+    {
+      name: "delete section",
+      method: "DELETE",
+      path: `/api/sections/${sectionId}`,
+      body: () => "",
+    },
+    {
+      name: "update settings",
+      method: "PUT",
+      path: "/api/settings",
+      body: () => settingsForm(bytes),
+    },
+  ];
+}
+
+/**
+ * Seeds the site through the API as the owner, sending every kind of body the matrix sends (so
+ * each is proven acceptable), and leaves a project, a deletable project and a section behind.
+ */
+export async function seedThroughApi(baseUrl: string, ownerToken: string): Promise<Ids> {
+  const bytes = await image();
+  const send = async (method: string, path: string, body: BodyInit, json = false) => {
+    const headers: Record<string, string> = { authorization: `Bearer ${ownerToken}` };
+    if (json) headers["content-type"] = "application/json";
+    const response = await fetch(new URL(path, baseUrl), { method, headers, body });
+    const answer = (await response.json()) as { success: boolean; data: { _id: string } };
+    expect({ method, path, status: response.status, success: answer.success }).toMatchObject({
+      status: method === "POST" ? 201 : 200,
+      success: true,
+    });
+    return answer.data._id;
+  };
+  const projectId = await send("POST", "/api/projects", projectForm("Night Drive", bytes));
+  const deletableProjectId = await send("POST", "/api/projects", projectJson("Paper Birds"), true);
+  const doomed = await send("POST", "/api/projects", projectForm("Doomed", bytes));
+  await send("PUT", `/api/projects/${projectId}`, projectForm("Night Drive", bytes));
+  await send("PUT", `/api/projects/${deletableProjectId}`, projectJson("Paper Birds"), true);
+  const sectionId = await send(
+    "POST",
+    `/api/sections/${projectId}`,
+    sectionForm("Storyboard", bytes),
+  );
+  const doomedSection = await send("POST", `/api/sections/${projectId}`, sectionForm("Cut", bytes));
+  await send("PUT", `/api/sections/${sectionId}`, sectionForm("Storyboard", bytes));
+  await send("DELETE", `/api/sections/${doomedSection}`, "");
+  await send("DELETE", `/api/projects/${doomed}`, "");
+  await send("PUT", "/api/settings", settingsForm(bytes));
+  return { projectId, deletableProjectId, sectionId };
+}
