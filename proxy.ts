@@ -1,8 +1,9 @@
-import type { NextRequest } from "next/server";
+import { NextResponse, type NextRequest } from "next/server";
 import { getSupabasePublicConfig } from "@/lib/auth/config";
 import { contentSecurityPolicy } from "@/lib/security-headers";
 import { updateSession } from "@/lib/supabase/proxy";
 import { parseFilterCategory, toFilterSlug } from "@/lib/site/categories";
+import { isUndecodablePath, refuseUndecodablePath } from "@/lib/undecodable-path";
 
 /**
  * The home gallery without a search is the same page for every visitor: `/` and `/?category=X`
@@ -19,6 +20,10 @@ function galleryRewrite(request: NextRequest): URL | undefined {
 }
 
 export async function proxy(request: NextRequest) {
+  const { pathname } = request.nextUrl;
+  if (isUndecodablePath(pathname)) return refuseUndecodablePath(pathname);
+  // API and media paths reach the proxy only for a "%" in the path (see the matcher): no session work.
+  if (/^\/(?:api|media)\//.test(pathname)) return NextResponse.next();
   const response = await updateSession(request, galleryRewrite(request));
   // Set here, not in next.config.ts: the hosted Supabase origin is run-time configuration.
   response.headers.set(
@@ -35,7 +40,10 @@ export const config = {
   // Not the auth service itself, the REST API, build assets, media files or other static files.
   // The API must stay out: with a proxy Next.js buffers request bodies (10 MB by default) and cuts
   // longer ones, which breaks 50 MB video uploads and streaming; its handlers check the session.
+  // API and media paths come here only when they hold a "%", to refuse undecodable ones (above):
+  // real ids and media keys are hex, so uploads never pass through the proxy.
   matcher: [
+    "/(api|media)/(.*%.*)",
     "/((?!auth/v1/|api/|_next/static|_next/image|media/|favicon\\.ico|.*\\.(?:svg|png|jpe?g|gif|webp|avif|ico|css|js|map|txt|xml|woff2?|mp4)$).*)",
   ],
 };

@@ -10,6 +10,7 @@ import {
 } from "@/lib/data/projects";
 import { deleteMediaQuietly } from "@/lib/storage";
 import { parseMultipart } from "@/lib/uploads/parse";
+import { readTextUpTo } from "@/lib/uploads/request-body";
 import { coverRule } from "@/lib/uploads/rules";
 import { messages } from "@/lib/validation/messages";
 import {
@@ -36,8 +37,8 @@ async function readJsonObject(request: Request): Promise<Record<string, unknown>
   if (Number(request.headers.get("content-length") ?? 0) > MAX_JSON_BYTES) {
     throw new ApiError(413, "Request body too large");
   }
-  const text = await request.text();
-  if (text.length > MAX_JSON_BYTES) throw new ApiError(413, "Request body too large");
+  const text = await readTextUpTo(request, MAX_JSON_BYTES);
+  if (text === null) throw new ApiError(413, "Request body too large");
   let body: unknown;
   try {
     body = JSON.parse(text);

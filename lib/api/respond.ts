@@ -44,3 +44,15 @@ export async function answer(run: () => Promise<Response>): Promise<Response> {
     return fail(500, messages.unexpectedError);
   }
 }
+
+/**
+ * For the methods a route does not support. Next.js would answer them with an empty 405; API
+ * clients get the envelope instead, and the Allow header names what the route does take.
+ */
+export function methodNotAllowed(...allowed: string[]): () => Response {
+  return () => {
+    const response = fail(405, "Method not allowed");
+    response.headers.set("Allow", allowed.join(", "));
+    return response;
+  };
+}

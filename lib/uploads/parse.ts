@@ -1,13 +1,14 @@
 import "server-only";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import formidable, { errors as formidableErrors } from "formidable";
 import type { MediaKind, MediaType } from "@/lib/storage/types";
 import { invalidFileType, messages, tooManyImages } from "@/lib/validation/messages";
 import { UploadError } from "./errors";
 import { GuardedFile } from "./guarded-file";
 import { measureImage } from "./measure";
+import { bodyToNodeStream } from "./request-body";
 import { sweepOnce } from "./sweep";
 import type { FileRule } from "./rules";
 
@@ -59,7 +60,7 @@ export async function parseMultipart(
     await Promise.all([...guards.values()].map((guard) => guard.fileClosed));
     await fs.rm(dir, { recursive: true, force: true });
   };
-  const source = Readable.fromWeb(request.body as import("node:stream/web").ReadableStream);
+  const source = bodyToNodeStream(request.body);
   // A refused file stops the upload at once: the rest of the body is not read.
   let refusal: Error | null = null;
   const refuse = (error: Error) => {

@@ -42,3 +42,7 @@ export function tooManyImages(name: string): string {
 export function fieldTooLong(field: string, max: number): string {
   return `${field} must be at most ${max} characters`;
 }
+
+export function invalidCharacters(field: string): string {
+  return `${field} contains a character that cannot be stored`;
+}

@@ -1,15 +1,21 @@
 import { z } from "zod";
 import { CATEGORIES } from "@/models/projects";
-import { fieldTooLong, messages } from "./messages";
+import { fieldTooLong, invalidCharacters, messages } from "./messages";
+import { hasVisibleText, isStorableText } from "./text";
 
 export const PROJECT_LIMITS = { title: 200, role: 200, coverUrl: 2000 } as const;
 
 function requiredText(label: string, max: number, missing: string) {
-  return z
-    .string({ error: missing })
-    .trim()
-    .min(1, { error: missing })
-    .max(max, { error: fieldTooLong(label, max) });
+  return (
+    z
+      .string({ error: missing })
+      .trim()
+      .min(1, { error: missing })
+      .max(max, { error: fieldTooLong(label, max) })
+      .refine(isStorableText, { error: invalidCharacters(label) })
+      // A title of zero-width or bidi marks only would show as an empty card.
+      .refine(hasVisibleText, { error: missing })
+  );
 }
 
 /** Title, role and category, all required; `missing` is the add or the update wording (spec §5). */
@@ -36,6 +42,7 @@ export function coverUrlSchema(missing: string) {
     .trim()
     .min(1, { error: missing })
     .max(PROJECT_LIMITS.coverUrl, { error: fieldTooLong("Cover", PROJECT_LIMITS.coverUrl) })
+    .refine(isStorableText, { error: invalidCharacters("Cover") })
     .refine((value) => /^https?:\/\/[^\s]+$/i.test(value) || /^\/media\/[\w.-]+$/.test(value), {
       error: "Cover must be an http(s) URL",
     });

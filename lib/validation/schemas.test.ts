@@ -25,7 +25,15 @@ describe("project schemas", () => {
   });
 
   it("word missing fields as the spec does, on create and on update", () => {
-    for (const gap of [{ title: "" }, { role: "  " }, { category: "" }, { title: undefined }]) {
+    // Zero-width and bidi marks alone show nothing: as empty (found by the hostile-input run).
+    for (const gap of [
+      { title: "" },
+      { role: "  " },
+      { category: "" },
+      { title: undefined },
+      { title: "\u200b" },
+      { role: "\u200f\u202e\ufeff" },
+    ]) {
       const created = createProjectSchema.safeParse({ ...full, ...gap });
       const updated = updateProjectSchema.safeParse({ ...full, ...gap });
       expect(created.success || firstMessage(created.error)).toBe("Please fill in all Feilds !");
@@ -118,5 +126,52 @@ describe("section fields", () => {
     });
     const long = parseSectionFields({ description: ["x".repeat(10_001)] }, "add");
     expect(long).toEqual({ ok: false, message: "Description must be at most 10000 characters" });
+  });
+});
+
+// Found by test/api-hostile-input.test.ts: NUL failed the insert (a 500) and a lone surrogate
+// was stored as U+FFFD. Both are now refused as the client's error, in every stored text field.
+describe("text that cannot be stored exactly", () => {
+  const bad = ["Night\u0000Drive", "\ud800", "a\udc00b", "x\ud83d"];
+
+  it("is refused in project fields and cover URLs, with the field named", () => {
+    for (const value of bad) {
+      const title = createProjectSchema.safeParse({ ...full, title: value });
+      expect(title.success || firstMessage(title.error)).toBe(
+        "Title contains a character that cannot be stored",
+      );
+      const role = updateProjectSchema.safeParse({ ...full, role: value });
+      expect(role.success || firstMessage(role.error)).toBe(
+        "Role contains a character that cannot be stored",
+      );
+      const cover = coverUrlSchema("missing").safeParse(`https://example.com/${value}`);
+      expect(cover.success || firstMessage(cover.error)).toBe(
+        "Cover contains a character that cannot be stored",
+      );
+    }
+  });
+
+  it("is refused in section titles, descriptions and alt texts", () => {
+    for (const value of bad) {
+      for (const [field, label] of [
+        ["title", "Title"],
+        ["description", "Description"],
+        ["resourceAlts", "Alt text"],
+      ] as const) {
+        expect(parseSectionFields({ [field]: [value] }, "add")).toEqual({
+          ok: false,
+          message: `${label} contains a character that cannot be stored`,
+        });
+      }
+    }
+  });
+
+  it("keeps well-formed odd text: emoji, bidi and zero-width marks, combining accents", () => {
+    const odd = "\u202eevil\u200b 👩‍👩‍👧 e\u0301 \ufeff";
+    expect(createProjectSchema.parse({ ...full, title: odd }).title).toBe(odd.trim());
+    expect(parseSectionFields({ description: [odd] }, "add")).toMatchObject({
+      ok: true,
+      value: { description: odd.trim() },
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { fieldTooLong, messages } from "./messages";
+import { fieldTooLong, invalidCharacters, messages } from "./messages";
+import { isStorableText } from "./text";
 import { normalizeVimeoUrl } from "./vimeo";
 
 export const SECTION_LIMITS = { title: 200, description: 10_000, alt: 300 } as const;
@@ -22,6 +23,7 @@ const optionalText = (label: string, max: number) =>
     .string()
     .trim()
     .max(max, { error: fieldTooLong(label, max) })
+    .refine(isStorableText, { error: invalidCharacters(label) })
     .optional();
 
 const sectionFieldsSchema = z.object({
@@ -32,7 +34,8 @@ const sectionFieldsSchema = z.object({
     z
       .string()
       .trim()
-      .max(SECTION_LIMITS.alt, { error: fieldTooLong("Alt text", SECTION_LIMITS.alt) }),
+      .max(SECTION_LIMITS.alt, { error: fieldTooLong("Alt text", SECTION_LIMITS.alt) })
+      .refine(isStorableText, { error: invalidCharacters("Alt text") }),
   ),
   removeResources: z.array(z.string()),
   removeVideo: z.boolean(),

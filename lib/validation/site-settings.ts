@@ -1,14 +1,17 @@
 import { z } from "zod";
+import { isStorableText } from "./text";
 
-const optionalUrl = z.union([z.literal(""), z.url({ protocol: /^https?$/ })]);
+/** Text the database can hold exactly as given (no NUL, no lone surrogate). */
+const text = () => z.string().refine(isStorableText);
+const optionalUrl = z.union([z.literal(""), text().pipe(z.url({ protocol: /^https?$/ }))]);
 
 export const siteSettingsSchema = z.object({
-  ownerName: z.string().trim().min(1).max(80),
-  tagline: z.string().trim().max(200),
-  biography: z.string().trim().max(5000),
+  ownerName: text().trim().min(1).max(80),
+  tagline: text().trim().max(200),
+  biography: text().trim().max(5000),
   portraitUrl: z.string().max(2000),
   portraitKey: z.string().max(300).nullable(),
-  contactEmail: z.union([z.literal(""), z.email()]),
+  contactEmail: z.union([z.literal(""), text().pipe(z.email())]),
   showreelUrl: z.string().max(300),
   socials: z.object({
     behance: optionalUrl,

@@ -1,5 +1,5 @@
 import { createProjectFromRequest } from "@/lib/api/projects";
-import { answer, ok } from "@/lib/api/respond";
+import { answer, methodNotAllowed, ok } from "@/lib/api/respond";
 import { requireOwner } from "@/lib/auth";
 import { listProjects } from "@/lib/data/projects";
 import { toProjectJson } from "@/lib/data/serialize";
@@ -21,3 +21,6 @@ export async function POST(request: Request): Promise<Response> {
     return ok(messages.projectCreated, toProjectJson(project), 201);
   });
 }
+
+const refuse = methodNotAllowed("GET", "POST");
+export { refuse as PUT, refuse as DELETE, refuse as PATCH };

@@ -1,5 +1,5 @@
 import { storeUploads, uploadTmpDir, commitWithMedia } from "@/lib/api/media";
-import { answer, ApiError, ok } from "@/lib/api/respond";
+import { answer, ApiError, methodNotAllowed, ok } from "@/lib/api/respond";
 import { requireOwner } from "@/lib/auth";
 import { invalidateSettings } from "@/lib/cache";
 import { getSiteSettings, updateSiteSettings } from "@/lib/data/settings";
@@ -49,3 +49,6 @@ export async function PUT(request: Request): Promise<Response> {
     }
   });
 }
+
+const refuse = methodNotAllowed("GET", "PUT");
+export { refuse as POST, refuse as DELETE, refuse as PATCH };

@@ -1,5 +1,5 @@
 import { removeProject, updateProjectFromRequest } from "@/lib/api/projects";
-import { answer, ApiError, ok } from "@/lib/api/respond";
+import { answer, ApiError, methodNotAllowed, ok } from "@/lib/api/respond";
 import { requireOwner } from "@/lib/auth";
 import { getProject } from "@/lib/data/projects";
 import { toProjectJson } from "@/lib/data/serialize";
@@ -33,3 +33,6 @@ export async function DELETE(request: Request, { params }: Context): Promise<Res
     return ok(messages.projectDeleted, toProjectJson(project));
   });
 }
+
+const refuse = methodNotAllowed("GET", "PUT", "DELETE");
+export { refuse as POST, refuse as PATCH };

@@ -1,4 +1,4 @@
-import { answer, ApiError, ok } from "@/lib/api/respond";
+import { answer, ApiError, methodNotAllowed, ok } from "@/lib/api/respond";
 import { listProjectsByCategory } from "@/lib/data/projects";
 import { toProjectJson } from "@/lib/data/serialize";
 import { messages } from "@/lib/validation/messages";
@@ -14,3 +14,6 @@ export async function GET(request: Request): Promise<Response> {
     return ok(messages.projectsFetched, projects.map(toProjectJson));
   });
 }
+
+const refuse = methodNotAllowed("GET");
+export { refuse as POST, refuse as PUT, refuse as DELETE, refuse as PATCH };

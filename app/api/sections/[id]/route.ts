@@ -1,4 +1,4 @@
-import { answer, ApiError, ok } from "@/lib/api/respond";
+import { answer, ApiError, methodNotAllowed, ok } from "@/lib/api/respond";
 import {
   createSectionFromRequest,
   removeSection,
@@ -53,3 +53,6 @@ export async function DELETE(request: Request, { params }: Context): Promise<Res
     return ok(messages.sectionDeleted, toSectionJson(section));
   });
 }
+
+const refuse = methodNotAllowed("GET", "POST", "PUT", "DELETE");
+export { refuse as PATCH };

@@ -1,4 +1,4 @@
-import { answer, ApiError, ok } from "@/lib/api/respond";
+import { answer, ApiError, methodNotAllowed, ok } from "@/lib/api/respond";
 import { getSection } from "@/lib/data/sections";
 import { toSectionJson } from "@/lib/data/serialize";
 import { messages } from "@/lib/validation/messages";
@@ -12,3 +12,6 @@ export async function GET(_request: Request, { params }: Context): Promise<Respo
     return ok(messages.sectionFetched, toSectionJson(section));
   });
 }
+
+const refuse = methodNotAllowed("GET");
+export { refuse as POST, refuse as PUT, refuse as DELETE, refuse as PATCH };
