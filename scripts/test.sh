@@ -22,7 +22,7 @@ vitest run
 step "Data-layer tests (PostgreSQL server)"
 pg_url=$(bash scripts/pg-test-server.sh)
 trap 'bash scripts/pg-test-server.sh stop' EXIT
-TEST_DATABASE_URL="$pg_url" vitest run lib/data lib/db lib/backup lib/auth
+TEST_DATABASE_URL="$pg_url" vitest run lib/data lib/db lib/backup lib/auth lib/startup test/faults-kill.test.ts
 
 step "Browser tests (Playwright, Chromium)"
 playwright test
