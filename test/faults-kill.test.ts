@@ -65,7 +65,7 @@ describe(`SIGKILL during a stream of owner writes (${onPostgres ? "PostgreSQL" :
       const { accessToken } = await signIn(server.url, OWNER_EMAIL, PASSWORD);
       const base = server.url;
       // Three owner tabs writing at once, each cycling through create, upload, edit and delete.
-      const writers = [0, 1, 2].map((n) => new OwnerWriter(() => base, accessToken, media, record));
+      const writers = [0, 1, 2].map(() => new OwnerWriter(() => base, accessToken, media, record));
       let stopped = false;
       const streams = writers.map(async (writer, n) => {
         for (let cycle = n; !stopped; cycle += 3) await writer.cycle(cycle);
