@@ -19,6 +19,9 @@ ensure_build
 step "Unit and integration tests (PGlite)"
 vitest run
 
+step "Soak (short form: 20 s warm-up + 45 s of mixed reads and owner writes)"
+npm run soak -- --seconds 45 --warmup 20
+
 step "Data-layer tests (PostgreSQL server)"
 pg_url=$(bash scripts/pg-test-server.sh)
 trap 'bash scripts/pg-test-server.sh stop' EXIT

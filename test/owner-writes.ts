@@ -85,6 +85,8 @@ export class OwnerWriter {
     private token: string,
     private media: Media,
     readonly record: WriteRecord,
+    /** Awaited before each write: the soak spaces its writes out, the fault test does not. */
+    private pace: () => Promise<void> = async () => {},
   ) {}
 
   /** Sends one write; an unanswered request stays pending in the record and rethrows. */
@@ -96,6 +98,7 @@ export class OwnerWriter {
     pathname: string,
     options: Parameters<typeof call>[3],
   ): Promise<T | null> {
+    await this.pace();
     this.record.pending.add(pending);
     const started = performance.now();
     const answer: Answer<T> = await call<T>(this.baseUrl(), method, pathname, {
