@@ -1,8 +1,10 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getSupabasePublicConfig } from "@/lib/auth/config";
+import { isDatabaseReachable } from "@/lib/db/availability";
 import { contentSecurityPolicy } from "@/lib/security-headers";
 import { updateSession } from "@/lib/supabase/proxy";
 import { parseFilterCategory, toFilterSlug } from "@/lib/site/categories";
+import { unavailablePage } from "@/lib/site/unavailable-page";
 import { isUndecodablePath, refuseUndecodablePath } from "@/lib/undecodable-path";
 
 /**
@@ -24,7 +26,11 @@ export async function proxy(request: NextRequest) {
   if (isUndecodablePath(pathname)) return refuseUndecodablePath(pathname);
   // API and media paths reach the proxy only for a "%" in the path (see the matcher): no session work.
   if (/^\/(?:api|media)\//.test(pathname)) return NextResponse.next();
-  const response = await updateSession(request, galleryRewrite(request));
+  // A page cannot set its own status once rendering fails (error boundaries answer 500, or 200
+  // once streaming began), so an unreachable PostgreSQL server is answered here, before the page.
+  const response = (await isDatabaseReachable())
+    ? await updateSession(request, galleryRewrite(request))
+    : unavailablePage();
   // Set here, not in next.config.ts: the hosted Supabase origin is run-time configuration.
   response.headers.set(
     "Content-Security-Policy",

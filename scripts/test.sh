@@ -19,10 +19,13 @@ ensure_build
 step "Unit and integration tests (PGlite)"
 vitest run
 
+step "Soak (short form: 20 s warm-up + 45 s of mixed reads and owner writes)"
+npm run soak -- --seconds 45 --warmup 20
+
 step "Data-layer tests (PostgreSQL server)"
 pg_url=$(bash scripts/pg-test-server.sh)
 trap 'bash scripts/pg-test-server.sh stop' EXIT
-TEST_DATABASE_URL="$pg_url" vitest run lib/data lib/db lib/backup lib/auth
+TEST_DATABASE_URL="$pg_url" vitest run lib/data lib/db lib/backup lib/auth lib/startup test/faults-kill.test.ts
 
 step "Browser tests (Playwright, Chromium)"
 playwright test

@@ -1,5 +1,6 @@
 import "server-only";
 import { AuthError } from "@/lib/auth";
+import { DATABASE_UNAVAILABLE_MESSAGE, reportDatabaseError } from "@/lib/db/availability";
 import { UploadError } from "@/lib/uploads/errors";
 import { messages } from "@/lib/validation/messages";
 
@@ -8,8 +9,8 @@ export function ok<T>(message: string, data: T, status = 200): Response {
   return Response.json({ success: true, message, data }, { status });
 }
 
-export function fail(status: number, message: string): Response {
-  return Response.json({ success: false, message, data: null }, { status });
+export function fail(status: number, message: string, headers?: HeadersInit): Response {
+  return Response.json({ success: false, message, data: null }, { status, headers });
 }
 
 /** An error that is the client's doing and carries its own status and message. */
@@ -32,7 +33,8 @@ function clientStatus(error: unknown): number | null {
 
 /**
  * Runs a handler body and turns thrown client errors into their answers. Anything else is a real
- * fault: logged in full on the server, answered with a 500 that reveals nothing internal.
+ * fault: logged in full on the server, answered with a 500 that reveals nothing internal. A
+ * database server that cannot be reached is a temporary outage, answered 503 with a clear message.
  */
 export async function answer(run: () => Promise<Response>): Promise<Response> {
   try {
@@ -40,6 +42,10 @@ export async function answer(run: () => Promise<Response>): Promise<Response> {
   } catch (error) {
     const status = clientStatus(error);
     if (status !== null) return fail(status, (error as Error).message);
+    if (reportDatabaseError(error)) {
+      console.error("API request failed, database unavailable:", (error as Error).message);
+      return fail(503, DATABASE_UNAVAILABLE_MESSAGE, { "Retry-After": "5" });
+    }
     console.error("API request failed:", error);
     return fail(500, messages.unexpectedError);
   }

@@ -1,5 +1,6 @@
 import "server-only";
 import { isHostedAuth } from "@/lib/auth/config";
+import { DATABASE_UNAVAILABLE_MESSAGE, reportDatabaseError } from "@/lib/db/availability";
 import { AuthServiceError, respondWithError } from "./errors";
 import { handleAuthorize } from "./handlers/authorize";
 import { handleCallback } from "./handlers/callback";
@@ -61,6 +62,14 @@ export async function dispatchAuthRequest(request: Request, path: string[]): Pro
     return withCors(await handler(request, url));
   } catch (error) {
     if (error instanceof AuthServiceError) return withCors(respondWithError(request, error));
+    if (reportDatabaseError(error)) {
+      const unavailable = new AuthServiceError(
+        503,
+        "service_unavailable",
+        DATABASE_UNAVAILABLE_MESSAGE,
+      );
+      return withCors(respondWithError(request, unavailable));
+    }
     console.error("Auth service error:", error);
     return withCors(
       respondWithError(

@@ -10,6 +10,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { Pool } from "pg";
 import { env } from "@/lib/env";
 import * as schema from "@/models";
+import { registerDatabasePing, reportDatabaseError } from "./availability";
 import { lockDataDir } from "./lock";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -57,7 +58,12 @@ async function openPglite(dataDir: string): Promise<Handle> {
 async function openPostgres(url: string): Promise<Handle> {
   const pool = new Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // Idle clients can lose their server (restart, network); without a listener that crashes Node.
-  pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
+  // The pool replaces a dead client on the next query, so an outage ends by itself; the error
+  // only marks the server as down so pages answer 503 until a probe sees it again.
+  pool.on("error", (error) => {
+    reportDatabaseError(error);
+    console.error("PostgreSQL pool error:", error.message);
+  });
   const db = drizzlePg({ client: pool, schema });
   try {
     await migratePg(db, { migrationsFolder });
@@ -69,7 +75,14 @@ async function openPostgres(url: string): Promise<Handle> {
       `Cannot use the PostgreSQL database at ${host} (DATABASE_URL): ${(cause as Error).message}`,
     );
   }
-  return { db: db as unknown as Db, close: () => pool.end() };
+  registerDatabasePing(() => pool.query("select 1"));
+  return {
+    db: db as unknown as Db,
+    close: () => {
+      registerDatabasePing(null);
+      return pool.end();
+    },
+  };
 }
 
 const globalKey = Symbol.for("portfolio.db");

@@ -1,0 +1,150 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUp, SERVER_START_TIMEOUT } from "./auth";
+import { call, multipart, OWNER_EMAIL, PASSWORD } from "./api-client";
+import { pngOfSize } from "./media-fixtures";
+import { startPgServer, type PgServer } from "./pg-server";
+import { startServer, type RunningServer } from "./server";
+
+const MESSAGE = "The database is unavailable. Please try again shortly.";
+
+let pg: PgServer;
+let server: RunningServer;
+let dataDir: string;
+let token: string;
+let projectId: string;
+
+beforeAll(async () => {
+  pg = await startPgServer();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-outage-"));
+  server = await startServer({
+    DATA_DIR: dataDir,
+    DATABASE_URL: pg.url,
+    OWNER_EMAILS: OWNER_EMAIL,
+    AUTH_SIGNUP: "open",
+  });
+  token = (await signUp(server.url, OWNER_EMAIL, PASSWORD)).accessToken;
+  const created = await call<{ _id: string }>(server.url, "POST", "/api/projects", {
+    token,
+    form: multipart([
+      ["title", "Before The Outage"],
+      ["role", "Director"],
+      ["category", "Illustration"],
+      ["cover", { bytes: await pngOfSize(2000), name: "c.png" }],
+    ]),
+  });
+  expect(created.status).toBe(201);
+  projectId = created.body.data._id;
+}, SERVER_START_TIMEOUT);
+
+afterAll(async () => {
+  await server?.stop();
+  await pg?.destroy();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const uploads = () => fs.readdirSync(path.join(dataDir, "uploads")).sort();
+
+async function page(
+  pathname: string,
+): Promise<{ status: number; text: string; retry: string | null }> {
+  const response = await fetch(new URL(pathname, server.url));
+  return {
+    status: response.status,
+    text: await response.text(),
+    retry: response.headers.get("retry-after"),
+  };
+}
+
+/** Polls until `check` passes; the server must notice on its own, without a restart. */
+async function eventually(check: () => Promise<void>, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+const PAGES = () => [
+  "/",
+  "/?category=Illustration",
+  `/sections/${projectId}`,
+  "/about",
+  "/reel",
+  "/signin",
+];
+
+describe("PostgreSQL server down", () => {
+  it("answers 503 with a clear message on pages and API, and recovers by itself when it returns", async () => {
+    for (const pathname of PAGES()) expect((await page(pathname)).status, pathname).toBe(200);
+    const before = uploads();
+
+    await pg.stop();
+
+    // The API: the usual envelope, 503, no stack trace, and nothing stored for a write.
+    const reads = ["/api/projects", `/api/projects/${projectId}`, `/api/sections/${projectId}`];
+    for (const pathname of reads) {
+      expect(await call(server.url, "GET", pathname), pathname).toEqual({
+        status: 503,
+        body: { success: false, message: MESSAGE, data: null },
+      });
+    }
+    const write = await call(server.url, "POST", "/api/projects", {
+      token,
+      form: multipart([
+        ["title", "During The Outage"],
+        ["role", "Director"],
+        ["category", "Illustration"],
+        ["cover", { bytes: await pngOfSize(2000), name: "c.png" }],
+      ]),
+    });
+    expect(write).toEqual({ status: 503, body: { success: false, message: MESSAGE, data: null } });
+    expect(uploads()).toEqual(before);
+
+    // Sign-in goes through the embedded auth service, which also needs the database.
+    const signIn = await fetch(new URL("/auth/v1/token?grant_type=password", server.url), {
+      method: "POST",
+      headers: { "content-type": "application/json", apikey: "embedded-anon-key" },
+      body: JSON.stringify({ email: OWNER_EMAIL, password: PASSWORD }),
+    });
+    expect(signIn.status).toBe(503);
+    expect(await signIn.json()).toMatchObject({ msg: MESSAGE });
+
+    // Pages: a real 503 page with the message, asking to retry, no error details.
+    await eventually(async () => expect((await page("/about")).status).toBe(503));
+    for (const pathname of PAGES()) {
+      const answer = await page(pathname);
+      expect(answer.status, pathname).toBe(503);
+      expect(answer.text).toContain(MESSAGE);
+      expect(answer.text).not.toMatch(/at .+\.js:\d+|ECONNREFUSED|Error:/);
+      expect(answer.retry).toBe("30");
+    }
+
+    await pg.resume();
+
+    await eventually(async () => {
+      expect((await call(server.url, "GET", "/api/projects")).status).toBe(200);
+      expect((await page("/about")).status).toBe(200);
+    });
+    for (const pathname of PAGES()) expect((await page(pathname)).status, pathname).toBe(200);
+    expect((await page(`/sections/${projectId}`)).text).toContain("Before The Outage");
+    const after = await call<{ title: string }[]>(server.url, "GET", "/api/projects");
+    expect(after.body.data.map((project) => project.title)).toEqual(["Before The Outage"]);
+    const again = await call(server.url, "POST", "/api/projects", {
+      token,
+      form: multipart([
+        ["title", "After The Outage"],
+        ["role", "Director"],
+        ["category", "Illustration"],
+        ["cover", { bytes: await pngOfSize(2000), name: "c.png" }],
+      ]),
+    });
+    expect(again.status).toBe(201);
+  });
+});
