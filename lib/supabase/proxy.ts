@@ -1,6 +1,7 @@
 import { createServerClient } from "@supabase/ssr";
 import { NextResponse, type NextRequest } from "next/server";
 import { getSupabasePublicConfig } from "@/lib/auth/config";
+import { hasAuthCookie } from "./cookie-names";
 
 const OWNER_ROUTES = [
   /^\/addproject\/?$/,
@@ -21,9 +22,15 @@ export function isOwnerRoute(pathname: string): boolean {
  * page is rendered from that URL instead (the cached gallery), with the same cookie handling.
  */
 export async function updateSession(request: NextRequest, rewriteTo?: URL): Promise<NextResponse> {
-  const { url, anonKey } = getSupabasePublicConfig();
   const pass = () =>
     rewriteTo ? NextResponse.rewrite(rewriteTo, { request }) : NextResponse.next({ request });
+  // Visitors carry no session cookie: nothing to read or refresh, so no Supabase client at all
+  // (the bulk of the proxy's cost on the cached public pages). Owner routes still send them away.
+  if (!hasAuthCookie(request.cookies.getAll().map((cookie) => cookie.name))) {
+    if (!isOwnerRoute(request.nextUrl.pathname)) return pass();
+    return NextResponse.redirect(new URL("/signin", request.url));
+  }
+  const { url, anonKey } = getSupabasePublicConfig();
   let response = pass();
   const supabase = createServerClient(url ?? request.nextUrl.origin, anonKey, {
     cookies: {
