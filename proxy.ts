@@ -21,6 +21,15 @@ function galleryRewrite(request: NextRequest): URL | undefined {
   return target;
 }
 
+// Set here, not in next.config.ts: the hosted Supabase origin is run-time configuration, fixed
+// for the life of the process, so the policy is built once rather than on every request.
+let policy: string | undefined;
+const readPolicy = () =>
+  (policy ??= contentSecurityPolicy({
+    production: process.env.NODE_ENV === "production",
+    supabaseUrl: getSupabasePublicConfig().url ?? undefined,
+  }));
+
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   if (isUndecodablePath(pathname)) return refuseUndecodablePath(pathname);
@@ -31,14 +40,7 @@ export async function proxy(request: NextRequest) {
   const response = (await isDatabaseReachable())
     ? await updateSession(request, galleryRewrite(request))
     : unavailablePage();
-  // Set here, not in next.config.ts: the hosted Supabase origin is run-time configuration.
-  response.headers.set(
-    "Content-Security-Policy",
-    contentSecurityPolicy({
-      production: process.env.NODE_ENV === "production",
-      supabaseUrl: getSupabasePublicConfig().url ?? undefined,
-    }),
-  );
+  response.headers.set("Content-Security-Policy", readPolicy());
   return response;
 }
 

@@ -1,6 +1,6 @@
 // The two ceilings a page is compared with: the same HTML bytes from a bare node:http server, and a
-// Next.js prerendered static page of the same size (built once into bench/out/ceiling-app).
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+// Next.js prerendered static page of the same size (built in the system's temporary directory).
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import http from "node:http";
@@ -25,12 +25,14 @@ export async function startBareServer(
   };
 }
 
-/** Builds a one-page Next.js app whose prerendered page is `size` bytes of HTML, and starts it. */
-export async function startNextStaticServer(
-  root: string,
-  size: number,
-  port: number,
-): Promise<{ url: string; process: ChildProcess }> {
+export type StaticCeiling = { url: string; bytes: number; stop: () => void };
+
+/**
+ * A one-page Next.js app (bare config, same Next.js and React) whose prerendered page can be built
+ * at any HTML size: each cached page is compared with a static page of its own size, since bytes
+ * per response weigh on throughput. `start(size)` builds and starts it; stop it before the next.
+ */
+export function prepareNextStaticCeiling(root: string) {
   // Outside the repository, or Next.js would take the repository as its root and load its files;
   // Turbopack's root is "/" so it may follow the node_modules link back into the repository.
   const app = path.join(os.tmpdir(), "portfolio-bench-ceiling-app");
@@ -50,7 +52,7 @@ export async function startNextStaticServer(
     'export default function L({ children }) { return <html lang="en"><body>{children}</body></html>; }\n',
   );
   // Text padding to reach the target size. The framework adds its own bytes and repeats the text
-  // in the inline RSC payload, so fit size = a + k * pad from two probe builds, then build the real one.
+  // in the inline RSC payload, so size = a + k * pad, fitted once from two probe builds.
   const page = (pad: number) =>
     `export const dynamic = "force-static";\nexport default function P() { return <main>{${JSON.stringify("x".repeat(pad))}}</main>; }\n`;
   const buildWith = (pad: number) => {
@@ -62,29 +64,34 @@ export async function startNextStaticServer(
     });
     return fs.statSync(path.join(app, ".next/server/app/index.html")).size;
   };
-  const p1 = Math.floor(size / 4);
-  const p2 = Math.floor(size / 8);
-  const s1 = buildWith(p1);
-  const s2 = buildWith(p2);
-  const k = (s1 - s2) / (p1 - p2);
-  buildWith(Math.max(0, Math.round((size - (s1 - k * p1)) / k)));
-  const child = spawn(
-    path.join(root, "node_modules/.bin/next"),
-    ["start", "--port", String(port)],
-    {
-      cwd: app,
-      stdio: "ignore",
-      env: process.env,
+  let fit: { a: number; k: number } | null = null;
+  const fitSize = () => {
+    if (fit) return fit;
+    const [p1, p2] = [100_000, 20_000];
+    const [s1, s2] = [buildWith(p1), buildWith(p2)];
+    const k = (s1 - s2) / (p1 - p2);
+    return (fit = { a: s1 - k * p1, k });
+  };
+
+  return {
+    async start(size: number, port: number): Promise<StaticCeiling> {
+      const { a, k } = fitSize();
+      const bytes = buildWith(Math.max(0, Math.round((size - a) / k)));
+      const child = spawn(
+        path.join(root, "node_modules/.bin/next"),
+        ["start", "--port", String(port)],
+        { cwd: app, stdio: "ignore", env: process.env },
+      );
+      const url = `http://127.0.0.1:${port}/`;
+      for (let i = 0; i < 100; i++) {
+        try {
+          if ((await fetch(url)).ok) return { url, bytes, stop: () => child.kill() };
+        } catch {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      }
+      child.kill();
+      throw new Error("The ceiling app did not start");
     },
-  );
-  const url = `http://127.0.0.1:${port}/`;
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(url)).ok) return { url, process: child };
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  child.kill();
-  throw new Error("The ceiling app did not start");
+  };
 }

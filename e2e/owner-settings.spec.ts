@@ -109,6 +109,7 @@ test("site settings are saved and shown on the public pages", async ({ page }) =
       .toBeGreaterThan(0);
 
     await page.goto("/reel");
+    await page.getByRole("button", { name: "Play the showreel" }).click();
     await expect(page.locator("iframe[src*='player.vimeo.com/video/76979871']")).toHaveCount(1);
 
     await page.goto("/dashboard");

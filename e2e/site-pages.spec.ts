@@ -44,10 +44,21 @@ test("About shows the portrait, biography and a mailto link", async ({ page }) =
   });
 });
 
-test("Reel embeds the showreel in a 16:9 frame", async ({ page }) => {
+test("Reel shows a 16:9 poster and loads the player only when asked to", async ({ page }) => {
   await page.goto("/reel");
+  const play = page.getByRole("button", { name: "Play the showreel" });
+  const poster = (await play.boundingBox())!;
+  expect(poster.width / poster.height).toBeCloseTo(16 / 9, 1);
+  await expect(page.locator("iframe")).toHaveCount(0);
+
+  await play.focus();
+  await page.keyboard.press("Enter");
   const frame = page.getByTitle(`Showreel of ${SETTINGS.ownerName}`);
-  await expect(frame).toHaveAttribute("src", `https://player.vimeo.com/video/${VIMEO_ID}?dnt=1`);
+  await expect(frame).toHaveAttribute(
+    "src",
+    `https://player.vimeo.com/video/${VIMEO_ID}?dnt=1&autoplay=1`,
+  );
+  await expect(frame).toBeFocused();
   const box = (await frame.boundingBox())!;
   expect(box.width / box.height).toBeCloseTo(16 / 9, 1);
 });

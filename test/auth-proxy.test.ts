@@ -87,4 +87,17 @@ describe("proxy.ts session handling", () => {
     expect(after.status).toBe(307);
     expect(after.headers.get("location")).toMatch(/\/signin$/);
   });
+
+  it("lets visitors without a session cookie through without a session check", async () => {
+    const owner = await fetch(`${server.url}/dashboard`, {
+      headers: { cookie: "theme=dark" },
+      redirect: "manual",
+    });
+    expect(owner.status).toBe(307);
+    expect(owner.headers.get("location")).toMatch(/\/signin$/);
+    const home = await fetch(`${server.url}/`, { headers: { cookie: "theme=dark" } });
+    expect(home.status).toBe(200);
+    expect(home.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(home.headers.getSetCookie()).toEqual([]);
+  });
 });

@@ -1,8 +1,18 @@
 "use client";
 
 import type { AuthError, Session, SupabaseClient } from "@supabase/supabase-js";
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { createClient, type SupabaseBrowserConfig } from "@/lib/supabase/client";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
+import type { SupabaseBrowserConfig } from "@/lib/supabase/client";
+import { hasAuthCookie } from "@/lib/supabase/cookie-names";
 
 export type AuthContextUser = { id: string; email: string | null };
 
@@ -26,6 +36,10 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 export const GOOGLE_NOT_CONFIGURED = "Google sign-in is not set up for this site yet.";
 
+const subscribeToNothing = () => () => {};
+const readCookieFlag = () =>
+  hasAuthCookie(document.cookie.split(";").map((pair) => pair.split("=")[0]!.trim()));
+
 /** Where e-mail links and Google send the browser back to: the PKCE code exchange. */
 const callbackUrl = () => `${window.location.origin}/auth/callback`;
 
@@ -38,56 +52,76 @@ export function AuthProvider({
 }) {
   const { url, anonKey } = config;
   const [session, setSession] = useState<Session | null>(null);
-  const [isLoading, setIsLoading] = useState(true);
-  // Created on first use in the browser only: the embedded service lives on window.location.
-  const client = useCallback((): SupabaseClient => createClient({ url, anonKey }), [url, anonKey]);
+  const [sessionRead, setSessionRead] = useState(false);
+  // Null while rendering on the server and hydrating, then whether a session cookie exists.
+  const storedSession = useSyncExternalStore(subscribeToNothing, readCookieFlag, () => null);
+  const isLoading = storedSession === null || (storedSession && !sessionRead);
+  const loading = useRef<Promise<SupabaseClient> | null>(null);
+
+  /*
+   * supabase-js is about a quarter of the site's JavaScript, and visitors never sign in: it is
+   * loaded only when a session cookie exists or an auth action runs (sign-in form, sign-out...).
+   * Created in the browser only: the embedded service lives on window.location. Once loaded, the
+   * client reports sign-in, sign-out, token refresh, user update and password recovery here.
+   */
+  const client = useCallback((): Promise<SupabaseClient> => {
+    loading.current ??= import("@/lib/supabase/client").then(({ createClient }) => {
+      const created = createClient({ url, anonKey });
+      created.auth.onAuthStateChange((_event, next) => {
+        setSession(next);
+        setSessionRead(true);
+      });
+      return created;
+    });
+    return loading.current;
+  }, [url, anonKey]);
 
   useEffect(() => {
-    const auth = client().auth;
+    // Without a stored session there is nothing to read: a visitor, until they sign in.
+    if (!storedSession) return;
     let active = true;
-    void auth.getSession().then(({ data }) => {
-      if (!active) return;
-      setSession(data.session);
-      setIsLoading(false);
-    });
-    // Sign-in, sign-out, token refresh, user update and password recovery all arrive here.
-    const { data } = auth.onAuthStateChange((_event, next) => {
-      if (!active) return;
-      setSession(next);
-      setIsLoading(false);
-    });
+    void client()
+      .then((loaded) => loaded.auth.getSession())
+      .then(({ data }) => {
+        if (!active) return;
+        setSession(data.session);
+        setSessionRead(true);
+      });
     return () => {
       active = false;
-      data.subscription.unsubscribe();
     };
-  }, [client]);
+  }, [client, storedSession]);
 
   const value = useMemo<AuthContextValue>(() => {
-    const auth = () => client().auth;
+    const auth = async () => (await client()).auth;
     return {
       session,
       user: session ? { id: session.user.id, email: session.user.email ?? null } : null,
       isLoading,
       signIn: async (email, password) => {
-        const { error } = await auth().signInWithPassword({ email, password });
+        const { error } = await (await auth()).signInWithPassword({ email, password });
         if (!error) return { success: true };
         console.error("Sign-in failed:", error);
         return { success: false, message: error.message };
       },
       signUp: async (email, password) => {
-        const { error } = await auth().signUp({ email: email.trim().toLowerCase(), password });
+        const { error } = await (
+          await auth()
+        ).signUp({ email: email.trim().toLowerCase(), password });
         if (error) console.error("Sign-up failed:", error);
         return { error };
       },
       signOut: async () => {
         // This device only; the owner's other browsers stay signed in.
-        const { error } = await auth().signOut({ scope: "local" });
+        const { error } = await (await auth()).signOut({ scope: "local" });
         return { error };
       },
       signInWithGoogle: async () => {
         if (!(await isGoogleEnabled(url, anonKey)))
           return { error: new Error(GOOGLE_NOT_CONFIGURED) };
-        const { error } = await auth().signInWithOAuth({
+        const { error } = await (
+          await auth()
+        ).signInWithOAuth({
           provider: "google",
           options: { redirectTo: callbackUrl() },
         });
@@ -95,13 +129,15 @@ export function AuthProvider({
         return { error };
       },
       sendPasswordReset: async (email) => {
-        const { error } = await auth().resetPasswordForEmail(email.trim(), {
+        const { error } = await (
+          await auth()
+        ).resetPasswordForEmail(email.trim(), {
           redirectTo: callbackUrl(),
         });
         return error ? { success: false, message: error.message } : { success: true };
       },
       updatePassword: async (password) => {
-        const { error } = await auth().updateUser({ password });
+        const { error } = await (await auth()).updateUser({ password });
         return error ? { success: false, message: error.message } : { success: true };
       },
     };

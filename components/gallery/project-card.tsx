@@ -21,11 +21,18 @@ export function ProjectCard({
   project,
   index,
   eager = false,
+  preload = false,
   ownerActions,
 }: {
   project: ProjectCardData;
   index: number;
+  /** Loaded at once rather than when scrolled near: the first row. */
   eager?: boolean;
+  /**
+   * Preloaded at high priority, the LCP candidate. Only the first card: on phones the second one
+   * is below the fold, and a second high-priority image would halve the first one's bandwidth.
+   */
+  preload?: boolean;
   ownerActions?: React.ReactNode;
 }) {
   return (
@@ -39,7 +46,8 @@ export function ProjectCard({
           alt=""
           fill
           sizes={cardSizes(index)}
-          preload={eager}
+          preload={preload}
+          loading={eager || preload ? "eager" : "lazy"}
           className="object-cover transition-transform duration-700 ease-out group-hover:scale-[1.03]"
         />
         <span

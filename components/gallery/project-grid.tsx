@@ -14,7 +14,18 @@ export function ProjectGrid({ projects }: { projects: ProjectCardData[] }) {
           project={project}
           index={index}
           eager={index < 2}
-          ownerActions={<ProjectCardActions project={project} />}
+          preload={index === 0}
+          // Only what the Edit dialog needs: every field sent here is repeated in the page payload.
+          ownerActions={
+            <ProjectCardActions
+              project={{
+                id: project.id,
+                title: project.title,
+                role: project.role,
+                category: project.category,
+              }}
+            />
+          }
         />
       ))}
     </ul>

@@ -1,77 +1,23 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { useToast } from "@/components/ui/toast-provider";
-import { messages } from "@/lib/client/messages";
-import { deleteProject } from "@/lib/client/projects";
-import { ConfirmDialog } from "./confirm-dialog";
-import { EditProjectDialog, type EditableProject } from "./edit-project-dialog";
+import { lazy, Suspense } from "react";
+import type { EditableProject } from "./edit-project-dialog";
 import { OwnerOnly } from "./owner-only";
-import { useConfirmedDelete } from "./use-confirmed-delete";
 
-const buttonClass =
-  "rounded-md bg-white/95 px-3 py-1.5 text-sm font-medium text-ink shadow hover:bg-white focus-visible:outline-white";
+// The dialogs and forms behind these buttons load only once a signed-in owner is known, so
+// visitors never download them.
+// (React.lazy rather than next/dynamic: nothing to render on the server, and no extra runtime.)
+const CardActions = lazy(() =>
+  import("./project-card-owner-actions").then((module) => ({ default: module.CardActions })),
+);
 
-/**
- * Edit and Delete on a gallery card, for the signed-in owner. After a change the server-rendered
- * gallery is refreshed in place (no navigation), which updates or removes the card.
- */
+/** Edit and Delete on a gallery card, for the signed-in owner. */
 export function ProjectCardActions({ project }: { project: EditableProject }) {
   return (
     <OwnerOnly>
-      <CardActions project={project} />
+      <Suspense>
+        <CardActions project={project} />
+      </Suspense>
     </OwnerOnly>
-  );
-}
-
-function CardActions({ project }: { project: EditableProject }) {
-  const router = useRouter();
-  const { showToast } = useToast();
-  const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
-  const { busy, remove } = useConfirmedDelete(
-    () => deleteProject(project.id),
-    () => setDialog(null),
-  );
-
-  return (
-    <>
-      <button
-        type="button"
-        className={buttonClass}
-        aria-label={`Edit ${project.title}`}
-        onClick={() => setDialog("edit")}
-      >
-        Edit
-      </button>
-      <button
-        type="button"
-        className={buttonClass}
-        aria-label={`Delete ${project.title}`}
-        onClick={() => setDialog("delete")}
-      >
-        Delete
-      </button>
-      {dialog === "edit" ? (
-        <EditProjectDialog
-          project={project}
-          onClose={() => setDialog(null)}
-          onSaved={(message) => {
-            setDialog(null);
-            showToast(message, "success");
-            router.refresh();
-          }}
-        />
-      ) : null}
-      <ConfirmDialog
-        open={dialog === "delete"}
-        title="Delete project"
-        question={messages.confirmDeleteProject}
-        confirmLabel="Delete"
-        busy={busy}
-        onConfirm={remove}
-        onCancel={() => setDialog(null)}
-      />
-    </>
   );
 }

@@ -1,12 +1,25 @@
-/** A Vimeo player in a 16:9 frame, loaded lazily and without tracking (`src` carries dnt=1). */
-export function VimeoFrame({ src, title }: { src: string; title: string }) {
+/**
+ * A Vimeo player in a 16:9 frame, loaded lazily and without tracking (`src` carries dnt=1).
+ * `autoplay` when the visitor has just asked for it (VimeoFacade).
+ */
+export function VimeoFrame({
+  src,
+  title,
+  autoplay = false,
+}: {
+  src: string;
+  title: string;
+  autoplay?: boolean;
+}) {
   return (
     <div className="relative aspect-video w-full overflow-hidden rounded-sm bg-black">
       <iframe
         src={src}
         title={title}
-        loading="lazy"
-        allow="fullscreen; picture-in-picture"
+        loading={autoplay ? undefined : "lazy"}
+        allow={
+          autoplay ? "autoplay; fullscreen; picture-in-picture" : "fullscreen; picture-in-picture"
+        }
         allowFullScreen
         referrerPolicy="strict-origin-when-cross-origin"
         className="absolute inset-0 h-full w-full border-0"

@@ -18,6 +18,8 @@ export async function storeUploads(files: readonly UploadedFile[]): Promise<Stor
       stored.push(
         await storage.put({
           path: file.path,
+          // parseMultipart's files are removed by the caller's cleanup() once stored.
+          temporary: true,
           contentType: file.contentType,
           kind: file.kind,
           width: file.width,

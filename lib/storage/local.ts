@@ -41,6 +41,11 @@ export function createLocalStorage(dataDir: string): Storage {
       await fs.mkdir(dir, { recursive: true });
       const key = `${randomBytes(16).toString("hex")}.${MEDIA_TYPES[source.contentType]}`;
       const target = path.join(dir, key);
+      // An upload's temporary file sits on the same disk (DATA_DIR/tmp): a hard link stores it
+      // without copying a byte, and appears complete under its key at once. The caller still
+      // removes the temporary name; the stored file lives on under its key.
+      if ("path" in source && source.temporary && (await tryLink(source.path, target)))
+        return stored(key, source);
       // Written under a dot-name first so a half-copied file is never served under its key.
       const partial = path.join(dir, `.${key}.part`);
       try {
@@ -51,16 +56,28 @@ export function createLocalStorage(dataDir: string): Storage {
         await fs.rm(partial, { force: true });
         throw error;
       }
-      return {
-        key,
-        url: `/media/${key}`,
-        width: source.width ?? null,
-        height: source.height ?? null,
-      };
+      return stored(key, source);
     },
     async delete(key: string): Promise<void> {
       const file = localPath(dataDir, key);
       if (file) await fs.rm(file, { force: true });
     },
   };
+}
+
+function stored(key: string, source: MediaSource): StoredMedia {
+  return { key, url: `/media/${key}`, width: source.width ?? null, height: source.height ?? null };
+}
+
+/** False when the two paths are on different file systems (or links are not supported there). */
+async function tryLink(from: string, to: string): Promise<boolean> {
+  try {
+    await fs.link(from, to);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EXDEV" || code === "EPERM" || code === "ENOTSUP" || code === "EMLINK")
+      return false;
+    throw error;
+  }
 }

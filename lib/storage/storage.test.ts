@@ -49,6 +49,37 @@ describe("local storage", () => {
     expect(fs.readdirSync(path.join(dataDir, "uploads"))).toEqual([b.key]);
   });
 
+  it("takes over a temporary file without copying it, and copies a file the caller keeps", async () => {
+    const storage = createLocalStorage(dataDir);
+    const upload = path.join(dataDir, "upload.tmp");
+    const kept = path.join(dataDir, "kept.bin");
+    fs.writeFileSync(upload, bytes);
+    fs.writeFileSync(kept, bytes);
+    const linked = await storage.put({
+      path: upload,
+      temporary: true,
+      contentType: "video/mp4",
+      kind: "video",
+    });
+    const copied = await storage.put({ path: kept, contentType: "video/mp4", kind: "video" });
+    const linkedPath = path.join(dataDir, "uploads", linked.key);
+    const copiedPath = path.join(dataDir, "uploads", copied.key);
+    // Same inode: stored without a copy; the upload's clean-up removes only its temporary name.
+    expect(fs.statSync(linkedPath).ino).toBe(fs.statSync(upload).ino);
+    fs.rmSync(upload);
+    expect(fs.readFileSync(linkedPath)).toEqual(bytes);
+    // A kept file is copied: editing it later does not change what the site serves.
+    expect(fs.statSync(copiedPath).ino).not.toBe(fs.statSync(kept).ino);
+    fs.writeFileSync(kept, "changed");
+    expect(fs.readFileSync(copiedPath)).toEqual(bytes);
+    expect(fs.readdirSync(path.join(dataDir, "uploads")).filter((n) => n.startsWith("."))).toEqual(
+      [],
+    );
+    await storage.delete(linked.key);
+    await storage.delete(copied.key);
+    fs.rmSync(kept);
+  });
+
   it("only accepts keys it could have generated", () => {
     expect(isLocalKey("0123456789abcdef0123456789abcdef.png")).toBe(true);
     for (const key of ["../x.png", "a.png", "0123456789abcdef0123456789abcdef.html", ".lock"]) {

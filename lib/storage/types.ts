@@ -18,7 +18,18 @@ export const MEDIA_TYPES = {
 
 export type MediaType = keyof typeof MEDIA_TYPES;
 
-export type MediaSource = ({ path: string } | { buffer: Buffer }) & {
+export type MediaSource = (
+  | {
+      path: string;
+      /**
+       * The file is a temporary one the caller removes afterwards (an upload), so the local
+       * adapter may hard-link it into place instead of copying it. Never set for files the caller
+       * keeps: a link would share later edits of them.
+       */
+      temporary?: boolean;
+    }
+  | { buffer: Buffer }
+) & {
   /** The type sniffed from the bytes, never the client's claim. */
   contentType: MediaType;
   kind: MediaKind;

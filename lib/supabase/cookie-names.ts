@@ -13,3 +13,12 @@ export function readRequestOrigin(headers: Headers, fallbackUrl?: string): strin
   const proto = headers.get("x-forwarded-proto")?.split(",")[0]?.trim() ?? "http";
   return `${proto}://${host.split(",")[0]?.trim()}`;
 }
+
+/**
+ * Whether any of these cookie names holds a stored session (`sb-<label>-auth-token`, or one of its
+ * `.0`, `.1`… chunks when the token is long). The PKCE `-code-verifier` cookie is not a session.
+ */
+export function hasAuthCookie(names: Iterable<string>): boolean {
+  for (const name of names) if (/^sb-.+-auth-token(\.\d+)?$/.test(name)) return true;
+  return false;
+}

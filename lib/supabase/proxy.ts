@@ -1,7 +1,7 @@
 import { createServerClient } from "@supabase/ssr";
 import { NextResponse, type NextRequest } from "next/server";
 import { getSessionCookieOptions, getSupabasePublicConfig } from "@/lib/auth/config";
-import { authCookieName, readRequestOrigin } from "./cookie-names";
+import { authCookieName, hasAuthCookie, readRequestOrigin } from "./cookie-names";
 
 const OWNER_ROUTES = [
   /^\/addproject\/?$/,
@@ -22,6 +22,14 @@ export function isOwnerRoute(pathname: string): boolean {
  * page is rendered from that URL instead (the cached gallery), with the same cookie handling.
  */
 export async function updateSession(request: NextRequest, rewriteTo?: URL): Promise<NextResponse> {
+  const pass = () =>
+    rewriteTo ? NextResponse.rewrite(rewriteTo, { request }) : NextResponse.next({ request });
+  // Visitors carry no session cookie: nothing to read or refresh, so no Supabase client at all
+  // (the bulk of the proxy's cost on the cached public pages). Owner routes still send them away.
+  if (!hasAuthCookie(request.cookies.getAll().map((cookie) => cookie.name))) {
+    if (!isOwnerRoute(request.nextUrl.pathname)) return pass();
+    return NextResponse.redirect(new URL("/signin", request.url));
+  }
   const { url, anonKey } = getSupabasePublicConfig();
   // The browser names the session cookie after the address it sees (behind a proxy, the forwarded
   // host), and the embedded service is reached where this server listens: request.nextUrl is that
@@ -33,8 +41,6 @@ export async function updateSession(request: NextRequest, rewriteTo?: URL): Prom
     ...getSessionCookieOptions(publicOrigin),
     ...(url ? {} : { name: authCookieName(publicOrigin) }),
   };
-  const pass = () =>
-    rewriteTo ? NextResponse.rewrite(rewriteTo, { request }) : NextResponse.next({ request });
   let response = pass();
   const supabase = createServerClient(serviceUrl, anonKey, {
     cookieOptions,

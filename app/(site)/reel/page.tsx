@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
-import { VimeoFrame } from "@/components/sections/vimeo-frame";
+import { VimeoFacade } from "@/components/sections/vimeo-facade";
 import { loadSiteSettings } from "@/lib/site/queries";
 import { toVimeoPlayerUrl } from "@/lib/site/vimeo";
 
@@ -29,7 +29,8 @@ export default async function ReelPage() {
         A selection of recent motion work by {settings.ownerName}.
       </p>
       {player ? (
-        <VimeoFrame src={player} title={`Showreel of ${settings.ownerName}`} />
+        // The reel is the first thing on the page: a plain embed would load Vimeo's player with it.
+        <VimeoFacade src={player} title={`Showreel of ${settings.ownerName}`} />
       ) : (
         <p className="text-muted flex aspect-video items-center justify-center rounded-sm border border-dashed border-black/20 px-6 text-center">
           The showreel will be published here soon.

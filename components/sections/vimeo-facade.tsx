@@ -1,0 +1,46 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { VimeoFrame } from "./vimeo-frame";
+
+/**
+ * A Vimeo video that loads the player only when asked to: the embed pulls in several hundred kB
+ * of Vimeo's scripts, which would otherwise load with the page whenever the frame is in view.
+ * The poster is a real button; once pressed, the player starts and takes the keyboard focus.
+ */
+export function VimeoFacade({ src, title }: { src: string; title: string }) {
+  const [playing, setPlaying] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (playing) box.current?.querySelector("iframe")?.focus();
+  }, [playing]);
+
+  if (playing) {
+    const player = new URL(src);
+    player.searchParams.set("autoplay", "1");
+    return (
+      <div ref={box}>
+        <VimeoFrame src={player.toString()} title={title} autoplay />
+      </div>
+    );
+  }
+  return (
+    <div className="relative aspect-video w-full overflow-hidden rounded-sm bg-stone-900">
+      <button
+        type="button"
+        onClick={() => setPlaying(true)}
+        className="group absolute inset-0 flex flex-col items-center justify-center gap-4 text-white focus-visible:outline-offset-[-4px] focus-visible:outline-white"
+      >
+        <span
+          aria-hidden="true"
+          className="flex size-16 items-center justify-center rounded-full bg-white/90 transition-transform group-hover:scale-105 sm:size-20"
+        >
+          <svg viewBox="0 0 24 24" className="text-ink ml-1 size-7 sm:size-8" fill="currentColor">
+            <path d="M8 5v14l11-7z" />
+          </svg>
+        </span>
+        <span className="text-base font-medium sm:text-lg">Play the showreel</span>
+      </button>
+    </div>
+  );
+}
