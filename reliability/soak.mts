@@ -68,6 +68,8 @@ if (!fs.existsSync(path.join(root, ".next/BUILD_ID"))) {
 }
 
 const server = await startServer({
+  // The same heap limit as `npm start` (scripts/start.sh): the soak measures the production set-up.
+  NODE_OPTIONS: `--max-old-space-size=${process.env.HEAP_LIMIT_MB ?? 512} ${process.env.NODE_OPTIONS ?? ""}`,
   DATA_DIR: dataDir,
   DATABASE_URL: "",
   OWNER_EMAILS: OWNER_EMAIL,
