@@ -3,7 +3,7 @@
 // the given time sends mixed visitor reads at a bounded concurrency while the owner writes through
 // the real API every few seconds. Then checks: no errors or unexpected statuses, server memory
 // (RSS) flat, and the site's data and media folder exactly what the recorded writes leave.
-// Writes reliability/soak-results.json; exits 1 when a check fails. Loopback only, bounded in time.
+// Writes reliability/soak-results.json (or --out); exits 1 when a check fails. Loopback only, bounded in time.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -27,6 +27,8 @@ const { values } = parseArgs({
     concurrency: { type: "string", default: "8" },
     "write-every": { type: "string", default: "2" },
     warmup: { type: "string", default: "0" },
+    // The committed results are a full run's; `npm test`'s short form writes under out/.
+    out: { type: "string", default: "reliability/soak-results.json" },
   },
 });
 const durationMs =
@@ -226,10 +228,7 @@ try {
     dataProblems: dataProblems.slice(0, 20),
     checks,
   };
-  fs.writeFileSync(
-    path.join(root, "reliability/soak-results.json"),
-    `${JSON.stringify(results, null, 2)}\n`,
-  );
+  fs.writeFileSync(path.resolve(root, values.out), `${JSON.stringify(results, null, 2)}\n`);
 
   log(
     `reads: ${all.length} (${results.reads.perSecond}/s), p50 ${results.reads.all.p50} ms, p99 ${results.reads.all.p99} ms, max ${results.reads.all.max} ms`,

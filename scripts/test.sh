@@ -20,7 +20,7 @@ step "Unit and integration tests (PGlite)"
 vitest run
 
 step "Soak (short form: 20 s warm-up + 45 s of mixed reads and owner writes)"
-npm run soak -- --seconds 45 --warmup 20
+npm run soak -- --seconds 45 --warmup 20 --out reliability/out/soak-short.json
 
 step "Data-layer tests (PostgreSQL server)"
 pg_url=$(bash scripts/pg-test-server.sh)
