@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually, expectRefusal, multipartBody, sendRaw, type RawPart } from "./hostile-http";
 import { startHostileSite, type HostileSite } from "./hostile-site";
-import { gif, htmlBytes, jpeg, pngHeaderOnly, pngOfSize } from "./media-fixtures";
+import { gif, gifDeclaring, htmlBytes, jpeg, pngHeaderOnly, pngOfSize } from "./media-fixtures";
 import type { SiteState } from "./site-state";
 
 // Issue #8, upload attacks (examples): files that pretend to be images are refused with the spec's
@@ -29,19 +29,6 @@ const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a
 const trailingScript = Buffer.from(
   "<html><body><script>alert(document.cookie)</script></body></html>",
 );
-
-/** A GIF whose logical screen declares `width` x `height` pixels around a single 1x1 image. */
-function gifDeclaring(width: number, height: number): Buffer {
-  const screen = Buffer.alloc(7);
-  screen.writeUInt16LE(width, 0);
-  screen.writeUInt16LE(height, 2);
-  return Buffer.concat([
-    Buffer.from("GIF89a"),
-    screen,
-    Buffer.from([0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0]),
-    Buffer.from([0x02, 0x02, 0x44, 0x01, 0x00, 0x3b]),
-  ]);
-}
 
 /** A ZIP archive (a JAR's format) with one stored file, built by hand. */
 function zipWith(name: string, data: Buffer): Buffer {

@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestClient, signIn, signUp, TEST_ANON_KEY, SERVER_START_TIMEOUT } from "./auth";
+import { createPkceClient, createTestClient, signIn, signUp, SERVER_START_TIMEOUT } from "./auth";
 import { decodeMailBody, findVerifyLink, startSmtpServer } from "./mail";
 import { startServer, type RunningServer } from "./server";
 
@@ -34,22 +33,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A browser-like client: PKCE flow, verifier kept in its own storage. */
-function pkceClient() {
-  const store = new Map<string, string>();
-  return createClient(server.url, TEST_ANON_KEY, {
-    auth: {
-      flowType: "pkce",
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-      storage: {
-        getItem: (key) => store.get(key) ?? null,
-        setItem: (key, value) => void store.set(key, value),
-        removeItem: (key) => void store.delete(key),
-      },
-    },
-  });
-}
+const pkceClient = () => createPkceClient(server.url);
 
 async function openLink(link: string): Promise<URL> {
   const response = await fetch(link, { redirect: "manual" });

@@ -13,6 +13,28 @@ export function createTestClient(baseUrl: string, fetchImpl?: typeof fetch): Sup
   });
 }
 
+/**
+ * A browser-like supabase-js client: PKCE flow, its code verifier kept in `store` (pass a map to
+ * read the verifier afterwards).
+ */
+export function createPkceClient(
+  baseUrl: string,
+  store = new Map<string, string>(),
+): SupabaseClient {
+  return createClient(baseUrl, TEST_ANON_KEY, {
+    auth: {
+      flowType: "pkce",
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      storage: {
+        getItem: (key) => store.get(key) ?? null,
+        setItem: (key, value) => void store.set(key, value),
+        removeItem: (key) => void store.delete(key),
+      },
+    },
+  });
+}
+
 function toSignedIn(session: Session | null, action: string): SignedIn {
   if (!session) throw new Error(`${action} returned no session`);
   return {

@@ -20,22 +20,36 @@ export async function useFreshDatabase(): Promise<{
     delete process.env.DATABASE_URL;
     return { dataDir, cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
-  const name = `portfolio_test_${randomBytes(6).toString("hex")}`;
+  const database = await createTestDatabase(serverUrl, "portfolio_test");
+  process.env.DATABASE_URL = database.url;
+  return {
+    dataDir,
+    cleanup: async () => {
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Creates a new, empty database `<prefix>_<random>` on the PostgreSQL server at `serverUrl`. */
+export async function createTestDatabase(
+  serverUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  process.env.DATABASE_URL = url.toString();
   return {
-    dataDir,
-    cleanup: async () => {
+    url: url.toString(),
+    drop: async () => {
       const client = new Client({ connectionString: serverUrl });
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

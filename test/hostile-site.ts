@@ -1,9 +1,8 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Client } from "pg";
 import { call, multipart } from "./api-client";
+import { createTestDatabase } from "./database";
 import { signUp } from "./auth";
 import { jpeg, pngOfSize } from "./media-fixtures";
 import { startServer, type RunningServer } from "./server";
@@ -34,33 +33,12 @@ export type HostileSite = {
 
 const OWNER = "owner@example.com";
 
-async function createDatabase(
-  serverUrl: string,
-): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `portfolio_hostile_${randomBytes(6).toString("hex")}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 export async function startHostileSite(): Promise<HostileSite> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-hostile-"));
   const dataDir = path.join(root, "data");
   fs.mkdirSync(dataDir);
   const database = process.env.TEST_DATABASE_URL
-    ? await createDatabase(process.env.TEST_DATABASE_URL)
+    ? await createTestDatabase(process.env.TEST_DATABASE_URL, "portfolio_hostile")
     : null;
   const env = {
     DATA_DIR: dataDir,

@@ -61,6 +61,19 @@ export function pngHeaderOnly(width: number, height: number): Buffer {
 }
 
 /** A Windows executable's first bytes ("MZ" header) with a PE-ish body. */
+/** A GIF whose logical screen declares `width` x `height` pixels around a single 1x1 image. */
+export function gifDeclaring(width: number, height: number): Buffer {
+  const screen = Buffer.alloc(7);
+  screen.writeUInt16LE(width, 0);
+  screen.writeUInt16LE(height, 2);
+  return Buffer.concat([
+    Buffer.from("GIF89a"),
+    screen,
+    Buffer.from([0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0]),
+    Buffer.from([0x02, 0x02, 0x44, 0x01, 0x00, 0x3b]),
+  ]);
+}
+
 export function exeBytes(): Buffer {
   const buffer = Buffer.alloc(5000);
   buffer.write("MZ", 0);

@@ -2,9 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { stringToBase64URL } from "@supabase/ssr";
-import { createClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn, signUp, SERVER_START_TIMEOUT, TEST_ANON_KEY } from "./auth";
+import { createPkceClient, signIn, signUp, SERVER_START_TIMEOUT } from "./auth";
 import { sessionCookie } from "./authz-tokens";
 import { findVerifyLink } from "./mail";
 import { startServer, type RunningServer } from "./server";
@@ -83,18 +82,7 @@ async function refreshThroughProxy(
 async function signInThroughCallback(email: string, headers: Record<string, string> = {}) {
   await signUp(plain.url, email, PASSWORD);
   const store = new Map<string, string>();
-  const client = createClient(plain.url, TEST_ANON_KEY, {
-    auth: {
-      flowType: "pkce",
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-      storage: {
-        getItem: (key) => store.get(key) ?? null,
-        setItem: (key, value) => void store.set(key, value),
-        removeItem: (key) => void store.delete(key),
-      },
-    },
-  });
+  const client = createPkceClient(plain.url, store);
   const callback = `${plain.url}/auth/callback`;
   expect((await client.auth.resetPasswordForEmail(email, { redirectTo: callback })).error).toBe(
     null,

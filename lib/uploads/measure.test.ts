@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
+import { gifDeclaring } from "@/test/media-fixtures";
 import { measureImage } from "./measure";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "measure-"));
@@ -12,19 +13,6 @@ function write(name: string, bytes: Buffer): string {
   const file = path.join(dir, name);
   fs.writeFileSync(file, bytes);
   return file;
-}
-
-/** A GIF whose logical screen declares `width` x `height` around a single 1x1 frame. */
-function gifDeclaring(width: number, height: number): Buffer {
-  const screen = Buffer.alloc(7);
-  screen.writeUInt16LE(width, 0);
-  screen.writeUInt16LE(height, 2);
-  return Buffer.concat([
-    Buffer.from("GIF89a"),
-    screen,
-    Buffer.from([0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0]),
-    Buffer.from([0x02, 0x02, 0x44, 0x01, 0x00, 0x3b]),
-  ]);
 }
 
 describe("measureImage", () => {
