@@ -39,6 +39,8 @@ test("owner pages, dialogs and error states have no axe violations", async ({ pa
     await page.getByLabel("Title").fill("Accessible section");
     await page.getByRole("button", { name: "Add Section" }).click();
     await page.waitForURL(`**/sections/${project.id}`);
+    // The URL changes before the new page has replaced the loading screen.
+    await expect(page.getByRole("heading", { level: 1, name: project.title })).toBeVisible();
     await expectNoViolations(page);
 
     await page.getByRole("button", { name: "Delete Accessible section" }).click();
@@ -48,6 +50,7 @@ test("owner pages, dialogs and error states have no axe violations", async ({ pa
 
     await page.getByRole("link", { name: "Edit Accessible section" }).click();
     await page.waitForURL("**/editsectionpage/*");
+    await expect(page.getByRole("heading", { level: 1, name: "Edit Section" })).toBeVisible();
     await expectNoViolations(page);
 
     await page.goto("/dashboard");
