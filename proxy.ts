@@ -4,19 +4,22 @@ import { isDatabaseReachable } from "@/lib/db/availability";
 import { contentSecurityPolicy } from "@/lib/security-headers";
 import { updateSession } from "@/lib/supabase/proxy";
 import { parseFilterCategory, toFilterSlug } from "@/lib/site/categories";
+import { parseGalleryPage } from "@/lib/site/gallery-pages";
 import { unavailablePage } from "@/lib/site/unavailable-page";
 import { isUndecodablePath, refuseUndecodablePath } from "@/lib/undecodable-path";
 
 /**
- * The home gallery without a search is the same page for every visitor: `/` and `/?category=X`
- * are served by the cached /gallery/[filter] route. Searches (`?q=`) stay on the per-request page.
- * Unknown categories map to "all", as the page itself treats them, so the cache stays bounded.
+ * The home gallery without a search is the same page for every visitor: `/`, `/?category=X` and
+ * their `&page=N` are served by the cached /gallery/[filter]/[page] route. Searches (`?q=`) stay on
+ * the per-request page. Unknown categories and pages map to what the page itself shows for them
+ * (all, page 1), so the cache stays bounded.
  */
 function galleryRewrite(request: NextRequest): URL | undefined {
   const { pathname, searchParams } = request.nextUrl;
   if (pathname !== "/" || searchParams.get("q")?.trim()) return undefined;
   const target = request.nextUrl.clone();
-  target.pathname = `/gallery/${toFilterSlug(parseFilterCategory(searchParams.get("category")?.trim()))}`;
+  const filter = toFilterSlug(parseFilterCategory(searchParams.get("category")?.trim()));
+  target.pathname = `/gallery/${filter}/${parseGalleryPage(searchParams.get("page"))}`;
   target.search = "";
   return target;
 }

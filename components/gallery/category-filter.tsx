@@ -1,16 +1,9 @@
 import Link from "next/link";
 import type { Category } from "@/models";
 import { FILTER_CATEGORIES } from "@/lib/site/categories";
+import { galleryHref } from "@/lib/site/gallery-pages";
 
 type Filter = { value: Category | "all"; label: string; count: number };
-
-function hrefFor(value: Category | "all", query: string): string {
-  const params = new URLSearchParams();
-  if (value !== "all") params.set("category", value);
-  if (query) params.set("q", query);
-  const search = params.toString();
-  return search ? `/?${search}` : "/";
-}
 
 /** Filter links (plain URLs, so filtering works without JavaScript and can be shared). */
 export function CategoryFilter({
@@ -38,7 +31,7 @@ export function CategoryFilter({
         {filters.map(({ value, label, count }) => (
           <li key={value}>
             <Link
-              href={hrefFor(value, query)}
+              href={galleryHref({ category: value, query })}
               aria-current={value === active ? "page" : undefined}
               className="[&[aria-current]]:border-ink [&[aria-current]]:bg-ink [&[aria-current]]:text-paper inline-flex items-center gap-2 rounded-full border border-black/15 px-4 py-1.5 text-sm font-medium transition-colors hover:border-black/50"
             >

@@ -2,9 +2,10 @@ import { ProjectCardActions } from "@/components/owner/project-card-actions";
 import { ProjectCard, type ProjectCardData } from "./project-card";
 
 /** Cards in the gallery's grid: one column on phones, two on tablets, the 4-column rhythm on desktop. */
-export function ProjectGrid({ projects }: { projects: ProjectCardData[] }) {
+export function ProjectGrid({ projects, id }: { projects: ProjectCardData[]; id?: string }) {
   return (
     <ul
+      id={id}
       aria-label="Projects"
       className="grid grid-cols-1 gap-3 sm:auto-rows-[18rem] sm:grid-cols-2 lg:auto-rows-[22rem] lg:grid-cols-4 xl:auto-rows-[26rem]"
     >

@@ -1,18 +1,28 @@
 import Link from "next/link";
 import { CategoryFilter } from "@/components/gallery/category-filter";
 import { ProjectGrid } from "@/components/gallery/project-grid";
+import { ShowMore } from "@/components/gallery/show-more";
 import { JsonLd } from "@/components/layout/json-ld";
 import { personJsonLd } from "@/lib/site/json-ld";
+import { GALLERY_PAGE_SIZE, galleryHref, shownOnPage } from "@/lib/site/gallery-pages";
 import { loadCategoryCounts, loadProjectsByCategory, loadSiteSettings } from "@/lib/site/queries";
 import type { Category } from "@/models";
 
-type GalleryViewProps = { category: Category | "all"; query: string; siteUrl: URL };
+type GalleryViewProps = {
+  category: Category | "all";
+  query: string;
+  /** Shows the first page × GALLERY_PAGE_SIZE projects (lib/site/gallery-pages.ts). */
+  page: number;
+  siteUrl: URL;
+};
+
+const GRID_ID = "gallery-projects";
 
 /**
  * The home gallery, shared by the cached route (`/` and `/?category=`, rewritten by proxy.ts to
  * /gallery/[filter]) and the per-request one (`/?q=` searches).
  */
-export async function GalleryView({ category, query, siteUrl }: GalleryViewProps) {
+export async function GalleryView({ category, query, page, siteUrl }: GalleryViewProps) {
   const [settings, counts, inCategory] = await Promise.all([
     loadSiteSettings(),
     loadCategoryCounts(),
@@ -24,6 +34,7 @@ export async function GalleryView({ category, query, siteUrl }: GalleryViewProps
     .filter((p) => !needle || `${p.title}\n${p.role}`.toLowerCase().includes(needle))
     .toReversed();
   const total = counts.reduce((sum, row) => sum + row.count, 0);
+  const shown = shownOnPage(page, projects.length);
 
   return (
     <div className="mx-auto max-w-[96rem] px-5 pt-12 pb-20 sm:px-8 sm:pt-16">
@@ -43,7 +54,7 @@ export async function GalleryView({ category, query, siteUrl }: GalleryViewProps
             {projects.length} {projects.length === 1 ? "project matches" : "projects match"} “
             {query}”.{" "}
             <Link
-              href={category === "all" ? "/" : `/?category=${encodeURIComponent(category)}`}
+              href={galleryHref({ category })}
               className="text-ink font-medium underline underline-offset-4"
             >
               Clear search
@@ -52,7 +63,19 @@ export async function GalleryView({ category, query, siteUrl }: GalleryViewProps
         ) : null}
       </div>
       {projects.length > 0 ? (
-        <ProjectGrid projects={projects} />
+        <>
+          <ProjectGrid id={GRID_ID} projects={projects.slice(0, shown)} />
+          {projects.length > GALLERY_PAGE_SIZE ? (
+            <ShowMore
+              shown={shown}
+              total={projects.length}
+              nextHref={
+                shown < projects.length ? galleryHref({ category, query, page: page + 1 }) : null
+              }
+              gridId={GRID_ID}
+            />
+          ) : null}
+        </>
       ) : (
         <EmptyGallery filtered={Boolean(query) || category !== "all"} />
       )}

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { parseFilterCategory } from "@/lib/site/categories";
+import { parseGalleryPage } from "@/lib/site/gallery-pages";
 import { loadSiteSettings } from "@/lib/site/queries";
 import { getSiteUrl } from "@/lib/site/site-url";
 import { GalleryView } from "./gallery-view";
@@ -11,10 +12,14 @@ export const dynamic = "force-dynamic";
 
 /*
  * Only searches (`/?q=`) render here, per request: proxy.ts rewrites `/` and `/?category=` to the
- * cached /gallery/[filter] route. A direct request without `q` still renders correctly here.
+ * cached /gallery/[filter]/[page] route. A direct request without `q` still renders correctly here.
  */
 
-type SearchParams = Promise<{ category?: string | string[]; q?: string | string[] }>;
+type SearchParams = Promise<{
+  category?: string | string[];
+  q?: string | string[];
+  page?: string | string[];
+}>;
 
 function first(value: string | string[] | undefined): string {
   return (Array.isArray(value) ? value[0] : value)?.trim() ?? "";
@@ -36,6 +41,7 @@ export default async function HomePage({ searchParams }: { searchParams: SearchP
     <GalleryView
       category={parseFilterCategory(first(params.category))}
       query={first(params.q)}
+      page={parseGalleryPage(first(params.page))}
       siteUrl={await getSiteUrl()}
     />
   );
