@@ -3,9 +3,9 @@ import { call, multipart, startApiSite, type ApiSite, type Part } from "./api-cl
 import { pngOfSize } from "./media-fixtures";
 
 /*
- * Public pages come from Next.js's cache (x-nextjs-cache: HIT on a repeat visit), and every write
- * through the API shows on the very next request of the home page, a filtered gallery and the
- * project page: the writes expire the cache tags those pages were rendered with.
+ * Public pages (gallery, project, About, Reel) come from Next.js's cache (x-nextjs-cache: HIT on a
+ * repeat visit), and every write through the API shows on the very next request of the pages that
+ * show it: the writes expire the cache tags those pages were rendered with.
  */
 
 type ProjectJson = { _id: string; title: string };
@@ -69,6 +69,16 @@ describe("cached public pages", () => {
     }
   });
 
+  it("serves About and Reel from the cache, and nothing below them", async () => {
+    for (const path of ["/about", "/reel"]) {
+      expect((await visit(path)).status, path).toBe(200);
+      const again = await visit(path);
+      expect(again.cache, path).toBe("HIT");
+      expect(again.html, path).toMatch(/<h1[^>]*>(About|Reel)<\/h1>/);
+      expect((await visit(`${path}/anything`)).status, path).toBe(404);
+    }
+  });
+
   it("keeps searches per request and answers them from the current data", async () => {
     const search = await visit("/?q=paper");
     expect(search.status).toBe(200);
@@ -121,7 +131,10 @@ describe("cached public pages", () => {
   });
 
   it("shows new site settings on the next request of a cached page", async () => {
-    expect((await visit(HOME)).cache).toBe("HIT");
+    for (const path of [HOME, "/about", "/reel"]) {
+      await visit(path);
+      expect((await visit(path)).cache, path).toBe("HIT");
+    }
     const saved = await call(url, "PUT", "/api/settings", {
       token: site.ownerToken,
       form: multipart([
@@ -133,7 +146,7 @@ describe("cached public pages", () => {
       ]),
     });
     expect(saved.status).toBe(200);
-    for (const path of [HOME, ILLUSTRATION]) {
+    for (const path of [HOME, ILLUSTRATION, "/about", "/reel"]) {
       expect((await visit(path)).html.includes("Mara Okafor"), path).toBe(true);
     }
   });

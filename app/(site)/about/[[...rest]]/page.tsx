@@ -1,17 +1,24 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
 import { ServerImage } from "@/components/ui/server-image";
-import { connection } from "next/server";
 import { JsonLd } from "@/components/layout/json-ld";
 import { personJsonLd } from "@/lib/site/json-ld";
 import { loadSiteSettings } from "@/lib/site/queries";
-import { getSiteUrl } from "@/lib/site/site-url";
+import { getCachedSiteUrl } from "@/lib/site/site-url";
 
-// Rendered per request, never prerendered: the (site) layout reads the settings, and the build must
-// not open the data directory (a connection() call alone races with the layout's metadata read).
-export const dynamic = "force-dynamic";
+/*
+ * A cached rendering like the gallery and project pages: rendered on the first visit, then served
+ * from the cache until a write expires the `settings` tag. The optional catch-all segment is what
+ * keeps it out of the build (an empty generateStaticParams), which must not open the data
+ * directory; any path below /about is a 404.
+ */
+export function generateStaticParams(): { rest: string[] }[] {
+  return [];
+}
+
+type Params = Promise<{ rest?: string[] }>;
 
 export async function generateMetadata(): Promise<Metadata> {
-  await connection();
   const settings = await loadSiteSettings();
   const image = settings.portraitUrl
     ? [{ url: settings.portraitUrl, alt: settings.ownerName }]
@@ -24,9 +31,10 @@ export async function generateMetadata(): Promise<Metadata> {
   };
 }
 
-export default async function AboutPage() {
-  await connection();
-  const [settings, siteUrl] = await Promise.all([loadSiteSettings(), getSiteUrl()]);
+export default async function AboutPage({ params }: { params: Params }) {
+  if ((await params).rest) notFound();
+  const settings = await loadSiteSettings();
+  const siteUrl = getCachedSiteUrl();
   const paragraphs = settings.biography.split(/\n\s*\n/).filter((text) => text.trim());
 
   return (

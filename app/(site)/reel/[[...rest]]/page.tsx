@@ -1,15 +1,22 @@
 import type { Metadata } from "next";
-import { connection } from "next/server";
+import { notFound } from "next/navigation";
 import { VimeoFacade } from "@/components/sections/vimeo-facade";
 import { loadSiteSettings } from "@/lib/site/queries";
 import { toVimeoPlayerUrl } from "@/lib/site/vimeo";
 
-// Rendered per request, never prerendered: the (site) layout reads the settings, and the build must
-// not open the data directory (a connection() call alone races with the layout's metadata read).
-export const dynamic = "force-dynamic";
+/*
+ * A cached rendering like the gallery and project pages: rendered on the first visit, then served
+ * from the cache until a write expires the `settings` tag. The optional catch-all segment is what
+ * keeps it out of the build (an empty generateStaticParams), which must not open the data
+ * directory; any path below /reel is a 404.
+ */
+export function generateStaticParams(): { rest: string[] }[] {
+  return [];
+}
+
+type Params = Promise<{ rest?: string[] }>;
 
 export async function generateMetadata(): Promise<Metadata> {
-  await connection();
   const settings = await loadSiteSettings();
   return {
     title: "Reel",
@@ -18,8 +25,8 @@ export async function generateMetadata(): Promise<Metadata> {
   };
 }
 
-export default async function ReelPage() {
-  await connection();
+export default async function ReelPage({ params }: { params: Params }) {
+  if ((await params).rest) notFound();
   const settings = await loadSiteSettings();
   const player = settings.showreelUrl ? toVimeoPlayerUrl(settings.showreelUrl) : null;
   return (
