@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { checkBudgets } from "./budgets.mts";
+import { seedFreshDataDir } from "./fresh-data.mts";
 import { prepareNextStaticCeiling, startBareServer } from "./ceilings.mts";
 import { firstLoadJs } from "./js-weight.mts";
 import { lighthouse, type LighthouseResult } from "./lighthouse.mts";
@@ -31,25 +32,12 @@ const rssMb = (pid: number) => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const dataDir = path.join(root, "bench/out/data");
-fs.rmSync(dataDir, { recursive: true, force: true });
-fs.mkdirSync(dataDir, { recursive: true });
-const tools = {
-  cwd: root,
-  stdio: "inherit" as const,
-  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-};
-
 log(`seeding ${PROJECTS} projects × ${SECTIONS} sections`);
-const seedStart = Date.now();
-execFileSync(
-  "tsx",
-  ["--conditions=react-server", "bench/seed.mts", String(PROJECTS), String(SECTIONS)],
-  tools,
-);
-const seedSeconds = Math.round((Date.now() - seedStart) / 1000);
+const seeded = seedFreshDataDir(root, dataDir, PROJECTS, SECTIONS);
+const seedSeconds = seeded.seconds;
 
 log("building");
-execFileSync("next", ["build"], { ...tools, stdio: "ignore" });
+execFileSync("next", ["build"], { cwd: root, env: seeded.env, stdio: "ignore" });
 
 const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "" });
 const pid = server.process.pid!;

@@ -17,6 +17,7 @@ import {
   readSiteData,
   WriteRecord,
 } from "../test/owner-writes.ts";
+import { seedFreshDataDir } from "../bench/fresh-data.mts";
 import { startServer } from "../test/server.ts";
 import { latencyStats, rssGrowth, treeRssMb, type RssSample } from "./soak-stats.mts";
 
@@ -55,18 +56,11 @@ const log = (message: string) => console.log(`[soak] ${message}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const dataDir = path.join(root, "reliability/out/data");
-fs.rmSync(dataDir, { recursive: true, force: true });
-fs.mkdirSync(dataDir, { recursive: true });
-const tools = {
-  cwd: root,
-  stdio: "inherit" as const,
-  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-};
 log("seeding 24 projects × 2 sections");
-execFileSync("tsx", ["--conditions=react-server", "bench/seed.mts", "24", "2"], tools);
+const { env: seededEnv } = seedFreshDataDir(root, dataDir, 24, 2);
 if (!fs.existsSync(path.join(root, ".next/BUILD_ID"))) {
   log("no production build: running next build");
-  execFileSync("next", ["build"], { ...tools, stdio: "ignore" });
+  execFileSync("next", ["build"], { cwd: root, env: seededEnv, stdio: "ignore" });
 }
 
 const server = await startServer({
