@@ -10,6 +10,8 @@ const run = promisify(execFile);
 export type LighthouseResult = {
   url: string;
   preset: "mobile" | "desktop";
+  /** How many runs the figures are the median of. */
+  runs: number;
   performance: number;
   accessibility: number;
   bestPractices: number;
@@ -75,6 +77,7 @@ export async function lighthouse(
   return {
     url,
     preset,
+    runs,
     performance: pick("performance"),
     accessibility: pick("accessibility"),
     bestPractices: pick("bestPractices"),

@@ -93,7 +93,7 @@ export function renderReport(r: Results): string {
       ]),
     ),
     "",
-    "## Lighthouse (median of 3 runs)",
+    `## Lighthouse (median of ${r.lighthouse[0]?.runs ?? 0} run(s) per page and preset)`,
     "",
     row(["Page", "Preset", "Perf", "A11y", "Best practices", "SEO", "LCP ms", "CLS", "TBT ms"]),
     row(["---", "---", "---:", "---:", "---:", "---:", "---:", "---:", "---:"]),
