@@ -1,12 +1,16 @@
 import type { MetadataRoute } from "next";
 import { connection } from "next/server";
-import { listProjects } from "@/lib/data/projects";
+import { loadProjectsByCategory } from "@/lib/site/queries";
 import { getSiteUrl } from "@/lib/site/site-url";
 
-/** Rendered per request (it reads the database, which `next build` must never open). */
+/**
+ * Rendered per request, with the request's host when NEXT_PUBLIC_SITE_URL is unset, from the
+ * cached project list (lib/site/queries.ts): no database query until a write expires it.
+ * `connection()` keeps it out of the build, which must never open the database.
+ */
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   await connection();
-  const [projects, siteUrl] = await Promise.all([listProjects(), getSiteUrl()]);
+  const [projects, siteUrl] = await Promise.all([loadProjectsByCategory("all"), getSiteUrl()]);
   const at = (path: string) => new URL(path, siteUrl).toString();
   const latest = projects.reduce<Date | undefined>(
     (max, project) => (!max || project.updatedAt > max ? project.updatedAt : max),

@@ -89,9 +89,10 @@ describe("cached public pages", () => {
 
   it("shows a created, updated and deleted project on the very next request", async () => {
     // Warm every page first, so the change must purge a cached rendering to show.
-    for (const path of [HOME, ILLUSTRATION, MOTION]) await visit(path);
+    for (const path of [HOME, ILLUSTRATION, MOTION, "/sitemap.xml"]) await visit(path);
     const project = await createProject("Glass Harbour", "Illustration");
     const page = `/sections/${project._id}`;
+    expect((await visit("/sitemap.xml")).html).toContain(`${page}</loc>`);
     expect((await visit(HOME)).html.includes("Glass Harbour"), HOME).toBe(true);
     expect((await visit(ILLUSTRATION)).html.includes("Glass Harbour"), ILLUSTRATION).toBe(true);
     expect((await visit(MOTION)).html.includes("Glass Harbour"), MOTION).toBe(false);
@@ -128,6 +129,7 @@ describe("cached public pages", () => {
       expect((await visit(path)).html.includes("Stone Harbour"), path).toBe(false);
     }
     expect((await visit(page)).status).toBe(404);
+    expect((await visit("/sitemap.xml")).html).not.toContain(`${page}</loc>`);
   });
 
   it("shows new site settings on the next request of a cached page", async () => {
