@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { NextConfig } from "next";
 import { securityHeaders } from "./lib/security-headers";
 
@@ -8,6 +9,9 @@ const nextConfig: NextConfig = {
   // Cached pages and data (lib/site/queries.ts) live in the server's memory only: the database is
   // the source of truth, and entries written to .next would outlive it (a restored or replaced
   // DATA_DIR, another server started from the same build) and serve pages of other data.
+  // Pages and data as Next.js keeps them (in memory, below); optimized images on disk, which the
+  // flag below would otherwise switch off for them too (cache-handler.mjs).
+  cacheHandler: path.join(process.cwd(), "cache-handler.mjs"),
   experimental: {
     isrFlushToDisk: false,
     // The stylesheet (~8 kB gzip, Tailwind) arrives inside the HTML instead of blocking the first
@@ -21,6 +25,7 @@ const nextConfig: NextConfig = {
   },
   images: {
     formats: ["image/avif", "image/webp"],
+    customCacheHandler: true,
     // Fewer widths than the defaults (8 device + 8 image sizes): every one is a URL in each card's
     // srcset, twice per page (HTML and RSC payload). Steps of ~1.5× still serve phones to 2560 px
     // screens a file within one step of what they need; 384 covers the quarter-width cards.
