@@ -108,7 +108,7 @@ try {
   }
 
   log("upload");
-  const upload = await measureUpload(server.url, projects[0]!._id);
+  const upload = await measureUpload(server.url, projects[0]!._id, path.join(root, "bench/out"));
 
   const results: Results = {
     date: new Date().toISOString(),
