@@ -26,7 +26,13 @@ export type Results = {
   firstLoadJs: Record<string, number>;
   /** First-load JS of a one-page App Router app with no code of ours (the framework's floor). */
   frameworkJs: number;
-  upload: { bytes: number; uploadMs: number; copyMs: number; transferMs: number } | null;
+  upload: {
+    bytes: number;
+    runs: number;
+    uploadMs: number;
+    copyMs: number;
+    transferMs: number;
+  } | null;
   memory: { idleMb: number; afterLoadMb: number };
   verdicts: Verdict[];
 };
@@ -129,7 +135,7 @@ export function renderReport(r: Results): string {
     "## Upload and memory",
     "",
     r.upload
-      ? `- ${(r.upload.bytes / 1e6).toFixed(0)} MB mp4 through \`POST /api/sections/{id}\`: ${r.upload.uploadMs} ms; plain copy of the same bytes on the same file system: ${r.upload.copyMs} ms (${(r.upload.uploadMs / r.upload.copyMs).toFixed(2)}×); the same multipart body sent to a bare \`node:http\` server that only writes it to a file: ${r.upload.transferMs} ms (upload ${(r.upload.uploadMs / r.upload.transferMs).toFixed(2)}× of that transfer floor). Medians of 3.`
+      ? `- ${(r.upload.bytes / 1e6).toFixed(0)} MB mp4 (random filler, fully written) through \`POST /api/sections/{id}\`: ${r.upload.uploadMs} ms; plain copy of the same bytes on the data directory's disk: ${r.upload.copyMs} ms (${(r.upload.uploadMs / r.upload.copyMs).toFixed(2)}×); the same multipart body sent to a bare \`node:http\` server that only writes it to a file: ${r.upload.transferMs} ms (upload ${(r.upload.uploadMs / r.upload.transferMs).toFixed(2)}× of that transfer floor). The body is encoded once before timing; medians of ${r.upload.runs}.`
       : "- Upload: not measured.",
     `- Server RSS idle ${r.memory.idleMb} MB, after the load ${r.memory.afterLoadMb} MB (${(r.memory.afterLoadMb / r.memory.idleMb).toFixed(2)}×).`,
     "",

@@ -13,6 +13,7 @@ import { lighthouse, type LighthouseResult } from "./lighthouse.mts";
 import { load, type LoadResult } from "./load.mts";
 import { renderReport, type PageLoad, type Results } from "./report.mts";
 import { measureUpload } from "./upload.mts";
+import { signUp } from "../test/auth.ts";
 import { freePort, startServer } from "../test/server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -108,7 +109,8 @@ try {
   }
 
   log("upload");
-  const upload = await measureUpload(server.url, projects[0]!._id, path.join(root, "bench/out"));
+  const owner = await signUp(server.url, "bench-owner@example.com", "bench-password-123");
+  const upload = await measureUpload(server.url, projects[0]!._id, dataDir, owner.accessToken);
 
   const results: Results = {
     date: new Date().toISOString(),
