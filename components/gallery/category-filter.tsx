@@ -2,10 +2,14 @@ import Link from "next/link";
 import type { Category } from "@/models";
 import { FILTER_CATEGORIES } from "@/lib/site/categories";
 import { galleryHref } from "@/lib/site/gallery-pages";
+import { PendingMark } from "./gallery-pending";
 
 type Filter = { value: Category | "all"; label: string; count: number };
 
-/** Filter links (plain URLs, so filtering works without JavaScript and can be shared). */
+/**
+ * Filter links (plain URLs, so filtering works without JavaScript and can be shared). While the
+ * next view loads, the results show the placeholder grid (gallery-pending.tsx).
+ */
 export function CategoryFilter({
   active,
   counts,
@@ -37,6 +41,7 @@ export function CategoryFilter({
             >
               {label}
               <span className="tabular-nums opacity-70">{count}</span>
+              <PendingMark />
             </Link>
           </li>
         ))}

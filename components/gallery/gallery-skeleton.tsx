@@ -1,9 +1,9 @@
 import { spanClass } from "./grid-spans";
 
-/** The placeholder grid shown while projects load, with the spec's loading text. */
-export function GallerySkeleton() {
+/** The placeholder grid with the spec's loading text, shown while projects load. */
+export function PlaceholderGrid() {
   return (
-    <div aria-busy="true" className="mx-auto max-w-[96rem] px-5 py-10 sm:px-8">
+    <div aria-busy="true">
       <p role="status" className="text-muted mb-6 text-sm">
         Loading projects ...
       </p>
@@ -18,6 +18,15 @@ export function GallerySkeleton() {
           />
         ))}
       </ul>
+    </div>
+  );
+}
+
+/** The whole page's placeholder while a search renders (the search route's loading.tsx). */
+export function GallerySkeleton() {
+  return (
+    <div className="mx-auto max-w-[96rem] px-5 py-10 sm:px-8">
+      <PlaceholderGrid />
     </div>
   );
 }

@@ -1,5 +1,10 @@
 import Link from "next/link";
 import { CategoryFilter } from "@/components/gallery/category-filter";
+import {
+  GalleryNavigation,
+  GalleryResults,
+  PendingMark,
+} from "@/components/gallery/gallery-pending";
 import { ProjectGrid } from "@/components/gallery/project-grid";
 import { ShowMore } from "@/components/gallery/show-more";
 import { JsonLd } from "@/components/layout/json-ld";
@@ -37,49 +42,56 @@ export async function GalleryView({ category, query, page, siteUrl }: GalleryVie
   const shown = shownOnPage(page, projects.length);
 
   return (
-    <div className="mx-auto max-w-[96rem] px-5 pt-12 pb-20 sm:px-8 sm:pt-16">
-      <JsonLd data={personJsonLd(settings, siteUrl)} />
-      <div className="max-w-3xl">
-        <h1 className="text-4xl font-semibold tracking-tight text-balance sm:text-6xl">
-          {settings.ownerName}
-        </h1>
-        {settings.tagline ? (
-          <p className="text-muted mt-4 text-lg text-pretty sm:text-xl">{settings.tagline}</p>
-        ) : null}
-      </div>
-      <div className="mt-10 mb-8 flex flex-col gap-4 sm:mt-14">
-        <CategoryFilter active={category} counts={counts} total={total} query={query} />
-        {query ? (
-          <p className="text-muted text-sm" role="status">
-            {projects.length} {projects.length === 1 ? "project matches" : "projects match"} “
-            {query}”.{" "}
-            <Link
-              href={galleryHref({ category })}
-              className="text-ink font-medium underline underline-offset-4"
-            >
-              Clear search
-            </Link>
-          </p>
-        ) : null}
-      </div>
-      {projects.length > 0 ? (
-        <>
-          <ProjectGrid id={GRID_ID} projects={projects.slice(0, shown)} />
-          {projects.length > GALLERY_PAGE_SIZE ? (
-            <ShowMore
-              shown={shown}
-              total={projects.length}
-              nextHref={
-                shown < projects.length ? galleryHref({ category, query, page: page + 1 }) : null
-              }
-              gridId={GRID_ID}
-            />
+    <GalleryNavigation>
+      <div className="mx-auto max-w-[96rem] px-5 pt-12 pb-20 sm:px-8 sm:pt-16">
+        <JsonLd data={personJsonLd(settings, siteUrl)} />
+        <div className="max-w-3xl">
+          <h1 className="text-4xl font-semibold tracking-tight text-balance sm:text-6xl">
+            {settings.ownerName}
+          </h1>
+          {settings.tagline ? (
+            <p className="text-muted mt-4 text-lg text-pretty sm:text-xl">{settings.tagline}</p>
           ) : null}
-        </>
-      ) : (
-        <EmptyGallery filtered={Boolean(query) || category !== "all"} />
-      )}
-    </div>
+        </div>
+        <div className="mt-10 mb-8 flex flex-col gap-4 sm:mt-14">
+          <CategoryFilter active={category} counts={counts} total={total} query={query} />
+          {query ? (
+            <p className="text-muted text-sm" role="status">
+              {projects.length} {projects.length === 1 ? "project matches" : "projects match"} “
+              {query}”.{" "}
+              <Link
+                href={galleryHref({ category })}
+                className="text-ink font-medium underline underline-offset-4"
+              >
+                Clear search
+                <PendingMark />
+              </Link>
+            </p>
+          ) : null}
+        </div>
+        <GalleryResults>
+          {projects.length > 0 ? (
+            <>
+              <ProjectGrid id={GRID_ID} projects={projects.slice(0, shown)} />
+              {projects.length > GALLERY_PAGE_SIZE ? (
+                <ShowMore
+                  shown={shown}
+                  total={projects.length}
+                  nextHref={
+                    shown < projects.length
+                      ? galleryHref({ category, query, page: page + 1 })
+                      : null
+                  }
+                  gridId={GRID_ID}
+                />
+              ) : null}
+            </>
+          ) : (
+            <EmptyGallery filtered={Boolean(query) || category !== "all"} />
+          )}
+        </GalleryResults>
+      </div>
+    </GalleryNavigation>
   );
 }
 

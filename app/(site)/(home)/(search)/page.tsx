@@ -4,7 +4,7 @@ import { parseFilterCategory } from "@/lib/site/categories";
 import { parseGalleryPage } from "@/lib/site/gallery-pages";
 import { loadSiteSettings } from "@/lib/site/queries";
 import { getSiteUrl } from "@/lib/site/site-url";
-import { GalleryView } from "./gallery-view";
+import { GalleryView } from "../gallery-view";
 
 // Rendered per request, never prerendered: the (site) layout reads the settings, and the build must
 // not open the data directory (a connection() call alone races with the layout's metadata read).
