@@ -51,12 +51,18 @@ export function prepareNextStaticCeiling(root: string) {
     path.join(app, "app/layout.js"),
     'export default function L({ children }) { return <html lang="en"><body>{children}</body></html>; }\n',
   );
+  // A page rendered per request, asked for once by a like-for-like ceiling (see `start`).
+  fs.mkdirSync(path.join(app, "app/rendered"));
+  fs.writeFileSync(
+    path.join(app, "app/rendered/page.js"),
+    `import { connection } from "next/server";\nexport default async function R() { await connection(); return <p>rendered</p>; }\n`,
+  );
   // Text padding to reach the target size. The framework adds its own bytes and repeats the text
   // in the inline RSC payload, so size = a + k * pad, fitted once from two probe builds.
-  const page = (pad: number) =>
-    `export const dynamic = "force-static";\nexport default function P() { return <main>{${JSON.stringify("x".repeat(pad))}}</main>; }\n`;
-  const buildWith = (pad: number) => {
-    fs.writeFileSync(path.join(app, "app/page.js"), page(pad));
+  const page = (pad: number, extra: string) =>
+    `export const dynamic = "force-static";\nexport default function P() { return <main>{${JSON.stringify("x".repeat(pad) + extra)}}</main>; }\n`;
+  const buildWith = (pad: number, extra = "") => {
+    fs.writeFileSync(path.join(app, "app/page.js"), page(pad, extra));
     execFileSync(path.join(root, "node_modules/.bin/next"), ["build"], {
       cwd: app,
       stdio: "ignore",
@@ -74,22 +80,40 @@ export function prepareNextStaticCeiling(root: string) {
   };
 
   return {
-    async start(size: number, port: number): Promise<StaticCeiling> {
+    /**
+     * With `likeForLike`, the page also holds the given characters (a cached page's non-ASCII ones:
+     * Node.js writes and measures a string with any of them far slower than pure ASCII) and the
+     * server renders one page before it is measured (Node 22 switches on its async_hooks-based
+     * AsyncLocalStorage, and with it a hook on every promise, at the first render; a static-only
+     * server never does). Both hold for any real site; the plain ceiling has neither.
+     */
+    async start(
+      size: number,
+      port: number,
+      likeForLike?: { characters: string },
+    ): Promise<StaticCeiling> {
       const { a, k } = fitSize();
-      const bytes = buildWith(Math.max(0, Math.round((size - a) / k)));
+      const extra = likeForLike?.characters ?? "";
+      const bytes = buildWith(
+        Math.max(0, Math.round((size - a - 2 * Buffer.byteLength(extra)) / k)),
+        extra,
+      );
       const child = spawn(
         path.join(root, "node_modules/.bin/next"),
         ["start", "--port", String(port)],
         { cwd: app, stdio: "ignore", env: process.env },
       );
       const url = `http://127.0.0.1:${port}/`;
-      for (let i = 0; i < 100; i++) {
-        try {
-          if ((await fetch(url)).ok) return { url, bytes, stop: () => child.kill() };
-        } catch {
-          await new Promise((resolve) => setTimeout(resolve, 200));
-        }
+      let up = false;
+      for (let i = 0; i < 100 && !up; i++) {
+        up = await fetch(url).then(
+          (response) => response.ok,
+          () => false,
+        );
+        if (!up) await new Promise((resolve) => setTimeout(resolve, 200));
       }
+      if (up && (!likeForLike || (await fetch(`${url}rendered`)).ok))
+        return { url, bytes, stop: () => child.kill() };
       child.kill();
       throw new Error("The ceiling app did not start");
     },

@@ -63,14 +63,16 @@ try {
   const html = Buffer.from(await (await fetch(`${server.url}/`)).arrayBuffer());
   const bare = await startBareServer(html);
   const ceilingApp = prepareNextStaticCeiling(root);
-  log(`load: ${amount} requests × ${pages.length + 1} targets and a ceiling per cached page`);
+  log(`load: ${amount} requests × ${pages.length + 1} targets and two ceilings per cached page`);
   const bareResult = await load("bare node:http", bare.url, amount, connections);
   await bare.close();
   const ceilings: LoadResult[] = [];
+  const likeForLikes: LoadResult[] = [];
   const loads: PageLoad[] = [];
   let frameworkJs = 0;
   for (const page of pages) {
     let ceiling: LoadResult | null = null;
+    let likeForLike: LoadResult | null = null;
     if (page.cached) {
       const size = (await (await fetch(server.url + page.path)).arrayBuffer()).byteLength;
       const app = await ceilingApp.start(size, await freePort());
@@ -83,6 +85,23 @@ try {
       }
       ceilings.push(ceiling);
       log(`${ceiling.name}: ${ceiling.rps} req/s`);
+      // The same, with the page's non-ASCII characters and a server that has rendered once.
+      const characters = [...(await (await fetch(server.url + page.path)).text())]
+        .filter((character) => character.charCodeAt(0) > 127)
+        .join("");
+      const alike = await ceilingApp.start(size, await freePort(), { characters });
+      try {
+        likeForLike = await load(
+          `Next.js static page, like for like (as ${page.name})`,
+          alike.url,
+          amount,
+          connections,
+        );
+      } finally {
+        alike.stop();
+      }
+      likeForLikes.push(likeForLike);
+      log(`${likeForLike.name}: ${likeForLike.rps} req/s`);
     }
     const result = await load(page.name, server.url + page.path, amount, connections);
     loads.push({
@@ -90,6 +109,7 @@ try {
       cached: page.cached,
       vsBare: result.rps / bareResult.rps,
       vsNextStatic: ceiling ? result.rps / ceiling.rps : result.rps / ceilings[0]!.rps,
+      vsLikeForLike: likeForLike ? result.rps / likeForLike.rps : null,
     });
     log(`${page.name}: ${result.rps} req/s, p99 ${result.p99} ms`);
   }
@@ -120,7 +140,14 @@ try {
       memoryGb: Math.round(os.totalmem() / 2 ** 30),
     },
     seed: { projects: PROJECTS, sectionsPerProject: SECTIONS, seconds: seedSeconds },
-    load: { amount, connections, bare: bareResult, nextStatic: ceilings, pages: loads },
+    load: {
+      amount,
+      connections,
+      bare: bareResult,
+      nextStatic: ceilings,
+      likeForLike: likeForLikes,
+      pages: loads,
+    },
     lighthouse: lighthouseResults,
     firstLoadJs: jsWeights,
     frameworkJs,

@@ -84,6 +84,49 @@ test.describe("home gallery", () => {
     await expect(cards(page)).toHaveCount(firstPage(total));
   });
 
+  test("the gallery is in the page itself: it shows without JavaScript, with no placeholder", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const url of ["/", "/?category=Illustration"]) {
+      await page.goto(url);
+      await expect(cards(page).first()).toBeVisible();
+      expect(await cards(page).count()).toBeGreaterThan(0);
+      await expect(page.getByText("Loading projects ...")).toHaveCount(0);
+    }
+    await context.close();
+  });
+
+  test("a filter click shows the placeholder grid until the next view arrives", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await expect(cards(page).first()).toBeVisible();
+    // Hold the Illustration view's payload (prefetch and navigation) so the wait is visible.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.searchParams.get("category") === "Illustration" && url.searchParams.has("_rsc"),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    const nav = page.getByRole("navigation", { name: "Categories" });
+    const illustration = nav.getByRole("link", { name: /^Illustration/ });
+    await illustration.click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Loading projects ..." }),
+    ).toBeVisible();
+    await expect(cards(page)).toHaveCount(0);
+    release();
+    await expect(page).toHaveURL("/?category=Illustration");
+    await expect(illustration).toHaveAttribute("aria-current", "page");
+    await expect(cards(page)).toHaveCount(firstPage(await countIn(illustration)));
+    await expect(page.getByText("Loading projects ...")).toHaveCount(0);
+  });
+
   test("the header search filters by title and by role, in the URL", async ({ page }) => {
     await page.goto("/");
     const search = page.getByRole("searchbox", { name: "Search projects" });
