@@ -51,6 +51,18 @@ export type Results = {
 const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
 
 export function renderReport(r: Results): string {
+  const ceilingRow = (ceiling: LoadResult, ratios: [string, string]) =>
+    row([
+      ceiling.name,
+      ceiling.rps,
+      ceiling.p50,
+      ceiling.p99,
+      ceiling.errors,
+      ceiling.non2xx,
+      ceiling.bytesPerResponse,
+      (ceiling.rps / r.load.bare.rps).toFixed(2),
+      ...ratios,
+    ]);
   const lines = [
     "# Benchmark report",
     "",
@@ -85,34 +97,8 @@ export function renderReport(r: Results): string {
       "–",
       "–",
     ]),
-    ...r.load.nextStatic.map((ceiling) =>
-      row([
-        ceiling.name,
-        ceiling.rps,
-        ceiling.p50,
-        ceiling.p99,
-        ceiling.errors,
-        ceiling.non2xx,
-        ceiling.bytesPerResponse,
-        (ceiling.rps / r.load.bare.rps).toFixed(2),
-        "1.00",
-        "–",
-      ]),
-    ),
-    ...r.load.likeForLike.map((ceiling) =>
-      row([
-        ceiling.name,
-        ceiling.rps,
-        ceiling.p50,
-        ceiling.p99,
-        ceiling.errors,
-        ceiling.non2xx,
-        ceiling.bytesPerResponse,
-        (ceiling.rps / r.load.bare.rps).toFixed(2),
-        "–",
-        "1.00",
-      ]),
-    ),
+    ...r.load.nextStatic.map((ceiling) => ceilingRow(ceiling, ["1.00", "–"])),
+    ...r.load.likeForLike.map((ceiling) => ceilingRow(ceiling, ["–", "1.00"])),
     ...r.load.pages.map((p) =>
       row([
         `${p.name}${p.cached ? " (cached)" : ""}`,
