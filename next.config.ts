@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { NextConfig } from "next";
-import { securityHeaders } from "./lib/security-headers";
+import { contentSecurityPolicy, securityHeaders } from "./lib/security-headers";
+import { galleryRewrites, PROXY_FREE_PAGE_SOURCES } from "./lib/site/proxy-free-pages";
 
 const nextConfig: NextConfig = {
   // PGlite loads WASM and data files from its package folder at run time; bundling it breaks that.
@@ -22,8 +23,25 @@ const nextConfig: NextConfig = {
     inlineCss: false,
   },
   async headers() {
-    const headers = securityHeaders({ production: process.env.NODE_ENV === "production" });
-    return [{ source: "/:path*", headers }];
+    const production = process.env.NODE_ENV === "production";
+    // The cached public pages skip proxy.ts, which sets the CSP of every other page with the
+    // run-time Supabase origin; theirs is fixed here, at build time (lib/site/proxy-free-pages.ts).
+    const policy = contentSecurityPolicy({
+      production,
+      supabaseUrl: process.env.NEXT_PUBLIC_SUPABASE_URL || undefined,
+      anySupabaseProject: true,
+    });
+    return [
+      { source: "/:path*", headers: securityHeaders({ production }) },
+      ...PROXY_FREE_PAGE_SOURCES.map((page) => ({
+        ...page,
+        headers: [{ key: "Content-Security-Policy", value: policy }],
+      })),
+    ];
+  },
+  async rewrites() {
+    // `/` and its category and page views, to the cached gallery route, without a proxy.
+    return { beforeFiles: galleryRewrites(), afterFiles: [], fallback: [] };
   },
   images: {
     formats: ["image/avif", "image/webp"],

@@ -1,10 +1,16 @@
 // Security headers: the static ones for every route from next.config.ts, the Content-Security-Policy
-// per page from proxy.ts. Kept free of server-only imports because the Next.js config loads it.
+// per page from proxy.ts (or next.config.ts for the pages that skip it). Kept free of server-only imports because the Next.js config loads it.
 
 type Options = {
   production: boolean;
   /** Origin of a hosted Supabase project the browser talks to, if any. */
   supabaseUrl?: string;
+  /**
+   * Also allow any project on supabase.co: for the pages whose header is fixed at build time
+   * (lib/site/proxy-free-pages.ts), where the run-time NEXT_PUBLIC_SUPABASE_URL is not known yet.
+   * A signed-in owner's browser refreshes the session from those pages too.
+   */
+  anySupabaseProject?: boolean;
 };
 
 /**
@@ -13,8 +19,16 @@ type Options = {
  * because Next.js inlines its bootstrap scripts in prerendered, cached pages, where a per-request
  * nonce cannot exist; 'unsafe-eval' is only needed by the development server.
  */
-export function contentSecurityPolicy({ production, supabaseUrl }: Options): string {
+export function contentSecurityPolicy({
+  production,
+  supabaseUrl,
+  anySupabaseProject = false,
+}: Options): string {
   const supabase = supabaseUrl ? new URL(supabaseUrl).origin : "";
+  const hosted = [
+    ...(supabase ? [supabase, supabase.replace(/^http/, "ws")] : []),
+    ...(anySupabaseProject ? ["https://*.supabase.co", "wss://*.supabase.co"] : []),
+  ];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", "'unsafe-inline'", ...(production ? [] : ["'unsafe-eval'"])],
@@ -22,7 +36,7 @@ export function contentSecurityPolicy({ production, supabaseUrl }: Options): str
     "img-src": ["'self'", "data:", "blob:", "https://res.cloudinary.com"],
     "media-src": ["'self'", "blob:", "https://res.cloudinary.com"],
     "font-src": ["'self'", "data:"],
-    "connect-src": ["'self'", ...(supabase ? [supabase, supabase.replace(/^http/, "ws")] : [])],
+    "connect-src": ["'self'", ...new Set(hosted)],
     "frame-src": ["https://player.vimeo.com"],
     "frame-ancestors": ["'none'"],
     "form-action": ["'self'"],
@@ -34,7 +48,10 @@ export function contentSecurityPolicy({ production, supabaseUrl }: Options): str
     .join("; ");
 }
 
-/** Headers for every response; the CSP is added per page request by proxy.ts. */
+/**
+ * Headers for every response. The CSP is added per page request by proxy.ts, and for the pages
+ * that skip it by next.config.ts (lib/site/proxy-free-pages.ts).
+ */
 export function securityHeaders(
   options: Pick<Options, "production">,
 ): { key: string; value: string }[] {

@@ -79,6 +79,38 @@ describe("cached public pages", () => {
     }
   });
 
+  it("caches the views the gallery links to, and still answers other forms of them", async () => {
+    const tools = await createProject("Brush Kit", "Assets & Tools");
+    const cards = (html: string) => ["Paper Birds", "Brush Kit"].filter((t) => html.includes(t));
+    // The filter links' own forms (next.config.ts rewrites them, lib/site/proxy-free-pages.ts).
+    for (const [path, shows] of [
+      ["/?category=Assets+%26+Tools", ["Brush Kit"]],
+      ["/?category=Assets%20%26%20Tools&page=1", ["Brush Kit"]],
+      ["/?page=2", ["Paper Birds", "Brush Kit"]],
+      ["/?q=", ["Paper Birds", "Brush Kit"]],
+      ["/?category=Illustration&utm_source=newsletter", ["Paper Birds"]],
+    ] as const) {
+      await visit(path);
+      const again = await visit(path);
+      expect(again.cache, path).toBe("HIT");
+      expect(cards(again.html), path).toEqual(shows);
+    }
+    // Other spellings are not cached views, but show what they mean: unknown → all, bad page → 1.
+    for (const [path, shows] of [
+      ["/?category=illustration", ["Paper Birds", "Brush Kit"]],
+      ["/?category=Nope&page=2", ["Paper Birds", "Brush Kit"]],
+      ["/?category=Assets+%26+Tools&page=0", ["Brush Kit"]],
+      ["/?category=Illustration&page=101", ["Paper Birds"]],
+    ] as const) {
+      await visit(path);
+      const again = await visit(path);
+      expect(again.status, path).toBe(200);
+      expect(again.cache, path).toBeNull();
+      expect(cards(again.html), path).toEqual(shows);
+    }
+    await call(url, "DELETE", `/api/projects/${tools._id}`, { token: site.ownerToken });
+  });
+
   it("keeps searches per request and answers them from the current data", async () => {
     const search = await visit("/?q=paper");
     expect(search.status).toBe(200);

@@ -71,17 +71,18 @@ async function eventually(check: () => Promise<void>, ms = 15_000): Promise<void
   }
 }
 
-const PAGES = () => [
+/** Served from Next.js's cache once rendered (lib/site/proxy-free-pages.ts). */
+const PUBLIC_PAGES = () => [
   "/",
   "/?category=Illustration",
   `/sections/${projectId}`,
   "/about",
   "/reel",
-  "/signin",
 ];
+const PAGES = () => [...PUBLIC_PAGES(), "/signin"];
 
 describe("PostgreSQL server down", () => {
-  it("answers 503 with a clear message on pages and API, and recovers by itself when it returns", async () => {
+  it("answers 503 on the API and per-request pages, keeps serving cached pages, recovers by itself", async () => {
     for (const pathname of PAGES()) expect((await page(pathname)).status, pathname).toBe(200);
     const before = uploads();
 
@@ -116,21 +117,33 @@ describe("PostgreSQL server down", () => {
     expect(signIn.status).toBe(503);
     expect(await signIn.json()).toMatchObject({ msg: MESSAGE });
 
-    // Pages: a real 503 page with the message, asking to retry, no error details.
-    await eventually(async () => expect((await page("/about")).status).toBe(503));
-    for (const pathname of PAGES()) {
+    // Pages rendered per request: a real 503 page with the message, asking to retry, no details.
+    await eventually(async () => expect((await page("/signin")).status).toBe(503));
+    for (const pathname of ["/signin", "/?q=before", "/dashboard"]) {
       const answer = await page(pathname);
       expect(answer.status, pathname).toBe(503);
       expect(answer.text).toContain(MESSAGE);
       expect(answer.text).not.toMatch(/at .+\.js:\d+|ECONNREFUSED|Error:/);
       expect(answer.retry).toBe("30");
     }
+    // The cached public pages need no database: visitors keep seeing the portfolio.
+    for (const pathname of PUBLIC_PAGES()) {
+      const answer = await page(pathname);
+      expect(answer.status, pathname).toBe(200);
+      expect(answer.text).not.toContain(MESSAGE);
+    }
+    for (const pathname of ["/", "/?category=Illustration", `/sections/${projectId}`])
+      expect((await page(pathname)).text, pathname).toContain("Before The Outage");
+    // One never rendered cannot be made now: an error page, without error details.
+    const uncached = await page("/?category=Motion%20Design");
+    expect(uncached.status).toBe(500);
+    expect(uncached.text).not.toMatch(/at .+\.js:\d+|ECONNREFUSED|Error:/);
 
     await pg.resume();
 
     await eventually(async () => {
       expect((await call(server.url, "GET", "/api/projects")).status).toBe(200);
-      expect((await page("/about")).status).toBe(200);
+      expect((await page("/signin")).status).toBe(200);
     });
     for (const pathname of PAGES()) expect((await page(pathname)).status, pathname).toBe(200);
     expect((await page(`/sections/${projectId}`)).text).toContain("Before The Outage");

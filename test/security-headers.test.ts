@@ -29,6 +29,27 @@ describe("security headers of the running site", () => {
     expect(response.headers.get("strict-transport-security")).toContain("max-age=");
   });
 
+  it("send one CSP on every page, with or without the proxy (lib/site/proxy-free-pages.ts)", async () => {
+    for (const pathname of [
+      "/",
+      "/?category=Illustration&page=2",
+      "/?q=birds",
+      "/?q=%20",
+      "/sections/0123456789abcdef01234567",
+      "/about",
+      "/reel",
+      "/signin",
+      "/dashboard",
+    ]) {
+      const response = await fetch(`${server.url}${pathname}`, { redirect: "manual" });
+      const csp = response.headers.get("content-security-policy") ?? "";
+      // Two headers of one name arrive joined by ", ": the directive would then show twice.
+      expect(csp.match(/frame-ancestors 'none'/g), pathname).toHaveLength(1);
+      expect(csp, pathname).toContain("connect-src 'self'");
+      expect(csp, pathname).toContain("object-src 'none'");
+    }
+  });
+
   it("send nosniff and no framing on API answers too", async () => {
     const response = await fetch(`${server.url}/api/projects`);
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");

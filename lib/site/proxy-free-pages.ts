@@ -1,0 +1,79 @@
+import { FILTER_CATEGORIES, toFilterSlug } from "./categories";
+import { MAX_GALLERY_PAGE } from "./gallery-pages";
+
+/*
+ * The cached public pages skip proxy.ts: `/` without a search (with or without ?category= and
+ * ?page=), project pages, About and Reel. Running a proxy at all, even one that only passes the
+ * request on, cost a cached page about a third of its requests per second (bench/REPORT.md), and
+ * these pages need nothing from it: visitors carry no session, the pages never read one, and a
+ * cached page does not need the database, so it stays up while the database is down.
+ * What the proxy did for them is done here, in next.config.ts: the home gallery's rewrite to the
+ * cached /gallery/[filter]/[page] route, and the Content-Security-Policy header.
+ * proxy.ts's `config.matcher` must leave out the same paths (Next.js reads it as a literal);
+ * test/proxy-free-pages.test.ts checks both against a running server.
+ * Free of server-only imports: next.config.ts loads this file.
+ */
+
+type QueryCondition = { type: "query"; key: string; value?: string };
+type Rewrite = {
+  source: string;
+  destination: string;
+  has?: QueryCondition[];
+  missing?: QueryCondition[];
+};
+
+/** A `?q=` with a value is a search, rendered per request (the proxy then runs, as for any page). */
+const NOT_A_SEARCH: QueryCondition[] = [{ type: "query", key: "q" }];
+
+/** Regular expressions of Next.js's `has` conditions are anchored (`^…$`) by Next.js. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * `/`, `/?page=N`, `/?category=C` and `/?category=C&page=N` → /gallery/{slug}/{N}, for the exact
+ * category names of the filter bar and whole pages 1…MAX_GALLERY_PAGE, as the gallery's own links
+ * write them. Any other form (an unknown category, `?page=0`, a page past the last) is left to the
+ * per-request page at `/`, which shows what it means (all categories, page 1): the cache holds only
+ * the views the links lead to, and odd URLs still get the right page.
+ */
+export function galleryRewrites(): Rewrite[] {
+  const pages = Array.from({ length: MAX_GALLERY_PAGE }, (_, i) => String(MAX_GALLERY_PAGE - i));
+  const page: QueryCondition = { type: "query", key: "page", value: `(?<page>${pages.join("|")})` };
+  const views: { slug: string; has: QueryCondition[]; missing: QueryCondition[] }[] = [
+    { slug: "all", has: [], missing: [{ type: "query", key: "category" }] },
+    ...FILTER_CATEGORIES.map((category) => ({
+      slug: toFilterSlug(category),
+      has: [{ type: "query" as const, key: "category", value: escapeRegExp(category) }],
+      missing: [],
+    })),
+  ];
+  return views.flatMap(({ slug, has, missing }) => [
+    {
+      source: "/",
+      has: [...has, page],
+      missing: [...missing, ...NOT_A_SEARCH],
+      destination: `/gallery/${slug}/:page`,
+    },
+    {
+      source: "/",
+      ...(has.length ? { has } : {}),
+      missing: [...missing, { type: "query", key: "page" }, ...NOT_A_SEARCH],
+      destination: `/gallery/${slug}/1`,
+    },
+  ]);
+}
+
+/** The same pages as `source` patterns of next.config.ts's `headers()`. */
+export const PROXY_FREE_PAGE_SOURCES: { source: string; missing?: QueryCondition[] }[] = [
+  { source: "/", missing: NOT_A_SEARCH },
+  { source: "/sections/:path*" },
+  { source: "/about/:path*" },
+  { source: "/reel/:path*" },
+];
+
+/**
+ * Whether a path is one of those pages (the query aside). proxy.ts still sees them when their path
+ * holds a "%" (to refuse undecodable escapes); it then lets them pass untouched.
+ */
+export function isProxyFreePath(pathname: string): boolean {
+  return /^\/(?:sections|about|reel)(?:\/|$)/.test(pathname);
+}
