@@ -43,12 +43,21 @@ const tmpEntries = () => {
   return fs.existsSync(tmp) ? fs.readdirSync(tmp) : [];
 };
 
+/** Whether a temporary upload folder holds a file. One listed a moment ago may be gone already:
+ * its upload finished and was cleaned up. */
+const holdsFiles = (dir: string) => {
+  try {
+    return fs.readdirSync(path.join(dataDir, "tmp", dir)).length > 0;
+  } catch {
+    return false;
+  }
+};
+
 /** Resolves once a request body is being written to the temporary upload area. */
 async function uploadInFlight(ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
-    const tmp = path.join(dataDir, "tmp");
-    if (tmpEntries().some((dir) => fs.readdirSync(path.join(tmp, dir)).length > 0)) return true;
+    if (tmpEntries().some(holdsFiles)) return true;
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
   return false;
