@@ -202,6 +202,40 @@ describe("parseMultipart", () => {
     ).toHaveLength(1);
   });
 
+  it("refuses a body cut anywhere before the end of its close delimiter, and accepts it whole", async () => {
+    const boundary = "cut-here";
+    const image = await pngOfSize(300);
+    const whole = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nOpening\r\n`,
+      ),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="resources"; filename="a.png"\r\n` +
+          "Content-Type: image/png\r\n\r\n",
+      ),
+      image,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const request = (body: Buffer) =>
+      new Request("http://localhost/api/sections/x", {
+        method: "POST",
+        body: new Uint8Array(body),
+        headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+      });
+    const closeEnd = whole.lastIndexOf(`--${boundary}--`) + boundary.length + 4;
+    const statuses = new Set<number>();
+    for (let length = 1; length < closeEnd; length++) {
+      statuses.add((await refusal(parse(request(whole.subarray(0, length))))).status);
+    }
+    expect([...statuses]).toEqual([400]);
+    // Whole, or followed by an epilogue (RFC 2046 allows one), the form is read.
+    for (const body of [whole, Buffer.concat([whole, Buffer.from("epilogue\r\n")])]) {
+      const form = await parse(request(body));
+      expect(form.fields.title).toEqual(["Opening"]);
+      expect(form.files.resources?.map((file) => file.size)).toEqual([image.length]);
+    }
+  });
+
   it("removes the partial file when the client aborts mid-upload", async () => {
     const full = await new Response(
       formRequest([["video", [mp4OfSize(4 * MB), "reel.mp4"]]]).body,

@@ -1,7 +1,6 @@
 import "server-only";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Readable } from "node:stream";
 import formidable, { errors as formidableErrors } from "formidable";
 import type { MediaKind, MediaType } from "@/lib/storage/types";
 import { invalidFileType, messages, tooManyImages } from "@/lib/validation/messages";
@@ -71,8 +70,12 @@ export async function parseMultipart(
   let clientFailed = false;
   source.once("error", () => (clientFailed = refusal === null));
   try {
-    const [fields, files] = await receive(source, request.headers, rules, dir, guards, refuse);
+    const form = createForm(rules, dir, guards, refuse);
+    const [fields, files] = await form.parse(
+      Object.assign(source, { headers: formHeaders(request.headers) }) as never,
+    );
     if (refusal) throw refusal;
+    if (!sawCloseDelimiter(form)) throw new UploadError(400, messages.invalidForm);
     const uploaded = await checkFiles(files, guards);
     return { fields: fields as Record<string, string[]>, files: uploaded, cleanup };
   } catch (error) {
@@ -84,9 +87,8 @@ export async function parseMultipart(
   }
 }
 
-function receive(
-  source: Readable,
-  headers: Headers,
+/** A formidable form enforcing each file field's rule while its bytes arrive. */
+function createForm(
   rules: Record<string, FileRule>,
   dir: string,
   guards: Map<object, GuardedFile>,
@@ -127,10 +129,28 @@ function receive(
     },
   });
   form.on("fileBegin", (field, file) => fieldOf.set(file, field));
+  return form;
+}
+
+/** The request's headers as formidable reads them from a Node request. */
+function formHeaders(headers: Headers): Record<string, string> {
   const headerObject: Record<string, string> = Object.fromEntries(headers);
   // Without a length formidable assumes an empty body; a streamed body is chunked.
   if (!headerObject["content-length"]) headerObject["transfer-encoding"] ??= "chunked";
-  return form.parse(Object.assign(source, { headers: headerObject }) as never);
+  return headerObject;
+}
+
+/**
+ * Whether the body ended with its close delimiter (`--boundary--`). formidable's multipart parser
+ * ends a body cut just before that final `--`, or just after a part's opening delimiter, as if it
+ * were complete (MultipartParser._flush); only a parser in its END state read the close delimiter.
+ * No scan of our own: reading the parser's state costs nothing on a 50 MB upload.
+ */
+function sawCloseDelimiter(form: ReturnType<typeof formidable>): boolean {
+  type Parser = { state?: number; constructor: { STATES?: { END?: number } } };
+  const parser = (form as unknown as { _parser?: Parser })._parser;
+  const end = parser?.constructor.STATES?.END;
+  return end !== undefined && parser?.state === end;
 }
 
 async function checkFiles(
