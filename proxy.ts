@@ -9,18 +9,22 @@ import { isProxyFreePath } from "@/lib/site/proxy-free-pages";
 import { unavailablePage } from "@/lib/site/unavailable-page";
 import { isUndecodablePath, refuseUndecodablePath } from "@/lib/undecodable-path";
 
+/** The last value of a query parameter, the one Next.js's rewrite and matcher conditions read. */
+const lastParam = (params: URLSearchParams, key: string) => params.getAll(key).at(-1);
+
 /**
  * The home gallery without a search is the same page for every visitor: next.config.ts rewrites
- * `/`, `/?category=X` and their `&page=N` to the cached /gallery/[filter]/[page] route without
- * running this proxy (lib/site/proxy-free-pages.ts). A `?q=` of spaces only reaches the proxy and
- * is no search either: it gets the same cached view, its category and page read as the page does.
+ * `/`, `/?category=X` and their `&page=N`, as the gallery's links write them, to the cached
+ * /gallery/[filter]/[page] route without running this proxy (lib/site/proxy-free-pages.ts).
+ * Other spellings come here (see the matcher): an unknown category, `?page=0` or `02`, a `?q=` of
+ * spaces only. They get the cached view they mean, read as the page at `/` reads them.
  */
 function galleryRewrite(request: NextRequest): URL | undefined {
   const { pathname, searchParams } = request.nextUrl;
-  if (pathname !== "/" || searchParams.get("q")?.trim()) return undefined;
+  if (pathname !== "/" || lastParam(searchParams, "q")?.trim()) return undefined;
   const target = request.nextUrl.clone();
-  const filter = toFilterSlug(parseFilterCategory(searchParams.get("category")?.trim()));
-  target.pathname = `/gallery/${filter}/${parseGalleryPage(searchParams.get("page"))}`;
+  const category = parseFilterCategory(lastParam(searchParams, "category")?.trim());
+  target.pathname = `/gallery/${toFilterSlug(category)}/${parseGalleryPage(lastParam(searchParams, "page"))}`;
   target.search = "";
   return target;
 }
@@ -40,11 +44,16 @@ export async function proxy(request: NextRequest) {
   // API, media and the cached public pages reach the proxy only for a "%" in the path (see the
   // matcher): no session work, and those pages' CSP comes from next.config.ts.
   if (/^\/(?:api|media)\//.test(pathname) || isProxyFreePath(pathname)) return NextResponse.next();
+  // A cached gallery view, like those next.config.ts rewrites: no session, no database check (it
+  // is served from the cache while the database is down).
+  const gallery = galleryRewrite(request);
   // A page cannot set its own status once rendering fails (error boundaries answer 500, or 200
   // once streaming began), so an unreachable PostgreSQL server is answered here, before the page.
-  const response = (await isDatabaseReachable())
-    ? await updateSession(request, galleryRewrite(request))
-    : unavailablePage();
+  const response = gallery
+    ? NextResponse.rewrite(gallery)
+    : (await isDatabaseReachable())
+      ? await updateSession(request)
+      : unavailablePage();
   response.headers.set("Content-Security-Policy", readPolicy());
   return response;
 }
@@ -55,12 +64,28 @@ export const config = {
   // longer ones, which breaks 50 MB video uploads and streaming; its handlers check the session.
   // API and media paths come here only when they hold a "%", to refuse undecodable ones (above):
   // real ids and media keys are hex, so uploads never pass through the proxy.
-  // Nor the cached public pages (lib/site/proxy-free-pages.ts, the same list): `/` only for a
-  // search, project pages, About and Reel only for a "%" in the path.
+  // Nor the cached public pages (lib/site/proxy-free-pages.ts, the same list): project pages,
+  // About and Reel only for a "%" in the path, `/` only for a search or for a category or page
+  // its rewrites do not take (other than FILTER_CATEGORIES, or than 1…MAX_GALLERY_PAGE written
+  // plainly; Next.js anchors these expressions and reads a repeated parameter's last value).
+  // Literal values, as Next.js reads the matcher at build time; lib/site/proxy-free-pages.test.ts
+  // checks them against those constants.
   matcher: [
     "/(api|media)/(.*%.*)",
     "/(sections|about|reel)(.*%.*)",
     { source: "/", has: [{ type: "query", key: "q" }] },
+    {
+      source: "/",
+      has: [{ type: "query", key: "category" }],
+      missing: [
+        { type: "query", key: "category", value: "(?:Motion Design|Illustration|Assets & Tools)" },
+      ],
+    },
+    {
+      source: "/",
+      has: [{ type: "query", key: "page" }],
+      missing: [{ type: "query", key: "page", value: "(?:[1-9]|[1-9][0-9]|100)" }],
+    },
     "/((?!auth/v1/|api/|_next/static|_next/image|media/|(?:sections|about|reel)(?:/|$)|favicon\\.ico|.*\\.(?:svg|png|jpe?g|gif|webp|avif|ico|css|js|map|txt|xml|woff2?|mp4)$).+)",
   ],
 };

@@ -12,7 +12,7 @@ export function formatCategory(category: Category): string {
   return category === "Frame by Frame" ? "Frame-by-Frame" : category;
 }
 
-/** The path segment of a cached gallery view (/gallery/[filter], see proxy.ts): "all" or a slug. */
+/** The path segment of a cached gallery view (/gallery/[filter], lib/site/proxy-free-pages.ts). */
 export function toFilterSlug(category: Category | "all"): string {
   return category
     .toLowerCase()

@@ -9,8 +9,9 @@ import { MAX_GALLERY_PAGE } from "./gallery-pages";
  * cached page does not need the database, so it stays up while the database is down.
  * What the proxy did for them is done here, in next.config.ts: the home gallery's rewrite to the
  * cached /gallery/[filter]/[page] route, and the Content-Security-Policy header.
- * proxy.ts's `config.matcher` must leave out the same paths (Next.js reads it as a literal);
- * test/proxy-free-pages.test.ts checks both against a running server.
+ * proxy.ts's `config.matcher` must leave out the same paths (Next.js reads it as a literal) and
+ * take the `/` spellings these rewrites do not: lib/site/proxy-free-pages.test.ts checks the two
+ * together with Next.js's own condition matching, test/cache.test.ts on a running server.
  * Free of server-only imports: next.config.ts loads this file.
  */
 
@@ -31,9 +32,9 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
 /**
  * `/`, `/?page=N`, `/?category=C` and `/?category=C&page=N` → /gallery/{slug}/{N}, for the exact
  * category names of the filter bar and whole pages 1…MAX_GALLERY_PAGE, as the gallery's own links
- * write them. Any other form (an unknown category, `?page=0`, a page past the last) is left to the
- * per-request page at `/`, which shows what it means (all categories, page 1): the cache holds only
- * the views the links lead to, and odd URLs still get the right page.
+ * write them. Any other form (an unknown category, `?page=0`, a page past the last) goes through
+ * proxy.ts, which rewrites it to the cached view it means (all categories, page 1): the cache holds
+ * only the views the links lead to, and odd URLs still get the right page.
  */
 export function galleryRewrites(): Rewrite[] {
   const pages = Array.from({ length: MAX_GALLERY_PAGE }, (_, i) => String(MAX_GALLERY_PAGE - i));

@@ -15,15 +15,14 @@ export function isOwnerRoute(pathname: string): boolean {
 }
 
 /**
- * Runs for every page and API request: refreshes the session cookie when the access token is due
- * (writing the rotated tokens to both the request, for the page about to render, and the
- * response, for the browser) and sends visitors away from owner routes. Pages and handlers still
- * check the session themselves; this is the first line, not the only one. With `rewriteTo` the
- * page is rendered from that URL instead (the cached gallery), with the same cookie handling.
+ * Runs for the pages proxy.ts sees (not the cached public ones, which never read a session):
+ * refreshes the session cookie when the access token is due (writing the rotated tokens to both
+ * the request, for the page about to render, and the response, for the browser) and sends
+ * visitors away from owner routes. Pages and handlers still check the session themselves; this is
+ * the first line, not the only one.
  */
-export async function updateSession(request: NextRequest, rewriteTo?: URL): Promise<NextResponse> {
-  const pass = () =>
-    rewriteTo ? NextResponse.rewrite(rewriteTo, { request }) : NextResponse.next({ request });
+export async function updateSession(request: NextRequest): Promise<NextResponse> {
+  const pass = () => NextResponse.next({ request });
   // Visitors carry no session cookie: nothing to read or refresh, so no Supabase client at all
   // (the bulk of the proxy's cost on the cached public pages). Owner routes still send them away.
   if (!hasAuthCookie(request.cookies.getAll().map((cookie) => cookie.name))) {

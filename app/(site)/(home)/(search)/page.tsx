@@ -11,8 +11,9 @@ import { GalleryView } from "../gallery-view";
 export const dynamic = "force-dynamic";
 
 /*
- * Only searches (`/?q=`) render here, per request: proxy.ts rewrites `/` and `/?category=` to the
- * cached /gallery/[filter]/[page] route. A direct request without `q` still renders correctly here.
+ * Only searches (`/?q=`) render here, per request: next.config.ts and proxy.ts rewrite `/` and
+ * `/?category=` to the cached /gallery/[filter]/[page] route, reading a repeated parameter's last
+ * value as this page does. A request without `q` that reached this page still renders correctly.
  */
 
 type SearchParams = Promise<{
@@ -21,8 +22,9 @@ type SearchParams = Promise<{
   page?: string | string[];
 }>;
 
-function first(value: string | string[] | undefined): string {
-  return (Array.isArray(value) ? value[0] : value)?.trim() ?? "";
+/** A parameter's last value, as Next.js's rewrite conditions read a repeated one. */
+function last(value: string | string[] | undefined): string {
+  return (Array.isArray(value) ? value.at(-1) : value)?.trim() ?? "";
 }
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -39,9 +41,9 @@ export default async function HomePage({ searchParams }: { searchParams: SearchP
   const params = await searchParams;
   return (
     <GalleryView
-      category={parseFilterCategory(first(params.category))}
-      query={first(params.q)}
-      page={parseGalleryPage(first(params.page))}
+      category={parseFilterCategory(last(params.category))}
+      query={last(params.q)}
+      page={parseGalleryPage(last(params.page))}
       siteUrl={await getSiteUrl()}
     />
   );

@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { matchHas } from "next/dist/shared/lib/router/utils/prepare-destination";
+import { config } from "@/proxy";
+import { FILTER_CATEGORIES, parseFilterCategory, toFilterSlug } from "./categories";
+import { MAX_GALLERY_PAGE, parseGalleryPage } from "./gallery-pages";
+import { galleryRewrites } from "./proxy-free-pages";
+
+type Query = Record<string, string | string[]>;
+type Condition = { type: "query"; key: string; value?: string };
+type Entry = { source: string; has?: Condition[]; missing?: Condition[] };
+
+// Conditions are matched by Next.js's own code (anchored expressions, a repeated parameter's last
+// value), so this checks what the server does, not a copy of its rules.
+const matches = (query: Query, entry: Entry) =>
+  matchHas({ headers: {} } as never, query, entry.has ?? [], entry.missing ?? []);
+
+const last = (value: string | string[] | undefined) =>
+  Array.isArray(value) ? value.at(-1) : value;
+
+/** What the page at `/` shows for a query without a search: its category and page. */
+const meant = (query: Query) =>
+  `/gallery/${toFilterSlug(parseFilterCategory(last(query.category)?.trim()))}/${parseGalleryPage(last(query.page))}`;
+
+/**
+ * Where `/?{query}` is served from: "proxy" when proxy.ts's matcher takes it (it runs before
+ * next.config.ts's rewrites and maps the query itself), the cached view a rewrite names, or "page",
+ * the per-request page at `/` reached without the proxy.
+ */
+function route(query: Query): string {
+  const rootEntries = (config.matcher as (string | Entry)[]).filter(
+    (entry): entry is Entry => typeof entry === "object" && entry.source === "/",
+  );
+  if (rootEntries.some((entry) => matches(query, entry))) return "proxy";
+  for (const rewrite of galleryRewrites()) {
+    const params = matches(query, rewrite);
+    if (params) return rewrite.destination.replace(":page", String(params.page));
+  }
+  return "page";
+}
+
+const categories = [
+  undefined,
+  "",
+  ...FILTER_CATEGORIES,
+  "illustration",
+  " Illustration",
+  "Nope",
+  "Frame by Frame",
+  "Motion Design|Illustration",
+  "Assets & Tools.",
+  ["Nope", "Illustration"],
+  ["Illustration", "Nope"],
+];
+const pages = [
+  undefined,
+  "",
+  ...Array.from({ length: MAX_GALLERY_PAGE + 2 }, (_, i) => String(i)),
+  "00",
+  "01",
+  "010",
+  " 2",
+  "2.0",
+  "-1",
+  "1e1",
+  "1000",
+  ["2", "0"],
+  ["0", "2"],
+];
+const searches = [undefined, "", "  ", "paper", ["paper", ""], ["", "paper"]];
+
+describe("the home gallery's routes (next.config.ts rewrites, proxy.ts matcher)", () => {
+  it("sends every spelling of a category and page to the cached view it means, and only searches to the page at /", () => {
+    let rewritten = 0;
+    let proxied = 0;
+    for (const category of categories)
+      for (const page of pages)
+        for (const q of searches) {
+          const query: Query = {};
+          if (category !== undefined) query.category = category;
+          if (page !== undefined) query.page = page;
+          if (q !== undefined) query.q = q;
+          const where = route(query);
+          const label = JSON.stringify(query);
+          // A search always runs the proxy (per-request page, session, database check).
+          if (last(q)?.trim()) expect(where, label).toBe("proxy");
+          // Never the per-request page without the proxy: rendered for nothing, no 503 if down.
+          expect(where, label).not.toBe("page");
+          if (where === "proxy") proxied++;
+          else {
+            expect(where, label).toBe(meant(query));
+            rewritten++;
+          }
+        }
+    // Both paths are exercised: the links' own spellings skip the proxy.
+    expect(rewritten).toBeGreaterThan(1000);
+    expect(proxied).toBeGreaterThan(1000);
+  });
+
+  it("rewrites the gallery links' own URLs without the proxy", () => {
+    expect(route({})).toBe("/gallery/all/1");
+    expect(route({ page: "2" })).toBe("/gallery/all/2");
+    expect(route({ category: "Assets & Tools", page: String(MAX_GALLERY_PAGE) })).toBe(
+      `/gallery/assets-tools/${MAX_GALLERY_PAGE}`,
+    );
+    for (const category of FILTER_CATEGORIES)
+      expect(route({ category })).toBe(`/gallery/${toFilterSlug(category)}/1`);
+  });
+});
