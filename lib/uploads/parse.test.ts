@@ -13,7 +13,7 @@ import {
   pngOfSize,
 } from "@/test/media-fixtures";
 import { UploadError } from "./errors";
-import { parseMultipart } from "./parse";
+import { maxFormBytes, parseMultipart } from "./parse";
 import { sweepStaleUploads } from "./sweep";
 import { coverRule, sectionImageRule, videoRule, type FileRule } from "./rules";
 
@@ -200,6 +200,38 @@ describe("parseMultipart", () => {
         })
       ).files.cover,
     ).toHaveLength(1);
+  });
+
+  it("refuses a declared length no valid form can have, before reading or writing anything", async () => {
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new Uint8Array(1024));
+      },
+    });
+    const limit = maxFormBytes({ cover: coverRule });
+    const request = new Request("http://localhost/api/projects", {
+      method: "POST",
+      body,
+      duplex: "half",
+      headers: {
+        "content-type": "multipart/form-data; boundary=x",
+        "content-length": String(limit + 1),
+      },
+    } as RequestInit);
+    const error = await refusal(parseMultipart(request, { cover: coverRule }, tmpRoot));
+    expect([error.status, error.message]).toEqual([413, "Request body too large"]);
+    // A stream pulls ahead once when created; nothing more was asked of the body.
+    expect(pulled).toBeLessThanOrEqual(1);
+    // The largest valid form fits: a 5 MB cover and a megabyte of fields.
+    expect(limit).toBeGreaterThan(5 * MB + 1024 * 1024);
+    expect(maxFormBytes(sectionRules)).toBeGreaterThan(75 * MB + 1024 * 1024);
+  });
+
+  it("answers 413, not 400, for text fields larger than a form's fields can be", async () => {
+    const error = await refusal(parse(formRequest([["title", "x".repeat(1024 * 1024 + 1)]])));
+    expect([error.status, error.message]).toEqual([413, "Request body too large"]);
   });
 
   it("refuses a body cut anywhere before the end of its close delimiter, and accepts it whole", async () => {

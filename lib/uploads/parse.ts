@@ -33,6 +33,19 @@ export type ParsedForm = {
 const MAX_FIELDS = 100;
 const NO_FILES: FileRule = { kind: "image", types: [], maxBytes: 0, maxCount: 0 };
 const MAX_FIELDS_BYTES = 1024 * 1024;
+/** Room for boundaries and part headers (a long file name included) around the fields and files. */
+const PART_OVERHEAD_BYTES = 64 * 1024;
+const TOO_LARGE = "Request body too large";
+
+/**
+ * The largest body a valid form for these rules can be: every file field at its limit, the text
+ * fields at theirs, and the multipart framing around them. A declared Content-Length above it is
+ * refused before anything is read or written.
+ */
+export function maxFormBytes(rules: Record<string, FileRule>): number {
+  const files = Object.values(rules).reduce((sum, rule) => sum + rule.maxBytes * rule.maxCount, 0);
+  return files + MAX_FIELDS_BYTES + PART_OVERHEAD_BYTES;
+}
 
 /**
  * Streams a multipart request into temporary files under `tmpRoot`, enforcing each file field's
@@ -50,6 +63,11 @@ export async function parseMultipart(
     !/^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "")
   ) {
     throw new UploadError(400, messages.invalidForm);
+  }
+  // A body that cannot be a valid form is refused unread (the rest is still read and dropped by
+  // Next.js, never held: see request-body.ts); one that hides its length is cut by the limits below.
+  if (Number(request.headers.get("content-length") ?? 0) > maxFormBytes(rules)) {
+    throw new UploadError(413, TOO_LARGE);
   }
   await fs.mkdir(tmpRoot, { recursive: true });
   await sweepOnce(tmpRoot);
@@ -190,6 +208,8 @@ function toUploadError(error: unknown): Error {
   if (error instanceof UploadError) return error;
   const code = (error as { code?: number }).code;
   if (code === formidableErrors.maxFilesExceeded) return new UploadError(400, messages.invalidForm);
+  // More text than a form's fields can hold: too large, not malformed.
+  if (code === formidableErrors.maxFieldsSizeExceeded) return new UploadError(413, TOO_LARGE);
   if (
     code === formidableErrors.biggerThanTotalMaxFileSize ||
     code === formidableErrors.biggerThanMaxFileSize
