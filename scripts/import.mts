@@ -1,6 +1,8 @@
 // Imports a mongoexport of the original site: `npm run import -- projects.json sections.json`.
 // Keeps ids and media URLs; prints what was imported and what was skipped, and why.
 // Takes the data-directory lock, so it refuses to run while the site runs on PGlite.
+// First: every file this script creates (database, media, archives) is owner-only.
+import "@/lib/startup/private-umask";
 import fs from "node:fs";
 import { importMongoExport, parseMongoExport } from "@/lib/data/import-mongo";
 import { closeDb, getDb } from "@/lib/db";

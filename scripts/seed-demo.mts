@@ -3,6 +3,8 @@
 // Cloudinary when CLOUDINARY_URL is set). Fixed ids make it idempotent: a second run, or a run
 // after an interruption, only adds what is missing. A site with projects of its own is left alone.
 // Takes the data-directory lock, so it refuses to run while the site runs on PGlite.
+// First: every file this script creates (database, media, archives) is owner-only.
+import "@/lib/startup/private-umask";
 import sharp from "sharp";
 import { createProject, getProject, listProjects } from "@/lib/data/projects";
 import { createSection, getSection } from "@/lib/data/sections";

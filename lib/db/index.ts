@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { Pool } from "pg";
 import { env } from "@/lib/env";
+import { makePrivate } from "@/lib/startup/private-files";
 import * as schema from "@/models";
 import { registerDatabasePing, reportDatabaseError } from "./availability";
 import { lockDataDir } from "./lock";
@@ -39,7 +40,11 @@ async function openPglite(dataDir: string): Promise<Handle> {
   ensureDataDir(dataDir);
   const release = lockDataDir(dataDir);
   try {
-    const client = await PGlite.create(path.join(dataDir, "pg"));
+    const pgDir = path.join(dataDir, "pg");
+    const client = await PGlite.create(pgDir);
+    // PGlite writes a new cluster's files, and a few on every start, with modes of its own (0666,
+    // 0644) whatever the umask: owner-only from here on (Postgres creates later files 0600).
+    await makePrivate(pgDir);
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
     return {

@@ -1,6 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
+import { makePrivate, restrictFileModes } from "./private-files";
 import { sweepOrphanedMedia } from "./sweep-media";
 
 /** With PostgreSQL several processes may share DATA_DIR; their in-flight files are this young. */
@@ -13,10 +14,15 @@ const SHARED_DATA_DIR_GRACE_MS = 10 * 60 * 1000;
  * the server takes any request, so no upload of this process can be in flight.
  */
 export async function checkStartup(): Promise<void> {
+  // Before anything is created: the database, uploads, outbox and keys are the owner's alone.
+  restrictFileModes();
   let config: ReturnType<typeof env>;
   let db: Awaited<ReturnType<typeof getDb>>;
   try {
     config = env();
+    // An install from before owner-only modes: its database files were 0666 (issue 16).
+    const opened = await makePrivate(config.DATA_DIR);
+    if (opened > 0) console.log(`Start-up: made ${opened} file(s) under DATA_DIR owner-only.`);
     db = await getDb();
   } catch (error) {
     console.error(`Start-up failed: ${(error as Error).message}`);
