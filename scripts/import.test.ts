@@ -56,7 +56,9 @@ describe("npm run import (mongoexport round trip)", () => {
     const { listSections } = await import("@/lib/data/sections");
     const { toProjectJson, toSectionJson } = await import("@/lib/data/serialize");
     const original = parseMongoExport(fs.readFileSync(projectsFile, "utf8")) as Doc[];
-    const projects = (await listProjects()).map(toProjectJson);
+    const projects = (await listProjects()).map((project) =>
+      toProjectJson(project, { owner: true }),
+    );
     expect(projects).toHaveLength(3);
     for (const [index, project] of projects.entries()) {
       const doc = original[index]!;

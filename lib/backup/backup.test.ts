@@ -24,7 +24,7 @@ afterAll(async () => {
 
 /** Everything a visitor or API client could see, plus the media bytes. */
 async function snapshot(dataDir: string) {
-  const projects = (await listProjects()).map(toProjectJson);
+  const projects = (await listProjects()).map((project) => toProjectJson(project, { owner: true }));
   const sections = [];
   for (const project of projects)
     sections.push(...(await listSections(project._id)).map(toSectionJson));

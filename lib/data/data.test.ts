@@ -137,10 +137,11 @@ describe(`data layer on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
         { url: "/media/b.png", key: "b.png", width: 30, height: 40, alt: "B" },
       ],
     });
-    expect(toProjectJson(project!)).toMatchObject({
+    expect(toProjectJson(project!, { owner: true })).toMatchObject({
       _id: project!.id, title: project!.title, cover: project!.coverUrl, role: project!.role,
       category: project!.category, userId: "owner-1",
     });
+    expect(toProjectJson(project!, { owner: false }).userId).toBeNull();
     expect(toSectionJson(section!)).toMatchObject({
       _id: section!.id, title: "S", description: "D", resources: "/media/a.png,/media/b.png",
       video: "", videoEmbed: "", project: project!.id,

@@ -1,14 +1,18 @@
 import { createProjectFromRequest } from "@/lib/api/projects";
 import { answer, methodNotAllowed, ok } from "@/lib/api/respond";
 import { requireOwner } from "@/lib/auth";
+import { viewerOf } from "@/lib/api/viewer";
 import { listProjects } from "@/lib/data/projects";
 import { toProjectJson } from "@/lib/data/serialize";
 import { messages } from "@/lib/validation/messages";
 
-export async function GET(): Promise<Response> {
+export async function GET(request: Request): Promise<Response> {
   return answer(async () => {
-    const projects = await listProjects();
-    return ok(messages.projectsFetched, projects.map(toProjectJson));
+    const [projects, viewer] = await Promise.all([listProjects(), viewerOf(request)]);
+    return ok(
+      messages.projectsFetched,
+      projects.map((project) => toProjectJson(project, viewer)),
+    );
   });
 }
 
@@ -18,7 +22,7 @@ export async function POST(request: Request): Promise<Response> {
     // Checked before the body is read, so a visitor cannot make the server store an upload.
     const user = await requireOwner(request);
     const project = await createProjectFromRequest(request, user);
-    return ok(messages.projectCreated, toProjectJson(project), 201);
+    return ok(messages.projectCreated, toProjectJson(project, { owner: true }), 201);
   });
 }
 

@@ -1,17 +1,18 @@
 import { removeProject, updateProjectFromRequest } from "@/lib/api/projects";
 import { answer, ApiError, methodNotAllowed, ok } from "@/lib/api/respond";
 import { requireOwner } from "@/lib/auth";
+import { viewerOf } from "@/lib/api/viewer";
 import { getProject } from "@/lib/data/projects";
 import { toProjectJson } from "@/lib/data/serialize";
 import { messages } from "@/lib/validation/messages";
 
 type Context = { params: Promise<{ id: string }> };
 
-export async function GET(_request: Request, { params }: Context): Promise<Response> {
+export async function GET(request: Request, { params }: Context): Promise<Response> {
   return answer(async () => {
     const project = await getProject((await params).id);
     if (!project) throw new ApiError(404, messages.projectNotFound);
-    return ok(messages.projectFetched, toProjectJson(project));
+    return ok(messages.projectFetched, toProjectJson(project, await viewerOf(request)));
   });
 }
 
@@ -21,7 +22,7 @@ export async function PUT(request: Request, { params }: Context): Promise<Respon
     const { id } = await params;
     await requireOwner(request);
     const project = await updateProjectFromRequest(id, request);
-    return ok(messages.projectUpdated, toProjectJson(project));
+    return ok(messages.projectUpdated, toProjectJson(project, { owner: true }));
   });
 }
 
@@ -30,7 +31,7 @@ export async function DELETE(request: Request, { params }: Context): Promise<Res
     const { id } = await params;
     await requireOwner(request);
     const project = await removeProject(id);
-    return ok(messages.projectDeleted, toProjectJson(project));
+    return ok(messages.projectDeleted, toProjectJson(project, { owner: true }));
   });
 }
 
