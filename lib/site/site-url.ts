@@ -1,6 +1,7 @@
 import "server-only";
 import { headers } from "next/headers";
 import { env } from "@/lib/env";
+import { readRequestOrigin } from "@/lib/supabase/cookie-names";
 
 /**
  * The origin written into cached pages (metadata, JSON-LD): NEXT_PUBLIC_SITE_URL, else the local
@@ -13,12 +14,21 @@ export function getCachedSiteUrl(): URL {
   return new URL(`http://localhost:${process.env.PORT ?? "3000"}`);
 }
 
-/** The site's public origin: NEXT_PUBLIC_SITE_URL when set, else the request's own host. */
+const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?$/i;
+
+/**
+ * The site's public origin: NEXT_PUBLIC_SITE_URL when set, else the request's own host.
+ * `X-Forwarded-Host` and `X-Forwarded-Proto` are any client's to set, and a cache in front that
+ * does not key on them would hand a sitemap naming another site to everyone: they count only when
+ * AUTH_TRUST_PROXY says a proxy in front sets them (as lib/auth decides for the Origin check).
+ * Otherwise the `Host` header names the site, over http for a local address and https for any
+ * other (a site served over plain http elsewhere sets NEXT_PUBLIC_SITE_URL).
+ */
 export async function getSiteUrl(): Promise<URL> {
-  const configured = env().NEXT_PUBLIC_SITE_URL;
+  const { NEXT_PUBLIC_SITE_URL: configured, AUTH_TRUST_PROXY: trustProxy } = env();
   if (configured) return new URL(configured);
   const list = await headers();
-  const host = list.get("x-forwarded-host") ?? list.get("host") ?? "localhost:3000";
-  const proto = list.get("x-forwarded-proto") ?? (host.startsWith("localhost") ? "http" : "https");
-  return new URL(`${proto}://${host}`);
+  if (trustProxy && list.get("x-forwarded-host")) return new URL(readRequestOrigin(list));
+  const host = list.get("host") ?? "localhost:3000";
+  return new URL(`${LOCAL_HOST.test(host) ? "http" : "https"}://${host}`);
 }
