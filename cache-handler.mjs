@@ -8,12 +8,78 @@
 // of CPU for an AVIF, on every visit). They are kept on disk here instead. An image variant can
 // never be stale for its URL: media keys are never reused (a replaced file gets a new key), and the
 // entry keeps the source's ETag, which Next.js checks when it revalidates.
+//
+// Two things are never kept (issue 16):
+// - A deleted image's optimized copies. Deleting media calls `forget` below (through
+//   lib/storage/optimized-images.ts) with its URL: every variant the optimizer can make of it
+//   (each allowed width, quality and format) is removed from disk and refused from then on, so
+//   `/_next/image?url=/media/<key>` answers 404 like the file itself.
+// - Misses: a page rendered as a 404 (an unknown project id) and a data-cache read that found
+//   nothing (null). Requests for made-up ids would otherwise fill the in-memory cache, pushing the
+//   real pages out of it and growing the server's memory; a miss is cheap to render again.
 import { createHash } from "node:crypto";
+import fsSync from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { ImageOptimizerCache } from "next/dist/server/image-optimizer.js";
 import nextFileSystemCache from "next/dist/server/lib/incremental-cache/file-system-cache.js";
 
 const FileSystemCache = nextFileSystemCache.default ?? nextFileSystemCache;
+
+// Shared through globalThis: Next.js may load this module more than once (pages, images), and the
+// site's code reaches `forget` without importing it.
+const STATE = Symbol.for("portfolio.optimizedImages");
+const state = (globalThis[STATE] ??= {
+  forgotten: new Set(),
+  imageDir: path.join(process.cwd(), ".next", "cache", "optimized-images"),
+  forget: null,
+});
+
+const imagePath = (key) =>
+  path.join(state.imageDir, createHash("sha256").update(key).digest("hex"));
+
+let variants;
+/** Every width, quality and format the optimizer accepts (next.config.ts, as built). */
+function imageVariants() {
+  if (variants) return variants;
+  const distDir = path.join(state.imageDir, "..", "..");
+  const { config } = JSON.parse(
+    fsSync.readFileSync(path.join(distDir, "required-server-files.json"), "utf8"),
+  );
+  const { deviceSizes, imageSizes, qualities, formats } = config.images;
+  variants = {
+    widths: [...deviceSizes, ...imageSizes],
+    qualities: qualities ?? [75],
+    // "" is the source's own format, for a browser that accepts none of the configured ones.
+    mimeTypes: [...formats, ""],
+  };
+  return variants;
+}
+
+/** Removes and refuses every optimized copy of these image URLs (as the pages write them). */
+state.forget = async (hrefs) => {
+  const { widths, qualities, mimeTypes } = imageVariants();
+  const keys = hrefs.flatMap((href) =>
+    widths.flatMap((width) =>
+      qualities.flatMap((quality) =>
+        mimeTypes.map((mimeType) =>
+          ImageOptimizerCache.getCacheKey({ href, width, quality, mimeType }),
+        ),
+      ),
+    ),
+  );
+  // First refused, then removed: an optimization under way when the file was deleted cannot
+  // write its copy back. Media keys are never reused, so the list only grows with deletions.
+  for (const key of keys) state.forgotten.add(key);
+  await Promise.all(keys.map((key) => fs.rm(imagePath(key), { force: true })));
+};
+
+/** A 404 page or a data-cache read of nothing. */
+function isMiss(data) {
+  if (data?.kind === "APP_PAGE" || data?.kind === "PAGES") return data.status === 404;
+  if (data?.kind === "FETCH") return data.data?.body === "null";
+  return false;
+}
 
 export default class CacheHandler extends FileSystemCache {
   constructor(context) {
@@ -23,18 +89,15 @@ export default class CacheHandler extends FileSystemCache {
     this.imageDir = context.serverDistDir
       ? path.join(context.serverDistDir, "..", "cache", "optimized-images")
       : null;
-  }
-
-  imagePath(key) {
-    return path.join(this.imageDir, createHash("sha256").update(key).digest("hex"));
+    if (this.imageDir) state.imageDir = this.imageDir;
   }
 
   async get(key, context) {
     if (context?.kind !== "IMAGE") return super.get(key, context);
-    if (!this.imageDir) return null;
+    if (!this.imageDir || state.forgotten.has(key)) return null;
     let file;
     try {
-      file = await fs.readFile(this.imagePath(key));
+      file = await fs.readFile(imagePath(key));
     } catch {
       return null;
     }
@@ -53,8 +116,13 @@ export default class CacheHandler extends FileSystemCache {
   }
 
   async set(key, data, context) {
+    if (isMiss(data)) {
+      // Not kept; an earlier rendering of the same key (a project since deleted) goes too.
+      FileSystemCache.memoryCache?.remove(key);
+      return;
+    }
     if (data?.kind !== "IMAGE") return super.set(key, data, context);
-    if (!this.imageDir) return;
+    if (!this.imageDir || state.forgotten.has(key)) return;
     const { etag, upstreamEtag, extension, revalidate } = data;
     const meta = JSON.stringify({
       etag,
@@ -63,7 +131,7 @@ export default class CacheHandler extends FileSystemCache {
       revalidate,
       lastModified: Date.now(),
     });
-    const target = this.imagePath(key);
+    const target = imagePath(key);
     const partial = `${target}.${process.pid}.part`;
     try {
       await fs.mkdir(this.imageDir, { recursive: true });

@@ -1,7 +1,8 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { createCloudinaryStorage, isCloudinaryKey, parseCloudinaryUrl } from "./cloudinary";
-import { createLocalStorage } from "./local";
+import { createLocalStorage, localMediaUrl } from "./local";
+import { forgetOptimizedImages } from "./optimized-images";
 import type { Storage } from "./types";
 
 export type { MediaKind, MediaSource, MediaType, Storage, StoredMedia } from "./types";
@@ -30,18 +31,25 @@ export function getStorage(): Storage {
   };
 }
 
-/** Deletes stored files after a database commit; a failure is logged, never thrown, since the row change already happened. */
+/**
+ * Deletes stored files after a database commit, and the image optimizer's cached copies of local
+ * ones; a failure is logged, never thrown, since the row change already happened.
+ */
 export async function deleteMediaQuietly(
   keys: readonly (string | null | undefined)[],
 ): Promise<void> {
   const storage = getStorage();
-  await Promise.all(
-    keys
-      .filter((key): key is string => Boolean(key))
-      .map((key) =>
-        storage.delete(key).catch((error: unknown) => {
-          console.error(`Could not delete media ${key}:`, (error as Error).message);
-        }),
-      ),
-  );
+  const present = keys.filter((key): key is string => Boolean(key));
+  await Promise.all([
+    ...present.map((key) =>
+      storage.delete(key).catch((error: unknown) => {
+        console.error(`Could not delete media ${key}:`, (error as Error).message);
+      }),
+    ),
+    forgetOptimizedImages(
+      present.filter((key) => !isCloudinaryKey(key)).map((key) => localMediaUrl(key)),
+    ).catch((error: unknown) => {
+      console.error("Could not remove optimized copies of deleted media:", error);
+    }),
+  ]);
 }

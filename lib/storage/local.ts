@@ -65,8 +65,18 @@ export function createLocalStorage(dataDir: string): Storage {
   };
 }
 
+/** Where a locally stored file is served (app/media), and the URL pages and rows use for it. */
+export function localMediaUrl(key: string): string {
+  return `/media/${key}`;
+}
+
 function stored(key: string, source: MediaSource): StoredMedia {
-  return { key, url: `/media/${key}`, width: source.width ?? null, height: source.height ?? null };
+  return {
+    key,
+    url: localMediaUrl(key),
+    width: source.width ?? null,
+    height: source.height ?? null,
+  };
 }
 
 /** False when the two paths are on different file systems (or links are not supported there). */
