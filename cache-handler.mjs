@@ -31,12 +31,20 @@ const FileSystemCache = nextFileSystemCache.default ?? nextFileSystemCache;
 const STATE = Symbol.for("portfolio.optimizedImages");
 const state = (globalThis[STATE] ??= {
   forgotten: new Set(),
-  imageDir: path.join(process.cwd(), ".next", "cache", "optimized-images"),
+  imageDir: path.join(
+    /* turbopackIgnore: true */ process.cwd(),
+    ".next",
+    "cache",
+    "optimized-images",
+  ),
   forget: null,
 });
 
 const imagePath = (key) =>
-  path.join(state.imageDir, createHash("sha256").update(key).digest("hex"));
+  path.join(
+    /* turbopackIgnore: true */ state.imageDir,
+    createHash("sha256").update(key).digest("hex"),
+  );
 
 let variants;
 /** Every width, quality and format the optimizer accepts (next.config.ts, as built). */
@@ -44,7 +52,11 @@ function imageVariants() {
   if (variants) return variants;
   const distDir = path.join(state.imageDir, "..", "..");
   const { config } = JSON.parse(
-    fsSync.readFileSync(path.join(distDir, "required-server-files.json"), "utf8"),
+    fsSync.readFileSync(
+      /* turbopackIgnore: true */
+      path.join(/* turbopackIgnore: true */ distDir, "required-server-files.json"),
+      "utf8",
+    ),
   );
   const { deviceSizes, imageSizes, qualities, formats } = config.images;
   variants = {
@@ -97,7 +109,7 @@ export default class CacheHandler extends FileSystemCache {
     if (!this.imageDir || state.forgotten.has(key)) return null;
     let file;
     try {
-      file = await fs.readFile(imagePath(key));
+      file = await fs.readFile(/* turbopackIgnore: true */ imagePath(key));
     } catch {
       return null;
     }

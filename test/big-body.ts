@@ -18,7 +18,25 @@ export type BigBodyAnswer = {
  * whole body is sent or the server closes the connection. Nothing of that size is held in this
  * process: the same 64 kB chunk is written again and again, waiting for the socket to drain.
  */
-export function sendBigBody(
+export async function sendBigBody(
+  baseUrl: string,
+  method: string,
+  pathname: string,
+  options: Parameters<typeof sendOnce>[3],
+): Promise<BigBodyAnswer> {
+  // When the server answers and closes the connection while a chunk is on its way, the write can
+  // fail (EPIPE) before the answer is read: that is this client's race, so the request is sent
+  // again. The server closing the connection is itself what is being tested.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await sendOnce(baseUrl, method, pathname, options);
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
+function sendOnce(
   baseUrl: string,
   method: string,
   pathname: string,

@@ -126,6 +126,7 @@ const writes: Case[] = [
         name: `${route} multipart, long file (chunked)`,
         prefix: longFile(fileField),
         chunked: true,
+        withinMs: 2000,
       },
     ].map((variant) => ({
       ...variant,
