@@ -40,8 +40,13 @@ const nextConfig: NextConfig = {
     ];
   },
   async rewrites() {
-    // `/` and its category and page views, to the cached gallery route, without a proxy.
-    return { beforeFiles: galleryRewrites(), afterFiles: [], fallback: [] };
+    // `/` and its category and page views, to the cached gallery route, without a proxy. Any URL no
+    // route answers, to the site's 404 page inside its layout (app/(site)/unknown-page).
+    return {
+      beforeFiles: galleryRewrites(),
+      afterFiles: [],
+      fallback: [{ source: "/:path*", destination: "/unknown-page" }],
+    };
   },
   images: {
     formats: ["image/avif", "image/webp"],
