@@ -19,7 +19,7 @@ export default defineConfig({
         resolve,
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.ts"],
           environment: "node",
           pool: "forks",
           testTimeout: 30_000,

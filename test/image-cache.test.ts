@@ -24,7 +24,7 @@ beforeAll(async () => {
     ]),
   });
   expect(created.status).toBe(201);
-  imagePath = `/_next/image?url=${encodeURIComponent(created.body.data.cover)}&w=640&q=75`;
+  imagePath = `/_next/image?url=${encodeURIComponent(created.body.data.cover)}&w=828&q=75`;
 });
 afterAll(() => site?.stop());
 
