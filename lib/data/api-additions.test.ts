@@ -16,15 +16,43 @@ afterAll(async () => {
   await cleanup();
 });
 
-const image = (n: number) => ({ url: `/media/${n}.png`, key: `${n}.png`, width: 1, height: 1, alt: "" });
+const image = (n: number) => ({
+  url: `/media/${n}.png`,
+  key: `${n}.png`,
+  width: 1,
+  height: 1,
+  alt: "",
+});
 
 describe(`updateSectionWith on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}`, () => {
   it("computes the patch from the locked row, and writes nothing when the computation throws", async () => {
-    const project = await createProject({ title: "P", role: "r", category: "Illustration", coverUrl: "/c.png", coverKey: null, userId: "u" });
-    const section = await createSection(project.id, { title: "S", description: "", images: [image(1)], videoUrl: null, videoKey: null, videoEmbed: null });
+    const project = await createProject({
+      title: "P",
+      role: "r",
+      category: "Illustration",
+      coverUrl: "/c.png",
+      coverKey: null,
+      userId: "u",
+    });
+    const section = await createSection(project.id, {
+      title: "S",
+      description: "",
+      images: [image(1)],
+      videoUrl: null,
+      videoKey: null,
+      videoEmbed: null,
+    });
     // Two concurrent appends must both land: each sees the other's committed images.
-    await Promise.all([2, 3].map((n) => updateSectionWith(section!.id, (before) => ({ images: [...before.images, image(n)] }))));
-    expect((await getSection(section!.id))?.images.map((i) => i.url).sort()).toEqual(["/media/1.png", "/media/2.png", "/media/3.png"]);
+    await Promise.all(
+      [2, 3].map((n) =>
+        updateSectionWith(section!.id, (before) => ({ images: [...before.images, image(n)] })),
+      ),
+    );
+    expect((await getSection(section!.id))?.images.map((i) => i.url).sort()).toEqual([
+      "/media/1.png",
+      "/media/2.png",
+      "/media/3.png",
+    ]);
     await expect(
       updateSectionWith(section!.id, () => {
         throw new Error("too many");
@@ -46,7 +74,11 @@ describe("importMongoExport", () => {
     expect(report.projects).toMatchObject({ imported: 3 });
     expect(report.sections).toMatchObject({ imported: 4 });
     const imported = (await listProjects()).slice(-3);
-    expect(imported.map((p) => p.id)).toEqual(["64b7f0c2a1b2c3d4e5f60001", "64b7f0c2a1b2c3d4e5f60002", "64b7f0c2a1b2c3d4e5f60003"]);
+    expect(imported.map((p) => p.id)).toEqual([
+      "64b7f0c2a1b2c3d4e5f60001",
+      "64b7f0c2a1b2c3d4e5f60002",
+      "64b7f0c2a1b2c3d4e5f60003",
+    ]);
     const [concept] = await listSections("64b7f0c2a1b2c3d4e5f60001");
     expect(concept?.images.map((i) => i.url)).toEqual([
       "https://res.cloudinary.com/demo/image/upload/a.jpg",

@@ -22,7 +22,10 @@ const listOrder = [asc(projects.position), asc(projects.createdAt), asc(projects
 
 export async function listProjects(): Promise<Project[]> {
   const db = await getDb();
-  return db.select().from(projects).orderBy(...listOrder);
+  return db
+    .select()
+    .from(projects)
+    .orderBy(...listOrder);
 }
 
 /** Projects of one category in list order; "all" lists every project. */

@@ -2,7 +2,11 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { siteSettings } from "@/models";
-import { defaultSiteSettings, siteSettingsSchema, type SiteSettings } from "@/lib/validation/site-settings";
+import {
+  defaultSiteSettings,
+  siteSettingsSchema,
+  type SiteSettings,
+} from "@/lib/validation/site-settings";
 
 const KEY = "site";
 
