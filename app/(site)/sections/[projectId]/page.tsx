@@ -21,7 +21,7 @@ type Params = Promise<{ projectId: string }>;
 /*
  * Rendered on a project's first visit, then served from the cache until a write expires its
  * `project:<id>`, `projects` or `settings` tag (lib/cache.ts). Nothing is prerendered at build: the
- * build must not open the data directory. Owner controls are client leaves (OwnerOnly), so one
+ * build must not open the data directory. Owner controls are client leaves (SignedInOnly), so one
  * rendering serves visitors and the owner alike.
  */
 export function generateStaticParams(): { projectId: string }[] {
