@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useFreshDatabase } from "@/test/database";
 import { closeDb, getDb } from "@/lib/db";
@@ -12,9 +14,16 @@ import {
   listProjectsByCategory,
   updateProject,
 } from "./projects";
-import { createSection, deleteSection, getSection, listSections, updateSection } from "./sections";
+import {
+  createSection,
+  deleteSection,
+  getSection,
+  listSections,
+  updateSectionWith,
+} from "./sections";
 import { toProjectJson, toSectionJson } from "./serialize";
 import { isId } from "./ids";
+import { importMongoExport, parseMongoExport } from "./import-mongo";
 
 let cleanup: () => Promise<void>;
 
@@ -108,7 +117,7 @@ describe(`data layer on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
       expect(await updateProject(id, { title: "x" })).toBeNull();
       expect(await deleteProject(id)).toBeNull();
       expect(await getSection(id)).toBeNull();
-      expect(await updateSection(id, { title: "x" })).toBeNull();
+      expect(await updateSectionWith(id, () => ({ title: "x" }))).toBeNull();
       expect(await deleteSection(id)).toBeNull();
       expect(
         await createSection(id, {
@@ -160,11 +169,11 @@ describe(`data layer on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
     expect((await listSections(project!.id)).map((s) => s.title)).toEqual(["Intro", "Film"]);
     expect((await getSection(s1!.id))?.images).toEqual([image]);
 
-    const updated = await updateSection(s2!.id, {
+    const updated = await updateSectionWith(s2!.id, () => ({
       videoEmbed: null,
       videoUrl: "/media/v.mp4",
       videoKey: "v.mp4",
-    });
+    }));
     expect(updated?.before.videoEmbed).toBe("https://player.vimeo.com/video/123456789");
     expect(updated?.after).toMatchObject({
       videoEmbed: null,
@@ -245,5 +254,103 @@ describe("site settings", () => {
     expect(await getSiteSettings()).toEqual(next);
     await expect(updateSiteSettings({ ...next, contactEmail: "not-an-email" })).rejects.toThrow();
     expect(await getSiteSettings()).toEqual(next);
+  });
+
+  it("reads the settings a save replaces under the row's lock: concurrent saves lose no portrait", async () => {
+    const { getSiteSettings, updateSiteSettings, updateSiteSettingsWith } =
+      await import("./settings");
+    const start = await getSiteSettings();
+    await updateSiteSettings({ ...start, portraitUrl: "/media/a.png", portraitKey: "a.png" });
+    const portrait = (key: string) => () =>
+      updateSiteSettingsWith((current) => ({
+        ...current,
+        portraitUrl: `/media/${key}`,
+        portraitKey: key,
+      }));
+    const saves = await Promise.all(["b.png", "c.png", "d.png"].map((key) => portrait(key)()));
+    // Each save replaced what the one before it stored: every portrait is someone's "before"
+    // (deleted by that save's caller) or the one kept, so none is left orphaned.
+    const replaced = saves.map((save) => save.before.portraitKey).sort();
+    const kept = (await getSiteSettings()).portraitKey;
+    expect([...replaced, kept].sort()).toEqual(["a.png", "b.png", "c.png", "d.png"]);
+    await expect(
+      updateSiteSettingsWith(() => {
+        throw new Error("refused");
+      }),
+    ).rejects.toThrow("refused");
+    expect((await getSiteSettings()).portraitKey).toBe(kept);
+  });
+});
+
+const image = (n: number) => ({
+  url: `/media/${n}.png`,
+  key: `${n}.png`,
+  width: 1,
+  height: 1,
+  alt: "",
+});
+
+describe("updateSectionWith", () => {
+  it("computes the patch from the locked row, and writes nothing when the computation throws", async () => {
+    const project = await createProject({
+      title: "P",
+      role: "r",
+      category: "Illustration",
+      coverUrl: "/c.png",
+      coverKey: null,
+      userId: "u",
+    });
+    const section = await createSection(project.id, {
+      title: "S",
+      description: "",
+      images: [image(1)],
+      videoUrl: null,
+      videoKey: null,
+      videoEmbed: null,
+    });
+    // Two concurrent appends must both land: each sees the other's committed images.
+    await Promise.all(
+      [2, 3].map((n) =>
+        updateSectionWith(section!.id, (before) => ({ images: [...before.images, image(n)] })),
+      ),
+    );
+    expect((await getSection(section!.id))?.images.map((i) => i.url).sort()).toEqual([
+      "/media/1.png",
+      "/media/2.png",
+      "/media/3.png",
+    ]);
+    await expect(
+      updateSectionWith(section!.id, () => {
+        throw new Error("too many");
+      }),
+    ).rejects.toThrow("too many");
+    expect((await getSection(section!.id))?.images).toHaveLength(3);
+    expect(await updateSectionWith("0123456789abcdef01234567", () => ({ title: "x" }))).toBeNull();
+    expect(await updateSectionWith("nope", () => ({ title: "x" }))).toBeNull();
+  });
+});
+
+describe("importMongoExport", () => {
+  it("keeps ids, order and URLs of a mongoexport", async () => {
+    const dir = path.resolve("test/fixtures/mongo");
+    const report = await importMongoExport(
+      parseMongoExport(fs.readFileSync(path.join(dir, "projects.json"), "utf8")),
+      parseMongoExport(fs.readFileSync(path.join(dir, "sections.json"), "utf8")),
+    );
+    expect(report.projects).toMatchObject({ imported: 3 });
+    expect(report.sections).toMatchObject({ imported: 4 });
+    const imported = (await listProjects()).slice(-3);
+    expect(imported.map((p) => p.id)).toEqual([
+      "64b7f0c2a1b2c3d4e5f60001",
+      "64b7f0c2a1b2c3d4e5f60002",
+      "64b7f0c2a1b2c3d4e5f60003",
+    ]);
+    const [concept] = await listSections("64b7f0c2a1b2c3d4e5f60001");
+    expect(concept?.images.map((i) => i.url)).toEqual([
+      "https://res.cloudinary.com/demo/image/upload/a.jpg",
+      "https://res.cloudinary.com/demo/image/upload/b.jpg",
+    ]);
+    expect(parseMongoExport("")).toEqual([]);
+    expect(() => parseMongoExport('{"a":1}\nnot json')).toThrow("Line 2 is not JSON");
   });
 });
