@@ -17,7 +17,7 @@ import {
   type SettingsDraft,
   type SettingsErrors,
 } from "@/lib/client/settings";
-import type { SiteSettings } from "@/lib/validation/site-settings";
+import { SETTINGS_LIMITS, type SiteSettings } from "@/lib/validation/site-settings";
 
 const socialFields = [
   { key: "behance", label: "Behance (portfolio)" },
@@ -72,7 +72,7 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
         label="Owner name"
         value={draft.ownerName}
         required
-        maxLength={80}
+        maxLength={SETTINGS_LIMITS.ownerName}
         error={errors.ownerName}
         disabled={busy}
         onChange={(event) => set({ ownerName: event.target.value })}
@@ -80,7 +80,7 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
       <TextField
         label="Tagline"
         value={draft.tagline}
-        maxLength={200}
+        maxLength={SETTINGS_LIMITS.tagline}
         error={errors.tagline}
         disabled={busy}
         onChange={(event) => set({ tagline: event.target.value })}
@@ -88,7 +88,7 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
       <TextAreaField
         label="Biography"
         value={draft.biography}
-        maxLength={5000}
+        maxLength={SETTINGS_LIMITS.biography}
         error={errors.biography}
         disabled={busy}
         onChange={(event) => set({ biography: event.target.value })}

@@ -38,7 +38,7 @@ async function withSectionForm<T>(
     if (!parsed.ok) throw new ApiError(400, parsed.message);
     const video = form.files.video?.[0];
     if (video && parsed.value.videoEmbed) {
-      throw new ApiError(400, "Send either a video file or a Vimeo link, not both");
+      throw new ApiError(400, messages.eitherVideoOrEmbed);
     }
     return await handle({ fields: parsed.value, images: form.files.resources ?? [], video });
   } finally {
