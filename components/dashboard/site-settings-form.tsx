@@ -8,7 +8,7 @@ import { SubmitButton } from "@/components/forms/submit-button";
 import { UploadProgress } from "@/components/forms/upload-progress";
 import { FilePreview } from "@/components/forms/file-preview";
 import { useToast } from "@/components/ui/toast-provider";
-import { checkImageFile, IMAGE_ACCEPT } from "@/lib/client/file-rules";
+import { acceptOf, checkFile, coverRule } from "@/lib/validation/uploads";
 import {
   saveSettings,
   toSettingsDraft,
@@ -17,7 +17,8 @@ import {
   type SettingsDraft,
   type SettingsErrors,
 } from "@/lib/client/settings";
-import { SETTINGS_LIMITS, type SiteSettings } from "@/lib/validation/site-settings";
+import { SETTINGS_LIMITS } from "@/lib/validation/limits";
+import type { SiteSettings } from "@/lib/validation/site-settings";
 
 const socialFields = [
   { key: "behance", label: "Behance (portfolio)" },
@@ -111,12 +112,12 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
         <FileField
           label="Portrait"
           hint="JPEG, PNG or GIF, up to 5 MB. Shown on the About page."
-          accept={IMAGE_ACCEPT}
+          accept={acceptOf(coverRule)}
           error={portraitError}
           disabled={busy}
           onChange={(event) => {
             const file = event.currentTarget.files?.[0] ?? null;
-            const problem = file ? checkImageFile(file) : null;
+            const problem = file ? checkFile(file, coverRule) : null;
             setPortraitError(problem);
             setPortrait(problem ? null : file);
             if (problem) event.currentTarget.value = "";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef } from "react";
-import { VIDEO_ACCEPT } from "@/lib/client/file-rules";
+import { acceptOf, videoRule } from "@/lib/validation/uploads";
 import type { VideoMode } from "@/lib/client/section-draft";
 
 type VideoFieldProps = {
@@ -82,7 +82,7 @@ export function VideoField(props: VideoFieldProps) {
             ref={fileInput}
             id={fileId}
             type="file"
-            accept={VIDEO_ACCEPT}
+            accept={acceptOf(videoRule)}
             disabled={disabled}
             aria-invalid={props.fileError ? true : undefined}
             aria-describedby={props.fileError ? `${fileId}-error` : undefined}

@@ -12,7 +12,7 @@ import {
 import type { SectionImage } from "@/models";
 import { deleteMediaQuietly, type StoredMedia } from "@/lib/storage";
 import { parseMultipart, type ParsedForm, type UploadedFile } from "@/lib/uploads/parse";
-import { MAX_IMAGES, sectionImageRule, videoRule } from "@/lib/uploads/rules";
+import { MAX_IMAGES, sectionImageRule, videoRule } from "@/lib/validation/uploads";
 import { messages, tooManyImages } from "@/lib/validation/messages";
 import { parseSectionFields, type SectionFields } from "@/lib/validation/section";
 import { commitWithMedia, storeUploads, uploadTmpDir } from "./media";

@@ -3,7 +3,7 @@ import { invalidateSettings } from "@/lib/cache";
 import { updateSiteSettingsWith } from "@/lib/data/settings";
 import { deleteMediaQuietly } from "@/lib/storage";
 import { parseMultipart } from "@/lib/uploads/parse";
-import { coverRule } from "@/lib/uploads/rules";
+import { coverRule } from "@/lib/validation/uploads";
 import { parseSettingsFields, type SiteSettings } from "@/lib/validation/site-settings";
 import { commitWithMedia, storeUploads, uploadTmpDir } from "./media";
 import { ApiError } from "./respond";

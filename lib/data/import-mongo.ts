@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { CATEGORIES } from "@/models/projects";
+import { CATEGORIES } from "@/lib/validation/categories";
 import { normalizeVimeoUrl } from "@/lib/validation/vimeo";
 import { createProject, getProject } from "./projects";
 import { createSection, getSection } from "./sections";

@@ -17,7 +17,7 @@ import {
 import { UploadError } from "./errors";
 import { formidableParserState, parseMultipart } from "./parse";
 import { sweepStaleUploads } from "./sweep";
-import { coverRule, sectionImageRule, videoRule, type FileRule } from "./rules";
+import { coverRule, sectionImageRule, videoRule, type FileRule } from "@/lib/validation/uploads";
 
 let tmpRoot: string;
 beforeAll(() => {

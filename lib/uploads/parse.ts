@@ -2,14 +2,13 @@ import "server-only";
 import fs from "node:fs/promises";
 import path from "node:path";
 import formidable, { errors as formidableErrors } from "formidable";
-import type { MediaKind, MediaType } from "@/lib/storage/types";
 import { invalidFileType, messages, tooManyImages } from "@/lib/validation/messages";
 import { UploadError } from "./errors";
 import { GuardedFile } from "./guarded-file";
 import { measureImage } from "./measure";
 import { bodyToNodeStream } from "./request-body";
 import { sweepOnce } from "./sweep";
-import type { FileRule } from "./rules";
+import type { FileRule, MediaKind, MediaType } from "@/lib/validation/uploads";
 
 export type UploadedFile = {
   field: string;

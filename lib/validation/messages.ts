@@ -1,3 +1,5 @@
+import { SETTINGS_LIMITS } from "./limits";
+
 /**
  * The API's user-facing texts, verbatim from the spec (§5, §8) including its odd spellings, since
  * clients and tests match them exactly. Texts the spec does not give are worded in the same style.
@@ -69,9 +71,9 @@ export function invalidSetting(label: string): string {
 
 /** What the settings form says under a field it refuses (`link`: any social link). */
 export const SETTINGS_HINTS: Record<string, string> = {
-  ownerName: "Enter a name (up to 80 characters).",
-  tagline: "Keep the tagline under 200 characters.",
-  biography: "Keep the biography under 5000 characters.",
+  ownerName: `Enter a name (up to ${SETTINGS_LIMITS.ownerName} characters).`,
+  tagline: `Keep the tagline under ${SETTINGS_LIMITS.tagline} characters.`,
+  biography: `Keep the biography under ${SETTINGS_LIMITS.biography} characters.`,
   contactEmail: "Enter a valid e-mail address, or leave it empty.",
   link: "Enter a full link starting with https://, or leave it empty.",
 };

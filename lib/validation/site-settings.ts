@@ -1,16 +1,10 @@
 import { z } from "zod";
 import { invalidSetting, messages, SETTINGS_LABELS, SETTINGS_HINTS } from "./messages";
+import { SETTINGS_LIMITS } from "./limits";
 import { isStorableText } from "./text";
 import { normalizeVimeoUrl } from "./vimeo";
 
-export const SETTINGS_LIMITS = {
-  ownerName: 80,
-  tagline: 200,
-  biography: 5000,
-  portraitUrl: 2000,
-  portraitKey: 300,
-  showreelUrl: 300,
-} as const;
+export { SETTINGS_LIMITS };
 
 /** Text the database can hold exactly as given (no NUL, no lone surrogate). */
 const text = () => z.string().refine(isStorableText);

@@ -6,7 +6,7 @@ import { SectionActions } from "@/components/owner/section-actions";
 import { ProjectPager } from "@/components/sections/project-pager";
 import { ScrollToTop } from "@/components/sections/scroll-to-top";
 import { SectionView } from "@/components/sections/section-view";
-import { formatCategory } from "@/lib/site/categories";
+import { formatCategory } from "@/lib/validation/categories";
 import { projectJsonLd } from "@/lib/site/json-ld";
 import {
   loadAdjacentProjects,
