@@ -120,6 +120,8 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
             const problem = file ? checkFile(file, coverRule) : null;
             setPortraitError(problem);
             setPortrait(problem ? null : file);
+            // A refusal of the portrait sent before no longer applies to a new one.
+            setError(null);
             if (problem) event.currentTarget.value = "";
           }}
         />

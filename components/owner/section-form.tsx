@@ -70,6 +70,8 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
     const kept = keptImages({ ...draft, newImages: [] }).length + images.length;
     const { accepted, errors } = selectImages(files, kept);
     setImageErrors(errors);
+    // A refusal of the files sent before no longer applies once they change.
+    setError(null);
     setImages((current) => [
       ...current,
       ...accepted.map((file) => ({ key: String(nextKey.current++), file, alt: "" })),
@@ -79,6 +81,7 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
   function pickVideo(file: File | null) {
     const problem = file ? checkFile(file, videoRule) : null;
     setFileError(problem);
+    setError(null);
     update({ videoFile: problem ? null : file });
   }
 
