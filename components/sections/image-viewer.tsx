@@ -3,10 +3,9 @@
 import Image from "next/image";
 import { isOptimizable } from "@/lib/site/images";
 import { useEffect, useRef } from "react";
+import { trapTab } from "@/components/ui/trap-tab";
 
 export type ViewerImage = { url: string; width: number | null; height: number | null; alt: string };
-
-const FOCUSABLE = "button, [href], [tabindex]:not([tabindex='-1'])";
 
 /**
  * Full-screen image viewer on a modal <dialog> (the page behind is inert). Closes with the X
@@ -51,19 +50,7 @@ export function ImageViewer({
   const onKeyDown = (event: React.KeyboardEvent<HTMLDialogElement>) => {
     if (event.key === "ArrowRight") step(1);
     else if (event.key === "ArrowLeft") step(-1);
-    else if (event.key === "Tab") {
-      const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    }
+    else trapTab(event);
   };
 
   if (!image) return null;
