@@ -23,6 +23,8 @@ const nextConfig: NextConfig = {
     inlineCss: false,
   },
   async headers() {
+    // process.env, not lib/env.ts: the config is loaded by plain Node.js, outside the react-server
+    // bundle, where lib/env.ts's "server-only" import throws.
     const production = process.env.NODE_ENV === "production";
     // The cached public pages skip proxy.ts, which sets the CSP of every other page with the
     // run-time Supabase origin; theirs is fixed here, at build time (lib/site/proxy-free-pages.ts).

@@ -15,6 +15,12 @@ const optionalText = z
   .transform((value) => (value ? value : undefined));
 
 const envSchema = z.object({
+  // --- Set by Node.js tooling and Next.js ---
+  NODE_ENV: optionalText,
+  /** Next.js's build phase marker (`phase-production-build` while `next build` runs). */
+  NEXT_PHASE: optionalText,
+  /** The port `next start` listens on. */
+  PORT: optionalText,
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DATABASE_URL: z
     .string()
@@ -99,7 +105,18 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR) };
 }
 
-/** The process environment, parsed on each call (cheap) so tests and tools can switch it. */
+/** The variables the schema reads: the memo below is keyed on their values only. */
+const NAMES = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
+
+let memo: { key: string; value: Env } | null = null;
+
+/**
+ * The process environment, parsed once and memoised. The memo is keyed on the values of the
+ * variables it reads, so a tool or test that sets one of them in-process (a temporary DATA_DIR,
+ * AUTH_TRUST_PROXY for one test) gets a fresh parse instead of a stale value.
+ */
 export function env(): Env {
-  return parseEnv(process.env);
+  const key = NAMES.map((name) => process.env[name] ?? "\u0000").join("\u0001");
+  if (memo?.key !== key) memo = { key, value: parseEnv(process.env) };
+  return memo.value;
 }

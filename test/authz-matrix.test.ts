@@ -235,6 +235,20 @@ describe("authorization matrix", () => {
     expect(control.status).toBe(422);
   });
 
+  it("answers the owner an owner page of an unknown project or section with a 404", async () => {
+    const unknown = "0123456789abcdef01234567";
+    for (const page of [`/addsection/${unknown}`, `/editsectionpage/${unknown}`, "/addsection/x"]) {
+      const response = await fetch(new URL(page, server.url), {
+        headers: { cookie: cookieOf(owner) },
+        redirect: "manual",
+      });
+      const body = await response.text();
+      expect({ page, status: response.status }).toEqual({ page, status: 404 });
+      // The not-found page itself (one main landmark: e2e/owner-sections.spec.ts, in a browser).
+      expect(body).toContain("Page not found");
+    }
+  });
+
   it("sends every owner page visitor to /signin and shows pretenders no owner content", async () => {
     const cases = credentials().flatMap((credential) =>
       pages.flatMap((page) => [false, true].map((rsc) => ({ credential, page, rsc }))),

@@ -5,8 +5,9 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { TextField } from "@/components/forms/field";
 import { useAuth } from "./auth-provider";
-import { FormMessageLine, type FormMessage } from "./form-message";
+import { FormMessageLine } from "./form-message";
 import { linkButtonClass, primaryButtonClass } from "./form-styles";
+import { errorLine, useAuthForm } from "./use-auth-form";
 
 export const SIGNUP_CLOSED_TEXT =
   "Sign-up is closed: this site already has its owner account. Sign in instead.";
@@ -16,24 +17,19 @@ export function SignUpForm({ closed }: { closed: boolean }) {
   const router = useRouter();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<FormMessage>(
-    closed ? { kind: "error", text: SIGNUP_CLOSED_TEXT } : null,
-  );
+  const { busy, message, run } = useAuthForm(closed ? SIGNUP_CLOSED_TEXT : undefined);
 
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    setMessage(null);
-    const { error } = await signUp(email, password);
-    if (!error) {
+    void run(async () => {
+      const { error } = await signUp(email, password);
+      if (error) {
+        return errorLine(error.code === "signup_disabled" ? SIGNUP_CLOSED_TEXT : error.message);
+      }
       router.push("/dashboard");
       router.refresh();
-      return;
-    }
-    const text = error.code === "signup_disabled" ? SIGNUP_CLOSED_TEXT : error.message;
-    setMessage({ kind: "error", text });
-    setBusy(false);
+      return "leaving";
+    }, "An unexpected error occurred.");
   }
 
   return (

@@ -1,7 +1,7 @@
 import Link from "next/link";
-import type { Category } from "@/models";
+import type { Category } from "@/lib/validation/categories";
 import { ServerImage } from "@/components/ui/server-image";
-import { formatCategory } from "@/lib/site/categories";
+import { formatCategory } from "@/lib/validation/categories";
 import { cardSizes, spanClass, type Span } from "./grid-spans";
 
 export type ProjectCardData = {

@@ -3,6 +3,7 @@
 import Image from "next/image";
 import { isOptimizable } from "@/lib/site/images";
 import { useEffect, useRef } from "react";
+import { trapTab } from "@/components/ui/trap-tab";
 import { VimeoFrame } from "./vimeo-frame";
 import { contains, pictureRect, swipeStep, viewerSizes } from "./viewer-geometry";
 
@@ -14,7 +15,6 @@ export type ViewerVideo =
 
 export type ViewerItem = ({ kind: "image" } & ViewerImage) | ViewerVideo;
 
-const FOCUSABLE = "button, [href], video[controls], iframe, [tabindex]:not([tabindex='-1'])";
 /** Where a click or a key belongs to a control, not to the viewer. */
 const INTERACTIVE = "button, a, video, iframe";
 
@@ -67,19 +67,7 @@ export function ImageViewer({
     const onMedia = (event.target as Element).closest("video, iframe");
     if (event.key === "ArrowRight" && !onMedia) step(1);
     else if (event.key === "ArrowLeft" && !onMedia) step(-1);
-    else if (event.key === "Tab") {
-      const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const first = controls[0];
-      const last = controls[controls.length - 1];
-      if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    }
+    else trapTab(event);
   };
 
   const onClick = (event: React.MouseEvent<HTMLDialogElement>) => {

@@ -1,4 +1,4 @@
-import { toVimeoPlayerUrl } from "@/lib/site/vimeo";
+import { toVimeoPlayerUrl } from "@/lib/validation/vimeo";
 import { VimeoFrame } from "./vimeo-frame";
 
 /** The section's Vimeo embed when it has one, otherwise its uploaded video (spec §2). */

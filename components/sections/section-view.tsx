@@ -1,4 +1,4 @@
-import { toVimeoPlayerUrl } from "@/lib/site/vimeo";
+import { toVimeoPlayerUrl } from "@/lib/validation/vimeo";
 import { SectionImages } from "./section-images";
 import { SectionVideo } from "./section-video";
 import type { ViewerImage, ViewerVideo } from "./image-viewer";

@@ -11,7 +11,7 @@ import {
 import { deleteMediaQuietly } from "@/lib/storage";
 import { parseMultipart } from "@/lib/uploads/parse";
 import { readTextUpTo } from "@/lib/uploads/request-body";
-import { coverRule } from "@/lib/uploads/rules";
+import { coverRule } from "@/lib/validation/uploads";
 import { messages } from "@/lib/validation/messages";
 import {
   coverUrlSchema,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "@/lib/env";
+import { env, parseEnv } from "@/lib/env";
 
 describe("auth environment variables", () => {
   it("reads the owner list lower-cased and the defaults", () => {
@@ -21,5 +21,27 @@ describe("auth environment variables", () => {
     [{ AUTH_PASSWORD_MIN_LENGTH: "3" }, "AUTH_PASSWORD_MIN_LENGTH"],
   ])("names the bad variable in its error: %o", (source, name) => {
     expect(() => parseEnv(source)).toThrow(`Invalid environment variable ${name}`);
+  });
+});
+
+describe("env()", () => {
+  it("parses once, and again when a variable it reads changes", () => {
+    const before = process.env.AUTH_SIGNUP;
+    try {
+      process.env.AUTH_SIGNUP = "owner";
+      const first = env();
+      expect(env()).toBe(first);
+      process.env.AUTH_SIGNUP = "open";
+      expect(env()).not.toBe(first);
+      expect(env().AUTH_SIGNUP).toBe("open");
+      // A variable outside the schema does not count.
+      const current = env();
+      process.env.SOMETHING_ELSE_ENTIRELY = "x";
+      expect(env()).toBe(current);
+    } finally {
+      if (before === undefined) delete process.env.AUTH_SIGNUP;
+      else process.env.AUTH_SIGNUP = before;
+      delete process.env.SOMETHING_ELSE_ENTIRELY;
+    }
   });
 });

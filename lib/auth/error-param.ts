@@ -1,3 +1,5 @@
+import "server-only";
+
 type SearchParams = Record<string, string | string[] | undefined>;
 
 /**

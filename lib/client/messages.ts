@@ -29,6 +29,3 @@ export const messages = {
   settingsSaved: "Settings saved successfully!",
   settingsFailed: "Failed to save the settings",
 } as const;
-
-// The file texts are the API's own, so the browser's early check reads exactly like the server's.
-export { fileTooLarge, invalidFileType, tooManyImages } from "@/lib/validation/messages";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Project } from "./projects";
 import type { Section } from "./sections";
 

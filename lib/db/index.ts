@@ -95,7 +95,7 @@ export function openDatabase(config = env()): Promise<Handle> {
 
 /** The process-wide database, opened and migrated on first use. */
 export function getDb(): Promise<Db> {
-  if (process.env.NEXT_PHASE === "phase-production-build") {
+  if (env().NEXT_PHASE === "phase-production-build") {
     // PGlite is single-process: build workers must never open the live data directory.
     throw new Error("The database was opened during `next build`; mark the page dynamic.");
   }

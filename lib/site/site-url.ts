@@ -10,7 +10,7 @@ import { env } from "@/lib/env";
 export function getCachedSiteUrl(): URL {
   const configured = env().NEXT_PUBLIC_SITE_URL;
   if (configured) return new URL(configured);
-  return new URL(`http://localhost:${process.env.PORT ?? "3000"}`);
+  return new URL(`http://localhost:${env().PORT ?? "3000"}`);
 }
 
 /** The site's public origin: NEXT_PUBLIC_SITE_URL when set, else the request's own host. */

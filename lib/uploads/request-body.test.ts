@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseMultipart } from "./parse";
-import { coverRule } from "./rules";
+import { coverRule } from "@/lib/validation/uploads";
 import { readTextUpTo } from "./request-body";
 
 /**

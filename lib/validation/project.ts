@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { CATEGORIES } from "@/models/projects";
+import { CATEGORIES } from "./categories";
 import { fieldTooLong, invalidCharacters, messages } from "./messages";
+import { PROJECT_LIMITS } from "./limits";
 import { hasVisibleText, isStorableText } from "./text";
 
-export const PROJECT_LIMITS = { title: 200, role: 200, coverUrl: 2000 } as const;
+export { PROJECT_LIMITS };
 
 function requiredText(label: string, max: number, missing: string) {
   return (

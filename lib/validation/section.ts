@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { fieldTooLong, invalidCharacters, messages } from "./messages";
+import { SECTION_LIMITS } from "./limits";
 import { isStorableText } from "./text";
 import { normalizeVimeoUrl } from "./vimeo";
 
-export const SECTION_LIMITS = { title: 200, description: 10_000, alt: 300 } as const;
+export { SECTION_LIMITS };
 
 /**
  * A section form's text fields (multipart values are lists; single fields take the first).
