@@ -34,6 +34,10 @@ export default defineConfig({
     url: baseURL,
     timeout: 120_000,
     reuseExistingServer: false,
+    // SIGTERM to the server's whole process group (scripts/e2e-server.mjs, `next start` and its
+    // server), so it shuts down cleanly and e2e-server.mjs removes the data directory; SIGKILL
+    // after 15 s.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
     env: { PORT: String(port), DATA_DIR: dataDir, NEXT_PUBLIC_SITE_URL: baseURL },
     stdout: "pipe",
   },

@@ -31,6 +31,11 @@ const envSchema = z.object({
       message: "must start with postgres:// or postgresql://",
     }),
   NEXT_PUBLIC_SITE_URL: optionalUrl.optional(),
+  /** "json": one JSON object a line (requests, errors, everything logged); default plain text. */
+  LOG_FORMAT: z
+    .enum(["text", "json", ""], { message: 'must be "text" or "json"' })
+    .optional()
+    .transform((value) => value || "text"),
   // --- Media ---
   /** cloudinary://<api_key>:<api_secret>@<cloud_name>[?upload_prefix=…]; unset = local disk. */
   CLOUDINARY_URL: optionalText.refine(

@@ -4,6 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useFreshDatabase } from "@/test/database";
+import { markedEnv } from "@/test/processes";
 import { closeDb } from "@/lib/db";
 import { parseMongoExport } from "@/lib/data/import-mongo";
 
@@ -28,7 +29,7 @@ function importCli() {
     "node_modules/.bin/tsx",
     ["--conditions=react-server", "scripts/import.mts", projectsFile, sectionsFile],
     {
-      env: { ...process.env, DATA_DIR: dataDir },
+      env: markedEnv({ ...process.env, DATA_DIR: dataDir }),
     },
   );
 }
