@@ -5,6 +5,8 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build")
     return;
+  const { stampClientAddresses } = await import("@/lib/startup/client-address");
+  stampClientAddresses();
   const { checkStartup } = await import("@/lib/startup/check");
   await checkStartup();
 }

@@ -34,7 +34,12 @@ export default defineConfig({
     url: baseURL,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, NEXT_PUBLIC_SITE_URL: baseURL },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NEXT_PUBLIC_SITE_URL: baseURL,
+      AUTH_SETUP_TOKEN: "e2e-owner-setup-token-0123456789",
+    },
     stdout: "pipe",
   },
 });

@@ -11,6 +11,9 @@ import { linkButtonClass, primaryButtonClass } from "./form-styles";
 export const SIGNUP_CLOSED_TEXT =
   "Sign-up is closed: this site already has its owner account. Sign in instead.";
 
+export const confirmationText = (email: string) =>
+  `Almost done: open the link we sent to ${email} to confirm the owner account.`;
+
 export function SignUpForm({ closed }: { closed: boolean }) {
   const { signUp } = useAuth();
   const router = useRouter();
@@ -25,7 +28,12 @@ export function SignUpForm({ closed }: { closed: boolean }) {
     event.preventDefault();
     setBusy(true);
     setMessage(null);
-    const { error } = await signUp(email, password);
+    const { error, confirmationSent } = await signUp(email, password);
+    if (confirmationSent) {
+      setMessage({ kind: "success", text: confirmationText(email) });
+      setBusy(false);
+      return;
+    }
     if (!error) {
       router.push("/dashboard");
       router.refresh();
@@ -52,7 +60,7 @@ export function SignUpForm({ closed }: { closed: boolean }) {
         type="password"
         autoComplete="new-password"
         required
-        minLength={6}
+        minLength={10}
         disabled={closed}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
