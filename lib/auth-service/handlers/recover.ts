@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray, lte } from "drizzle-orm";
+import { after } from "next/server";
 import { getDb } from "@/lib/db";
 import { getSiteSettings } from "@/lib/data/settings";
 import { authOneTimeTokens, authUsers } from "@/models";
@@ -39,9 +40,17 @@ export async function handleRecover(request: Request, url: URL): Promise<Respons
     redirectTo: resolveRedirect(url.searchParams.get("redirect_to"), request),
     siteOrigin: readSiteOrigin(request),
   };
-  void sendRecovery(recovery).catch((error: unknown) =>
-    console.error("Password reset mail failed:", error),
-  );
+  const task = () =>
+    sendRecovery(recovery).catch((error: unknown) =>
+      console.error("Password reset mail failed:", error),
+    );
+  // After the answer has gone out: the embedded database works on this thread, so even a lookup
+  // started before the answer is sent would delay it for known addresses only.
+  try {
+    after(task);
+  } catch {
+    setTimeout(task, 0); // outside a request (in-process callers)
+  }
   return respondWithJson(request, {});
 }
 
