@@ -49,12 +49,22 @@ const JSON_TYPE = /^application\/json\s*(;|$)/i;
 /**
  * Every POST and PUT here takes JSON, which a browser sends cross-site only after a CORS
  * preflight. A form (text/plain, urlencoded, multipart) needs none, so a body of another kind is
- * refused: 403 when another site's page sent it, else 415. Bodiless calls (logout) are JSON too
- * in supabase-js, which always sets the type.
+ * refused: 403 when another site's page sent it, else 415. A bodiless call without a type (a
+ * bare POST /logout) passes.
  */
 function checkBody(request: Request): void {
   if (Number(request.headers.get("content-length") ?? 0) > MAX_AUTH_BODY_BYTES) throw tooLarge();
-  if (JSON_TYPE.test(request.headers.get("content-type") ?? "")) return;
+  const type = request.headers.get("content-type");
+  if (type !== null && JSON_TYPE.test(type)) return;
+  // No type and no body (a bare POST /logout with its Bearer token): nothing a form could send,
+  // since a browser form always names its type.
+  const length = request.headers.get("content-length");
+  if (
+    type === null &&
+    (length === null || length === "0") &&
+    !request.headers.has("transfer-encoding")
+  )
+    return;
   const origin = request.headers.get("origin");
   if (origin && origin !== readSiteOrigin(request) && origin !== new URL(request.url).origin)
     throw new AuthServiceError(403, "cross_site_request", "Cross-site request refused");
