@@ -12,6 +12,8 @@ export async function register() {
   // Logging first, so even a start-up failure is a JSON line with LOG_FORMAT=json.
   const { routeConsoleToLogger } = await import("@/lib/startup/logger");
   routeConsoleToLogger();
+  const { stampClientAddresses } = await import("@/lib/startup/client-address");
+  stampClientAddresses();
   const { handleShutdownSignals, trackRequests } = await import("@/lib/startup/lifecycle");
   trackRequests();
   handleShutdownSignals();

@@ -66,7 +66,13 @@ const envSchema = z.object({
     .enum(["true", "false", ""], { message: 'must be "true" or "false"' })
     .optional()
     .transform((value) => value === "true"),
-  AUTH_PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(72).optional().default(6),
+  /** The owner setup token (see lib/auth-service/setup-token.ts); unset = generated at start. */
+  AUTH_SETUP_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
+    message: "must be at least 16 characters",
+  }),
+  /** How many reverse proxies in front append to X-Forwarded-For (with AUTH_TRUST_PROXY=true). */
+  AUTH_TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).optional().default(1),
+  AUTH_PASSWORD_MIN_LENGTH: z.coerce.number().int().min(10).max(72).optional().default(10),
   /** Lifetime of access tokens in seconds (Supabase's default: one hour). */
   AUTH_JWT_EXPIRY: z.coerce.number().int().min(30).max(604_800).optional().default(3600),
   /** Seconds a rotated refresh token may still be presented (concurrent refreshes). */

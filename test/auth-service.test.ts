@@ -63,13 +63,13 @@ describe("embedded auth service", () => {
     const client = createTestClient(server.url);
     const wrong = await client.auth.signInWithPassword({
       email: OWNER.email,
-      password: "nope-nope",
+      password: "nope-nope-nope",
     });
     expect(wrong.error).toMatchObject({ status: 400, code: "invalid_credentials" });
     expect(wrong.error?.message).toBe("Invalid login credentials");
     const unknown = await client.auth.signInWithPassword({
       email: "nobody@example.com",
-      password: "whatever1",
+      password: "whatever-123",
     });
     expect(unknown.error?.message).toBe("Invalid login credentials");
     expect(unknown.error?.status).toBe(400);

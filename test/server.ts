@@ -2,6 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { TEST_SETUP_TOKEN } from "./auth";
 import { spawnGroup, stopGroup } from "./processes";
 
 export async function freePort(): Promise<number> {
@@ -41,7 +42,13 @@ export async function startServer(env: Record<string, string | undefined>): Prom
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const child = spawnGroup(nextBin, ["start", "--port", String(port)], {
-    env: { ...process.env, NEXT_PUBLIC_SITE_URL: url, ...env, PORT: String(port) },
+    env: {
+      ...process.env,
+      NEXT_PUBLIC_SITE_URL: url,
+      AUTH_SETUP_TOKEN: TEST_SETUP_TOKEN,
+      ...env,
+      PORT: String(port),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";

@@ -12,6 +12,9 @@ import { errorLine, useAuthForm } from "./use-auth-form";
 export const SIGNUP_CLOSED_TEXT =
   "Sign-up is closed: this site already has its owner account. Sign in instead.";
 
+export const confirmationText = (email: string) =>
+  `Almost done: open the link we sent to ${email} to confirm the owner account.`;
+
 export function SignUpForm({ closed }: { closed: boolean }) {
   const { signUp } = useAuth();
   const router = useRouter();
@@ -22,7 +25,8 @@ export function SignUpForm({ closed }: { closed: boolean }) {
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     void run(async () => {
-      const { error } = await signUp(email, password);
+      const { error, confirmationSent } = await signUp(email, password);
+      if (confirmationSent) return { kind: "success", text: confirmationText(email) };
       if (error) {
         return errorLine(error.code === "signup_disabled" ? SIGNUP_CLOSED_TEXT : error.message);
       }
@@ -48,7 +52,7 @@ export function SignUpForm({ closed }: { closed: boolean }) {
         type="password"
         autoComplete="new-password"
         required
-        minLength={6}
+        minLength={10}
         disabled={closed}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
