@@ -6,7 +6,7 @@ import os from "node:os";
 import http from "node:http";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
-import { killGroup, spawnGroup } from "../test/processes.ts";
+import { killGroup, spawnGroup } from "../test/helpers/processes.ts";
 
 export async function startBareServer(
   html: Buffer,

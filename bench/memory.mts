@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import { seedFreshDataDir } from "./fresh-data.mts";
 import { load } from "./load.mts";
 import { treeRssMb } from "../reliability/soak-stats.mts";
-import { startServer, type RunningServer } from "../test/server.ts";
+import { startServer, type RunningServer } from "../test/helpers/server.ts";
 
 const { values } = parseArgs({
   options: {

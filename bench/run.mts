@@ -13,8 +13,8 @@ import { lighthouse, type LighthouseResult } from "./lighthouse.mts";
 import { load, type LoadResult } from "./load.mts";
 import { renderReport, type PageLoad, type Results } from "./report.mts";
 import { measureUpload } from "./upload.mts";
-import { signUp } from "../test/auth.ts";
-import { freePort, startServer, type RunningServer } from "../test/server.ts";
+import { signUp } from "../test/helpers/auth.ts";
+import { freePort, startServer, type RunningServer } from "../test/helpers/server.ts";
 import { treeRssMb } from "../reliability/soak-stats.mts";
 
 const root = path.resolve(import.meta.dirname, "..");

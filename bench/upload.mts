@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { killGroup, spawnGroup } from "../test/processes.ts";
+import { killGroup, spawnGroup } from "../test/helpers/processes.ts";
 
 const BYTES = 50 * 1024 * 1024;
 const RUNS = 5;

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useFreshDatabase } from "@/test/database";
-import { markedEnv } from "@/test/processes";
+import { useFreshDatabase } from "@/test/helpers/database";
+import { markedEnv } from "@/test/helpers/processes";
 import { closeDb } from "@/lib/db";
 
 const run = promisify(execFile);

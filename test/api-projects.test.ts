@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProjectJson } from "@/lib/data/serialize";
-import { call, multipart, startApiSite, type ApiSite, type Part } from "./api-client";
-import { exeBytes, pngOfSize } from "./media-fixtures";
+import { call, multipart, startApiSite, type ApiSite, type Part } from "./helpers/api-client";
+import { exeBytes, pngOfSize } from "./helpers/media-fixtures";
 
 let site: ApiSite;
 let url: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SectionJson } from "@/lib/data/serialize";
-import { call, multipart, startApiSite, type ApiSite, type Part } from "./api-client";
-import { gif, htmlBytes, jpeg, MB, mp4OfSize, pngOfSize } from "./media-fixtures";
+import { call, multipart, startApiSite, type ApiSite, type Part } from "./helpers/api-client";
+import { gif, htmlBytes, jpeg, MB, mp4OfSize, pngOfSize } from "./helpers/media-fixtures";
 
 let site: ApiSite;
 let url: string;

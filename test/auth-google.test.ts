@@ -5,8 +5,8 @@ import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import Provider from "oidc-provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestClient, SERVER_START_TIMEOUT, TEST_SETUP_TOKEN } from "./auth";
-import { freePort, startServer, type RunningServer } from "./server";
+import { createTestClient, SERVER_START_TIMEOUT, TEST_SETUP_TOKEN } from "./helpers/auth";
+import { freePort, startServer, type RunningServer } from "./helpers/server";
 
 // Google sign-in through a real browser against a local OpenID Connect provider (oidc-provider)
 // standing in for accounts.google.com: any login name `x` signs in as the verified x@example.com.

@@ -4,10 +4,10 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPkceClient, createTestClient, signUp, SERVER_START_TIMEOUT } from "./auth";
-import { fetchFrom } from "./client-address";
-import { decodeMailBody } from "./mail";
-import { startServer, type RunningServer } from "./server";
+import { createPkceClient, createTestClient, signUp, SERVER_START_TIMEOUT } from "./helpers/auth";
+import { fetchFrom } from "./helpers/client-address";
+import { decodeMailBody } from "./helpers/mail";
+import { startServer, type RunningServer } from "./helpers/server";
 
 // Issue 16, the auth service's part: nobody can lock the owner out, bodies are bounded, /recover
 // tells nothing and breaks no link, passwords are checked, and hostile requests get clear refusals.

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPkceClient, createTestClient, SERVER_START_TIMEOUT } from "./auth";
-import { decodeMailBody } from "./mail";
-import { startServer, type RunningServer } from "./server";
+import { createPkceClient, createTestClient, SERVER_START_TIMEOUT } from "./helpers/auth";
+import { decodeMailBody } from "./helpers/mail";
+import { startServer, type RunningServer } from "./helpers/server";
 
 // Issue 16 item 3: nobody can claim the site before its owner. Owner rights need the one-time
 // setup token (printed at first start) or a proof of the address.

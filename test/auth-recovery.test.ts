@@ -2,9 +2,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPkceClient, createTestClient, signIn, signUp, SERVER_START_TIMEOUT } from "./auth";
-import { decodeMailBody, findVerifyLink, startSmtpServer } from "./mail";
-import { startServer, type RunningServer } from "./server";
+import {
+  createPkceClient,
+  createTestClient,
+  signIn,
+  signUp,
+  SERVER_START_TIMEOUT,
+} from "./helpers/auth";
+import { decodeMailBody, findVerifyLink, startSmtpServer } from "./helpers/mail";
+import { startServer, type RunningServer } from "./helpers/server";
 
 // Forgotten password, end to end: supabase-js → /recover → a real SMTP listener → the link →
 // /verify → PKCE exchange (or implicit tokens) → new password.

@@ -3,8 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import { isAuthApiError } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestClient, signIn, signUp, TEST_ANON_KEY, SERVER_START_TIMEOUT } from "./auth";
-import { startServer, type RunningServer } from "./server";
+import {
+  createTestClient,
+  signIn,
+  signUp,
+  TEST_ANON_KEY,
+  SERVER_START_TIMEOUT,
+} from "./helpers/auth";
+import { startServer, type RunningServer } from "./helpers/server";
 
 // The embedded auth service, driven by the real supabase-js client against `next start`.
 

@@ -3,12 +3,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { call, multipart, type Part } from "./api-client";
-import { signIn, signUp } from "./auth";
-import { gif, jpeg, mp4OfSize, pngOfSize } from "./media-fixtures";
-import { spawnGroup } from "./processes";
-import { startServer, type RunningServer } from "./server";
-import { captureSiteState } from "./site-state";
+import { call, multipart, type Part } from "./helpers/api-client";
+import { signIn, signUp } from "./helpers/auth";
+import { gif, jpeg, mp4OfSize, pngOfSize } from "./helpers/media-fixtures";
+import { spawnGroup } from "./helpers/processes";
+import { startServer, type RunningServer } from "./helpers/server";
+import { captureSiteState } from "./helpers/site-state";
 
 // Issue #8 part 6: `npm run backup` on a site, `npm run restore` into an empty DATA_DIR, and the
 // restored site answers every public API request and serves every media file exactly as before.

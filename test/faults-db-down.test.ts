@@ -2,11 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp, SERVER_START_TIMEOUT } from "./auth";
-import { call, multipart, OWNER_EMAIL, PASSWORD } from "./api-client";
-import { pngOfSize } from "./media-fixtures";
-import { startPgServer, type PgServer } from "./pg-server";
-import { startServer, type RunningServer } from "./server";
+import { signUp, SERVER_START_TIMEOUT } from "./helpers/auth";
+import { call, multipart, OWNER_EMAIL, PASSWORD } from "./helpers/api-client";
+import { pngOfSize } from "./helpers/media-fixtures";
+import { startPgServer, type PgServer } from "./helpers/pg-server";
+import { startServer, type RunningServer } from "./helpers/server";
 
 const MESSAGE = "The database is unavailable. Please try again shortly.";
 

@@ -7,10 +7,10 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import packageJson from "../package.json";
-import { multipart, OWNER_EMAIL, PASSWORD } from "./api-client";
-import { signUp, SERVER_START_TIMEOUT } from "./auth";
-import { pngOfSize } from "./media-fixtures";
-import { startServer, type RunningServer } from "./server";
+import { multipart, OWNER_EMAIL, PASSWORD } from "./helpers/api-client";
+import { signUp, SERVER_START_TIMEOUT } from "./helpers/auth";
+import { pngOfSize } from "./helpers/media-fixtures";
+import { startServer, type RunningServer } from "./helpers/server";
 
 let server: RunningServer;
 let dataDir: string;

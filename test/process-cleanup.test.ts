@@ -6,8 +6,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { SERVER_START_TIMEOUT } from "./auth";
-import { processesMarked, processesMatching, spawnGroup, SPAWNED_MARKER } from "./processes";
+import { SERVER_START_TIMEOUT } from "./helpers/auth";
+import {
+  processesMarked,
+  processesMatching,
+  spawnGroup,
+  SPAWNED_MARKER,
+} from "./helpers/processes";
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-cleanup-test-"));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));

@@ -3,10 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { stringToBase64URL } from "@supabase/ssr";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPkceClient, signIn, signUp, SERVER_START_TIMEOUT } from "./auth";
-import { sessionCookie } from "./authz-tokens";
-import { findVerifyLink } from "./mail";
-import { startServer, type RunningServer } from "./server";
+import { createPkceClient, signIn, signUp, SERVER_START_TIMEOUT } from "./helpers/auth";
+import { sessionCookie } from "./helpers/authz-tokens";
+import { findVerifyLink } from "./helpers/mail";
+import { startServer, type RunningServer } from "./helpers/server";
 
 // Issue #8 part 3 (cookies): the session cookies the server writes (proxy.ts refreshing a session,
 // /auth/callback signing in with a code) are Secure when the site is https and not on plain http,

@@ -16,7 +16,7 @@ import { hasAuthCookie } from "@/lib/supabase/cookie-names";
 
 export type AuthContextUser = { id: string; email: string | null };
 
-/** Sign-in, reset and password update answer with the message text only (spec §7). */
+/** Sign-in, reset and password update answer with the message text only (docs/spec.md §7). */
 export type AuthResult = { success: true } | { success: false; message: string };
 
 export type AuthContextValue = {

@@ -1,5 +1,5 @@
 /**
- * The gallery's five row templates on a 4-column grid (spec §2, §9): each row's column spans add
+ * The gallery's five row templates on a 4-column grid (docs/spec.md §2, §9): each row's column spans add
  * up to 4, so cards placed in order fill the rows exactly and the rhythm repeats every 12 cards.
  */
 export const ROW_TEMPLATES = [

@@ -2,7 +2,7 @@ import type { SiteSettings } from "@/lib/validation/site-settings";
 import { SocialIcon } from "./social-icons";
 
 /**
- * The four outbound profiles of spec §2, in the order the original footer showed them, as icons
+ * The four outbound profiles of docs/spec.md §2, in the order the original footer showed them, as icons
  * named by the network; a profile left empty in the settings is not shown.
  */
 const SOCIAL_LABELS: Record<keyof SiteSettings["socials"], string> = {

@@ -20,7 +20,7 @@ type EditProjectDialogProps = {
   onSaved: (message: string) => void;
 };
 
-/** The card's Edit modal: cover, Title, Role, Category, Save Changes (spec §2). */
+/** The card's Edit modal: cover, Title, Role, Category, Save Changes (docs/spec.md §2). */
 export function EditProjectDialog({ project, onClose, onSaved }: EditProjectDialogProps) {
   const [draft, setDraft] = useState<ProjectDraft>({
     title: project.title,

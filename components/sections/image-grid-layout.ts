@@ -1,5 +1,5 @@
 /**
- * The image-grid rule of spec §2: 1 image → one column, 2 → two, 3 or 4 → a 2×2 grid (the third of
+ * The image-grid rule of docs/spec.md §2: 1 image → one column, 2 → two, 3 or 4 → a 2×2 grid (the third of
  * three spans both columns), 5 → three columns. Phones always get one column.
  */
 export function gridClass(count: number): string {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useFreshDatabase } from "@/test/database";
+import { useFreshDatabase } from "@/test/helpers/database";
 
 // getUser()/requireOwner() against the embedded service, in process (no HTTP server needed).
 

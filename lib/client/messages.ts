@@ -1,7 +1,7 @@
 import { messages as apiMessages } from "@/lib/validation/messages";
 
 /**
- * The user-facing texts of the owner screens, verbatim from the spec (§5, §8), odd spellings
+ * The user-facing texts of the owner screens, verbatim from docs/spec.md (§5, §8), odd spellings
  * included: clients and tests match them exactly. Texts the API also uses come from its module.
  */
 export const messages = {

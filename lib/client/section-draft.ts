@@ -22,7 +22,7 @@ export type SectionDraft<F = File> = {
   removeVideo: boolean;
 };
 
-/** Multipart field names of POST/PUT /api/sections (spec §7 plus alt texts and removals). */
+/** Multipart field names of POST/PUT /api/sections (docs/spec.md §7 plus alt texts and removals). */
 export const SECTION_FIELDS = {
   title: "title",
   description: "description",
@@ -35,7 +35,7 @@ export const SECTION_FIELDS = {
   removeVideo: "removeVideo",
 } as const;
 
-/** Switching the video type clears the other choice (spec §4). */
+/** Switching the video type clears the other choice (docs/spec.md §4). */
 export function switchVideoMode<F>(draft: SectionDraft<F>, mode: VideoMode): SectionDraft<F> {
   if (mode === draft.videoMode) return draft;
   return mode === "embed"

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useFreshDatabase } from "@/test/database";
+import { useFreshDatabase } from "@/test/helpers/database";
 import { closeDb, getDb } from "@/lib/db";
 import { projects as projectsTable, sections as sectionsTable } from "@/models";
 import {

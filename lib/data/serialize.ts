@@ -2,7 +2,7 @@ import "server-only";
 import type { Project } from "./projects";
 import type { Section } from "./sections";
 
-/** A project in the REST contract's shape (spec §3, MongoDB-style `_id`). */
+/** A project in the REST contract's shape (docs/spec.md §3, MongoDB-style `_id`). */
 export function toProjectJson(project: Project) {
   return {
     _id: project.id,

@@ -1,6 +1,6 @@
 import type { Category } from "@/lib/validation/categories";
 
-/** The categories offered as gallery filters, in the order of the filter bar (spec §9). */
+/** The categories offered as gallery filters, in the order of the filter bar (docs/spec.md §9). */
 export const FILTER_CATEGORIES = ["Motion Design", "Illustration", "Assets & Tools"] as const;
 
 export function parseFilterCategory(value: unknown): Category | "all" {

@@ -13,7 +13,7 @@ import {
   mp4OfSize,
   pngHeaderOnly,
   pngOfSize,
-} from "@/test/media-fixtures";
+} from "@/test/helpers/media-fixtures";
 import { UploadError } from "./errors";
 import { formidableParserState, parseMultipart } from "./parse";
 import { sweepStaleUploads } from "./sweep";

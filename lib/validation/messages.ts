@@ -1,7 +1,7 @@
 import { SETTINGS_LIMITS } from "./limits";
 
 /**
- * The API's user-facing texts, verbatim from the spec (§5, §8) including its odd spellings, since
+ * The API's user-facing texts, verbatim from docs/spec.md (§5, §8) including its odd spellings, since
  * clients and tests match them exactly. Texts the spec does not give are worded in the same style.
  */
 export const messages = {

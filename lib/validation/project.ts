@@ -19,7 +19,7 @@ function requiredText(label: string, max: number, missing: string) {
   );
 }
 
-/** Title, role and category, all required; `missing` is the add or the update wording (spec §5). */
+/** Title, role and category, all required; `missing` is the add or the update wording (docs/spec.md §5). */
 function projectFieldsSchema(missing: string) {
   return z.object({
     title: requiredText("Title", PROJECT_LIMITS.title, missing),

@@ -42,7 +42,7 @@ const sectionFieldsSchema = z.object({
   removeVideo: z.boolean(),
 });
 
-/** Validates a section form; `mode` picks the add or edit wording of the Vimeo message (spec §5). */
+/** Validates a section form; `mode` picks the add or edit wording of the Vimeo message (docs/spec.md §5). */
 export function parseSectionFields(
   fields: Record<string, string[] | undefined>,
   mode: "add" | "edit",

@@ -1,7 +1,7 @@
 import { fileTooLarge, invalidFileType, tooManyImages } from "./messages";
 
 /**
- * The upload rules of spec §5/§9, one set for both sides: the API enforces them on the bytes
+ * The upload rules of docs/spec.md §5/§9, one set for both sides: the API enforces them on the bytes
  * (lib/uploads), the owner forms check them in the browser first, on the type the browser
  * reports, so the owner sees the same refusal at once.
  */

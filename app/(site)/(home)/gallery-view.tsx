@@ -34,7 +34,7 @@ export async function GalleryView({ category, query, page, siteUrl }: GalleryVie
     loadProjectsByCategory(category),
   ]);
   const needle = query.toLowerCase();
-  // Newest first: the gallery shows the API's list order reversed (spec §2).
+  // Newest first: the gallery shows the API's list order reversed (docs/spec.md §2).
   const projects = inCategory
     .filter((p) => !needle || `${p.title}\n${p.role}`.toLowerCase().includes(needle))
     .toReversed();

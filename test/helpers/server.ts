@@ -33,7 +33,7 @@ const nextBin = path.resolve("node_modules/.bin/next");
 
 /**
  * Starts the production build (`next start`) with the given environment, in a process group of its
- * own (test/processes.ts) that ends when the test process does. Resolves once it answers HTTP, or
+ * own (test/helpers/processes.ts) that ends when the test process does. Resolves once it answers HTTP, or
  * rejects with its output (and nothing left running) if it exits first. Needs a prior `next build`.
  */
 export async function startServer(env: Record<string, string | undefined>): Promise<RunningServer> {

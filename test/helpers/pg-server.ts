@@ -25,7 +25,7 @@ export type PgServer = {
 export async function startPgServer(): Promise<PgServer> {
   const port = await freePort();
   const dir = `/tmp/portfolio-pg-outage-${port}`;
-  // Marked: the PostgreSQL server it starts must be gone when the tests end (test/global-setup.ts).
+  // Marked: the PostgreSQL server it starts must be gone when the tests end (test/helpers/global-setup.ts).
   const env = markedEnv({ ...process.env, PG_TEST_PORT: String(port), PG_TEST_DIR: dir });
   const call = async (...args: string[]) => (await run("bash", [script, ...args], { env })).stdout;
   const url = (await call()).trim();

@@ -1,7 +1,7 @@
 import { createClient, type Session, type SupabaseClient, type User } from "@supabase/supabase-js";
 
 /**
- * The owner setup token every test server gets (AUTH_SETUP_TOKEN, see test/server.ts), so the
+ * The owner setup token every test server gets (AUTH_SETUP_TOKEN, see test/helpers/server.ts), so the
  * helpers below create the owner account as the person who started the server would.
  */
 export const TEST_SETUP_TOKEN = "test-owner-setup-token-0123456789";

@@ -5,7 +5,7 @@ const GRACE_MS = 10_000;
 
 /**
  * Vitest's global set-up: names the run, so every process a test starts carries that name
- * (test/processes.ts), and after the last test checks that none of them is still alive. Leftovers
+ * (test/helpers/processes.ts), and after the last test checks that none of them is still alive. Leftovers
  * are killed and fail the run, with their command lines: a server a test forgot would otherwise
  * hold its port and data directory long after `npm test` ended.
  */

@@ -1,6 +1,6 @@
 // Vitest set-up file of every test file: after the file's own hooks, whatever its tests did (passed,
 // failed, timed out, or never stopped what they started), every process group it started through
-// test/processes.ts (servers, CLI runs) is stopped, so the next file starts with nothing running.
+// test/helpers/processes.ts (servers, CLI runs) is stopped, so the next file starts with nothing running.
 import { afterAll } from "vitest";
 import { stopAllGroups } from "./processes";
 

@@ -3,7 +3,7 @@ import fs from "node:fs";
 
 /**
  * Every process a test starts carries this variable (the value names the Vitest run, set by
- * test/global-setup.ts), so a check can find what is still alive afterwards, however it was
+ * test/helpers/global-setup.ts), so a check can find what is still alive afterwards, however it was
  * started (a `next start` and its `next-server` child, pg_ctl's postgres, a CLI tool).
  */
 export const SPAWNED_MARKER = "PORTFOLIO_TEST_SPAWNED";
@@ -54,7 +54,7 @@ for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
 
 /**
  * Stops every process group this test process started and has not stopped yet. Run after each
- * test file (test/setup-processes.ts), whether its tests passed, failed or timed out.
+ * test file (test/helpers/setup-processes.ts), whether its tests passed, failed or timed out.
  */
 export async function stopAllGroups(): Promise<number[]> {
   const left = [...liveGroups];
