@@ -1,10 +1,38 @@
 /**
- * Runs once when the server starts. The Node.js part lives in its own module so the Edge build of
+ * Runs once when the server starts. The Node.js part lives in its own modules so the Edge build of
  * this file never sees Node APIs.
  */
+import type { Instrumentation } from "next";
+
 export async function register() {
+  // process.env, not lib/env.ts: this file is also built for the Edge runtime, where lib/env.ts's
+  // Node imports cannot load.
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build")
     return;
+  // Logging first, so even a start-up failure is a JSON line with LOG_FORMAT=json.
+  const { routeConsoleToLogger } = await import("@/lib/startup/logger");
+  routeConsoleToLogger();
+  const { stampClientAddresses } = await import("@/lib/startup/client-address");
+  stampClientAddresses();
+  const { handleShutdownSignals, trackRequests } = await import("@/lib/startup/lifecycle");
+  trackRequests();
+  handleShutdownSignals();
   const { checkStartup } = await import("@/lib/startup/check");
   await checkStartup();
 }
+
+/** With LOG_FORMAT=json, a failed render or route handler is one structured line with its route. */
+export const onRequestError: Instrumentation.onRequestError = async (error, request, context) => {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { jsonLogs, logger } = await import("@/lib/startup/logger");
+  if (!jsonLogs()) return; // Next.js logs it already.
+  const path = request.path.replace(/[?#].*$/, "");
+  logger().error(
+    {
+      err: error,
+      req: { method: request.method, path },
+      route: { path: context.routePath, type: context.routeType, kind: context.routerKind },
+    },
+    "request failed",
+  );
+};

@@ -23,6 +23,8 @@ const nextConfig: NextConfig = {
     inlineCss: false,
   },
   async headers() {
+    // process.env, not lib/env.ts: the config is loaded by plain Node.js, outside the react-server
+    // bundle, where lib/env.ts's "server-only" import throws.
     const production = process.env.NODE_ENV === "production";
     // The cached public pages skip proxy.ts, which sets the CSP of every other page with the
     // run-time Supabase origin; theirs is fixed here, at build time (lib/site/proxy-free-pages.ts).
@@ -40,16 +42,22 @@ const nextConfig: NextConfig = {
     ];
   },
   async rewrites() {
-    // `/` and its category and page views, to the cached gallery route, without a proxy.
-    return { beforeFiles: galleryRewrites(), afterFiles: [], fallback: [] };
+    // `/` and its category and page views, to the cached gallery route, without a proxy. Any URL no
+    // route answers, to the site's 404 page inside its layout (app/(site)/unknown-page).
+    return {
+      beforeFiles: galleryRewrites(),
+      afterFiles: [],
+      fallback: [{ source: "/:path*", destination: "/unknown-page" }],
+    };
   },
   images: {
     formats: ["image/avif", "image/webp"],
     customCacheHandler: true,
     // Fewer widths than the defaults (8 device + 8 image sizes): every one is a URL in each card's
-    // srcset, twice per page (HTML and RSC payload). Steps of ~1.5× still serve phones to 2560 px
-    // screens a file within one step of what they need; 384 covers the quarter-width cards.
-    deviceSizes: [640, 828, 1200, 1920, 2560],
+    // srcset, twice per page (HTML and RSC payload). Each step is at most 1.5× the one below, so
+    // the browser's pick (the smallest width covering `sizes` × device pixel ratio) is never more
+    // than 1.5× what it draws; 3840 covers a full-width card on a 2× desktop screen.
+    deviceSizes: [576, 828, 1200, 1792, 2560, 3840],
     imageSizes: [384],
     // Uploaded media (local adapter) and Cloudinary; anything else is refused by the optimizer.
     localPatterns: [{ pathname: "/media/**", search: "" }],

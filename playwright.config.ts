@@ -34,7 +34,16 @@ export default defineConfig({
     url: baseURL,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, NEXT_PUBLIC_SITE_URL: baseURL },
+    // SIGTERM to the server's whole process group (scripts/e2e-server.mjs, `next start` and its
+    // server), so it shuts down cleanly and e2e-server.mjs removes the data directory; SIGKILL
+    // after 15 s.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NEXT_PUBLIC_SITE_URL: baseURL,
+      AUTH_SETUP_TOKEN: "e2e-owner-setup-token-0123456789",
+    },
     stdout: "pipe",
   },
 });

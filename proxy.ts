@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getSupabasePublicConfig } from "@/lib/auth/config";
 import { isDatabaseReachable } from "@/lib/db/availability";
+import { env } from "@/lib/env";
 import { contentSecurityPolicy } from "@/lib/security-headers";
 import { updateSession } from "@/lib/supabase/proxy";
 import { parseFilterCategory, toFilterSlug } from "@/lib/site/categories";
@@ -34,7 +35,7 @@ function galleryRewrite(request: NextRequest): URL | undefined {
 let policy: string | undefined;
 const readPolicy = () =>
   (policy ??= contentSecurityPolicy({
-    production: process.env.NODE_ENV === "production",
+    production: env().NODE_ENV === "production",
     supabaseUrl: getSupabasePublicConfig().url ?? undefined,
   }));
 

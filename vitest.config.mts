@@ -9,9 +9,14 @@ const resolve = {
   },
 };
 
+// Every process a test starts is marked with this run's name (test/helpers/processes.ts); the global
+// set-up's teardown fails the run if one is still alive after the tests.
+process.env.PORTFOLIO_TEST_SESSION ??= `vitest-${process.pid}-${Date.now()}`;
+
 export default defineConfig({
   resolve,
   test: {
+    globalSetup: ["test/helpers/global-setup.ts"],
     environment: "node",
     pool: "forks",
     projects: [
@@ -19,7 +24,8 @@ export default defineConfig({
         resolve,
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "scripts/**/*.test.ts"],
+          setupFiles: ["test/helpers/setup-processes.ts"],
+          include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.ts"],
           environment: "node",
           pool: "forks",
           testTimeout: 30_000,
@@ -32,6 +38,7 @@ export default defineConfig({
           // Each file starts one or more production servers (`next start`); on a 2-core machine
           // running them side by side only makes them time out, so they run one file at a time.
           name: "server",
+          setupFiles: ["test/helpers/setup-processes.ts"],
           include: ["test/**/*.test.ts"],
           environment: "node",
           pool: "forks",

@@ -1,11 +1,12 @@
 // The two ceilings a page is compared with: the same HTML bytes from a bare node:http server, and a
 // Next.js prerendered static page of the same size (built in the system's temporary directory).
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import http from "node:http";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
+import { killGroup, spawnGroup } from "../test/helpers/processes.ts";
 
 export async function startBareServer(
   html: Buffer,
@@ -98,7 +99,8 @@ export function prepareNextStaticCeiling(root: string) {
         Math.max(0, Math.round((size - a - 2 * Buffer.byteLength(extra)) / k)),
         extra,
       );
-      const child = spawn(
+      // Its own process group: `next start` runs the server in a child that a plain kill leaves.
+      const child = spawnGroup(
         path.join(root, "node_modules/.bin/next"),
         ["start", "--port", String(port)],
         { cwd: app, stdio: "ignore", env: process.env },
@@ -113,8 +115,8 @@ export function prepareNextStaticCeiling(root: string) {
         if (!up) await new Promise((resolve) => setTimeout(resolve, 200));
       }
       if (up && (!likeForLike || (await fetch(`${url}rendered`)).ok))
-        return { url, bytes, stop: () => child.kill() };
-      child.kill();
+        return { url, bytes, stop: () => void killGroup(child.pid) };
+      killGroup(child.pid);
       throw new Error("The ceiling app did not start");
     },
   };

@@ -44,7 +44,12 @@ export type Results = {
     copyMs: number;
     transferMs: number;
   } | null;
-  memory: { idleMb: number; afterLoadMb: number };
+  /**
+   * RSS of the whole server process tree, in MB, under `npm start`'s heap limit: idle after the
+   * warm-up and after the load (seeded data), and after the same warm-up on an empty DATA_DIR at
+   * its first start and at a restart. The last two are missing from runs before they were added.
+   */
+  memory: { idleMb: number; afterLoadMb: number; firstStartMb?: number; restartMb?: number };
   verdicts: Verdict[];
 };
 
@@ -163,7 +168,10 @@ export function renderReport(r: Results): string {
     r.upload
       ? `- ${(r.upload.bytes / 1e6).toFixed(0)} MB mp4 (random filler, fully written) through \`POST /api/sections/{id}\`: ${r.upload.uploadMs} ms; plain copy of the same bytes on the data directory's disk: ${r.upload.copyMs} ms (${(r.upload.uploadMs / r.upload.copyMs).toFixed(2)}×); the same multipart body sent to a bare \`node:http\` server in its own process that only writes each chunk to a file: ${r.upload.transferMs} ms (${(r.upload.transferMs / r.upload.copyMs).toFixed(2)}× the copy; the upload is ${(r.upload.uploadMs / r.upload.transferMs).toFixed(2)}× this transfer floor). The copy never leaves the kernel (copy_file_range), while any upload has to cross the loopback socket and be written from user space. The body is encoded once before timing; medians of ${r.upload.runs}.`
       : "- Upload: not measured.",
-    `- Server RSS idle ${r.memory.idleMb} MB, after the load ${r.memory.afterLoadMb} MB (${(r.memory.afterLoadMb / r.memory.idleMb).toFixed(2)}×).`,
+    `- Server RSS (whole process tree) idle ${r.memory.idleMb} MB, after the load ${r.memory.afterLoadMb} MB (${(r.memory.afterLoadMb / r.memory.idleMb).toFixed(2)}×).`,
+    r.memory.firstStartMb !== undefined
+      ? `- Empty DATA_DIR, after the same warm-up: first start (creates the database) ${r.memory.firstStartMb} MB, restart ${r.memory.restartMb} MB.`
+      : "- First start on an empty DATA_DIR: not measured.",
     "",
     "## Budgets",
     "",

@@ -13,8 +13,9 @@ import { lighthouse, type LighthouseResult } from "./lighthouse.mts";
 import { load, type LoadResult } from "./load.mts";
 import { renderReport, type PageLoad, type Results } from "./report.mts";
 import { measureUpload } from "./upload.mts";
-import { signUp } from "../test/auth.ts";
-import { freePort, startServer } from "../test/server.ts";
+import { signUp } from "../test/helpers/auth.ts";
+import { freePort, startServer, type RunningServer } from "../test/helpers/server.ts";
+import { treeRssMb } from "../reliability/soak-stats.mts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = new Set(process.argv.slice(2));
@@ -26,10 +27,11 @@ const PROJECTS = quick ? 40 : 200;
 const SECTIONS = 3;
 
 const log = (message: string) => console.log(`[bench] ${message}`);
-const rssMb = (pid: number) => {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-};
+const KEPT_MARKER = "<!-- Kept across bench runs: notes below are not generated. -->";
+/** RSS of the whole server process tree, in MB. */
+const rssMb = (pid: number) => Math.round(treeRssMb(pid));
+// The same heap limit as `npm start` (scripts/start.sh): the bench measures the production set-up.
+const NODE_OPTIONS = `--max-old-space-size=${process.env.HEAP_LIMIT_MB ?? 512} ${process.env.NODE_OPTIONS ?? ""}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** CPU time (user + system) the process has used, in ms (Linux counts it in 10 ms ticks). */
 const cpuMs = (pid: number) => {
@@ -58,7 +60,34 @@ const seedSeconds = seeded.seconds;
 log("building");
 execFileSync("next", ["build"], { cwd: root, env: seeded.env, stdio: "ignore" });
 
-const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "" });
+/** Loads a few pages three times each, lets the server settle, and returns its RSS. */
+async function warmUp(server: RunningServer, paths: string[]): Promise<number> {
+  for (const p of paths)
+    for (let i = 0; i < 3; i++) await (await fetch(server.url + p)).arrayBuffer();
+  await sleep(2000);
+  return rssMb(server.process.pid!);
+}
+
+// The first start on an empty DATA_DIR creates the database; it must not leave the server bigger
+// than a restart on the same directory does.
+log("memory: first start on an empty DATA_DIR, then a restart");
+const emptyDir = path.join(root, "bench/out/empty");
+fs.rmSync(emptyDir, { recursive: true, force: true });
+fs.mkdirSync(emptyDir, { recursive: true });
+const emptyPaths = ["/", "/about", "/reel", "/api/projects"];
+const startedRss: number[] = [];
+for (let run = 0; run < 2; run++) {
+  const fresh = await startServer({ NODE_OPTIONS, DATA_DIR: emptyDir, DATABASE_URL: "" });
+  try {
+    startedRss.push(await warmUp(fresh, emptyPaths));
+  } finally {
+    await fresh.stop();
+  }
+}
+const [firstStartMb, restartMb] = startedRss as [number, number];
+log(`first start ${firstStartMb} MB, restart ${restartMb} MB`);
+
+const server = await startServer({ NODE_OPTIONS, DATA_DIR: dataDir, DATABASE_URL: "" });
 const pid = server.process.pid!;
 try {
   const projects = (await (await fetch(`${server.url}/api/projects`)).json()).data as {
@@ -72,9 +101,10 @@ try {
     { name: "GET /api/projects", path: "/api/projects", cached: false },
     { name: "GET /api/projects/counts", path: "/api/projects/counts", cached: false },
   ];
-  for (const page of pages) for (let i = 0; i < 3; i++) await fetch(server.url + page.path);
-  await sleep(2000);
-  const idleMb = rssMb(pid);
+  const idleMb = await warmUp(
+    server,
+    pages.map((page) => page.path),
+  );
 
   // Each cached page is loaded right after a static Next.js page of its own size (its ceiling), so
   // both see the same bytes per response and, on a shared machine, about the same background load.
@@ -170,12 +200,24 @@ try {
     firstLoadJs: jsWeights,
     frameworkJs,
     upload,
-    memory: { idleMb, afterLoadMb },
+    memory: { idleMb, afterLoadMb, firstStartMb, restartMb },
     verdicts: [],
   };
-  results.verdicts = checkBudgets(results);
-  fs.writeFileSync(path.join(root, "bench/results.json"), JSON.stringify(results, null, 2) + "\n");
-  fs.writeFileSync(path.join(root, "bench/REPORT.md"), renderReport(results));
+  const resultsFile = path.join(root, "bench/results.json");
+  const previous = fs.existsSync(resultsFile)
+    ? (JSON.parse(fs.readFileSync(resultsFile, "utf8")) as Results)
+    : null;
+  results.verdicts = checkBudgets(results, previous);
+  fs.writeFileSync(resultsFile, JSON.stringify(results, null, 2) + "\n");
+  // Notes after the marker (measurements made outside this script) stay in the report.
+  const reportFile = path.join(root, "bench/REPORT.md");
+  const kept = fs.existsSync(reportFile)
+    ? fs.readFileSync(reportFile, "utf8").split(KEPT_MARKER)[1]
+    : undefined;
+  fs.writeFileSync(
+    reportFile,
+    renderReport(results) + (kept === undefined ? "" : `\n${KEPT_MARKER}${kept}`),
+  );
   const missed = results.verdicts.filter((v) => !v.ok);
   log(`wrote bench/results.json and bench/REPORT.md; ${missed.length} budget(s) missed`);
   for (const v of missed) log(`missed: ${v.budget} (measured ${v.actual})`);

@@ -5,7 +5,7 @@ import { createProject } from "@/lib/data/projects";
 import { createSection } from "@/lib/data/sections";
 import { closeDb } from "@/lib/db";
 import { getStorage } from "@/lib/storage";
-import { CATEGORIES } from "@/models/projects";
+import { CATEGORIES } from "@/lib/validation/categories";
 
 const projectCount = Number(process.argv[2] ?? 200);
 const sectionCount = Number(process.argv[3] ?? 3);

@@ -1,9 +1,9 @@
 // Time to upload a 50 MB mp4 through the API, against a plain copy of the same bytes (the ceiling).
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { killGroup, spawnGroup } from "../test/helpers/processes.ts";
 
 const BYTES = 50 * 1024 * 1024;
 const RUNS = 5;
@@ -110,19 +110,19 @@ server.listen(0, "127.0.0.1", () => process.stdout.write(server.address().port +
 `;
 
 async function startBareReceiver(dir: string) {
-  const child = spawn(process.execPath, ["-e", RECEIVER, path.join(dir, "received")], {
+  const child = spawnGroup(process.execPath, ["-e", RECEIVER, path.join(dir, "received")], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const port = await new Promise<number>((resolve, reject) => {
     child.once("error", reject);
     child.once("exit", (code) => reject(new Error(`The bare receiver exited (${code})`)));
-    child.stdout.once("data", (data: Buffer) => resolve(Number(data.toString().trim())));
+    child.stdout?.once("data", (data: Buffer) => resolve(Number(data.toString().trim())));
   });
   return {
     url: `http://127.0.0.1:${port}/`,
     close: () => {
       child.removeAllListeners("exit");
-      child.kill();
+      killGroup(child.pid);
     },
   };
 }

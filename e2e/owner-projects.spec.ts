@@ -57,6 +57,16 @@ test.describe("Add New Project", () => {
     await expect(page).toHaveURL(/\/addproject$/);
     await expect(page.getByLabel("Title")).toHaveValue("Refused cover");
     await expect(page.getByLabel("Category")).toHaveValue("Motion Design");
+    // The refusal stays on the form until the owner picks another file, then it no longer applies.
+    const formError = page.getByTestId("form-error");
+    await expect(formError).toHaveText("Invalid file type: fake.png");
+    await page.getByLabel("Cover image").setInputFiles({
+      name: "real.png",
+      mimeType: "image/png",
+      buffer: makePng({ size: 1000 }),
+    });
+    await expect(page.getByAltText("Preview of the chosen cover")).toBeVisible();
+    await expect(formError).toHaveText("");
   });
 
   test("checks the cover in the browser first, at the 5 MB limit", async ({ page }) => {

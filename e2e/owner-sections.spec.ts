@@ -206,3 +206,12 @@ test.describe("add-section failures keep the form and use the spec's texts", () 
     await expect(page.getByLabel("Title")).toHaveValue("Will fail");
   });
 });
+
+test("an unknown project or section is a 404 page with one main landmark", async ({ page }) => {
+  for (const path of ["/addsection/0123456789abcdef01234567", "/editsectionpage/nope"]) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(page.getByRole("main")).toHaveCount(1);
+  }
+});

@@ -141,7 +141,7 @@ test.describe("home gallery", () => {
 
     await page.goto("/?q=zeppelin");
     await expect(cards(page)).toHaveCount(0);
-    await expect(page.getByRole("heading", { name: "Nothing here yet" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "No projects match “zeppelin”" })).toBeVisible();
     await page.getByRole("link", { name: "Show all projects" }).click();
     await expect(page).toHaveURL("/");
     expect((await shownTitles(page)).fixtures).toHaveLength(PROJECTS.length);
@@ -166,8 +166,10 @@ test.describe("home gallery", () => {
     }
     const templates = [...rows.values()];
     expect(templates.slice(0, 5)).toEqual(ROW_TEMPLATES.map((row) => [...row]));
-    // The sixth row starts the pattern again.
-    expect(templates[5]?.[0]).toBe(ROW_TEMPLATES[0][0]);
+    // The sixth row starts the pattern again; as the last row with one card, that card fills it.
+    const sixth = templates[5];
+    if (templates.length === 6 && sixth?.length === 1) expect(sixth).toEqual([4]);
+    else expect(sixth?.[0]).toBe(ROW_TEMPLATES[0][0]);
   });
 
   test("a card reveals title and category on hover and on keyboard focus, and opens the project", async ({

@@ -2,7 +2,7 @@ import "server-only";
 import { revalidateTag } from "next/cache";
 
 /**
- * Cache tags of public pages (contracts.md): `projects` for lists and counts, `project:<id>` for a
+ * Cache tags of public pages (read by lib/site/queries.ts): `projects` for lists and counts, `project:<id>` for a
  * project page and its sections, `settings` for site settings. Writes expire them at once
  * (`expire: 0`) because the owner expects to see a change on the next visit, not a stale page.
  */

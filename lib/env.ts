@@ -15,6 +15,12 @@ const optionalText = z
   .transform((value) => (value ? value : undefined));
 
 const envSchema = z.object({
+  // --- Set by Node.js tooling and Next.js ---
+  NODE_ENV: optionalText,
+  /** Next.js's build phase marker (`phase-production-build` while `next build` runs). */
+  NEXT_PHASE: optionalText,
+  /** The port `next start` listens on. */
+  PORT: optionalText,
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DATABASE_URL: z
     .string()
@@ -25,6 +31,11 @@ const envSchema = z.object({
       message: "must start with postgres:// or postgresql://",
     }),
   NEXT_PUBLIC_SITE_URL: optionalUrl.optional(),
+  /** "json": one JSON object a line (requests, errors, everything logged); default plain text. */
+  LOG_FORMAT: z
+    .enum(["text", "json", ""], { message: 'must be "text" or "json"' })
+    .optional()
+    .transform((value) => value || "text"),
   // --- Media ---
   /** cloudinary://<api_key>:<api_secret>@<cloud_name>[?upload_prefix=…]; unset = local disk. */
   CLOUDINARY_URL: optionalText.refine(
@@ -55,7 +66,13 @@ const envSchema = z.object({
     .enum(["true", "false", ""], { message: 'must be "true" or "false"' })
     .optional()
     .transform((value) => value === "true"),
-  AUTH_PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(72).optional().default(6),
+  /** The owner setup token (see lib/auth-service/setup-token.ts); unset = generated at start. */
+  AUTH_SETUP_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
+    message: "must be at least 16 characters",
+  }),
+  /** How many reverse proxies in front append to X-Forwarded-For (with AUTH_TRUST_PROXY=true). */
+  AUTH_TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).optional().default(1),
+  AUTH_PASSWORD_MIN_LENGTH: z.coerce.number().int().min(10).max(72).optional().default(10),
   /** Lifetime of access tokens in seconds (Supabase's default: one hour). */
   AUTH_JWT_EXPIRY: z.coerce.number().int().min(30).max(604_800).optional().default(3600),
   /** Seconds a rotated refresh token may still be presented (concurrent refreshes). */
@@ -99,7 +116,18 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR) };
 }
 
-/** The process environment, parsed on each call (cheap) so tests and tools can switch it. */
+/** The variables the schema reads: the memo below is keyed on their values only. */
+const NAMES = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
+
+let memo: { key: string; value: Env } | null = null;
+
+/**
+ * The process environment, parsed once and memoised. The memo is keyed on the values of the
+ * variables it reads, so a tool or test that sets one of them in-process (a temporary DATA_DIR,
+ * AUTH_TRUST_PROXY for one test) gets a fresh parse instead of a stale value.
+ */
 export function env(): Env {
-  return parseEnv(process.env);
+  const key = NAMES.map((name) => process.env[name] ?? "\u0000").join("\u0001");
+  if (memo?.key !== key) memo = { key, value: parseEnv(process.env) };
+  return memo.value;
 }

@@ -8,17 +8,17 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { signUp } from "../test/auth.ts";
-import { OWNER_EMAIL, PASSWORD } from "../test/api-client.ts";
+import { signUp } from "../test/helpers/auth.ts";
+import { OWNER_EMAIL, PASSWORD } from "../test/helpers/api-client.ts";
 import {
   compareWithRecord,
   makeMedia,
   OwnerWriter,
   readSiteData,
   WriteRecord,
-} from "../test/owner-writes.ts";
+} from "../test/helpers/owner-writes.ts";
 import { seedFreshDataDir } from "../bench/fresh-data.mts";
-import { startServer } from "../test/server.ts";
+import { startServer } from "../test/helpers/server.ts";
 import { latencyStats, rssGrowth, treeRssMb, type RssSample } from "./soak-stats.mts";
 
 const { values } = parseArgs({

@@ -3,7 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useFreshDatabase } from "@/test/database";
+import { useFreshDatabase } from "@/test/helpers/database";
+import { markedEnv } from "@/test/helpers/processes";
 import { closeDb } from "@/lib/db";
 import { parseMongoExport } from "@/lib/data/import-mongo";
 
@@ -28,7 +29,7 @@ function importCli() {
     "node_modules/.bin/tsx",
     ["--conditions=react-server", "scripts/import.mts", projectsFile, sectionsFile],
     {
-      env: { ...process.env, DATA_DIR: dataDir },
+      env: markedEnv({ ...process.env, DATA_DIR: dataDir }),
     },
   );
 }

@@ -3,7 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useFreshDatabase } from "@/test/database";
+import { useFreshDatabase } from "@/test/helpers/database";
+import { markedEnv } from "@/test/helpers/processes";
 import { closeDb } from "@/lib/db";
 
 const run = promisify(execFile);
@@ -20,7 +21,7 @@ afterAll(async () => {
 
 const seed = () =>
   run("node_modules/.bin/tsx", ["--conditions=react-server", "scripts/seed-demo.mts"], {
-    env: { ...process.env, DATA_DIR: dataDir },
+    env: markedEnv({ ...process.env, DATA_DIR: dataDir }),
   });
 
 describe("npm run seed:demo", () => {

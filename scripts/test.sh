@@ -8,6 +8,20 @@ ensure_node_modules
 
 step() { printf '\n=== %s\n' "$*"; }
 
+# Everything this run starts inherits the marker; at the end, on success or failure, the throw-away
+# PostgreSQL server is stopped first, then nothing carrying the marker may still be alive.
+export PORTFOLIO_TEST_RUN="npm-test-$$-$(date +%s)"
+pg_started=""
+finish() {
+  local code=$?
+  trap - EXIT
+  [ -n "$pg_started" ] && bash scripts/pg-test-server.sh stop
+  step "Check: no process started by the tests is still running"
+  node scripts/leftover-processes.mjs || code=1
+  exit "$code"
+}
+trap finish EXIT
+
 step "Lint, types and formatting"
 eslint . --max-warnings=0
 tsc --noEmit
@@ -23,8 +37,8 @@ step "Soak (short form: 20 s warm-up + 45 s of mixed reads and owner writes)"
 npm run soak -- --seconds 45 --warmup 20 --out reliability/out/soak-short.json
 
 step "Data-layer tests (PostgreSQL server)"
+pg_started=1
 pg_url=$(bash scripts/pg-test-server.sh)
-trap 'bash scripts/pg-test-server.sh stop' EXIT
 TEST_DATABASE_URL="$pg_url" vitest run lib/data lib/db lib/backup lib/auth lib/startup test/faults-kill.test.ts
 
 step "Browser tests (Playwright, Chromium)"

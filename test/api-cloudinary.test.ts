@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, multipart, startApiSite, type ApiSite } from "./api-client";
-import { startCloudinaryStandIn } from "./cloudinary-stand-in";
-import { mp4OfSize, pngOfSize } from "./media-fixtures";
+import { call, multipart, startApiSite, type ApiSite } from "./helpers/api-client";
+import { startCloudinaryStandIn } from "./helpers/cloudinary-stand-in";
+import { mp4OfSize, pngOfSize } from "./helpers/media-fixtures";
 
 let standIn: Awaited<ReturnType<typeof startCloudinaryStandIn>>;
 let site: ApiSite;

@@ -1,7 +1,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, multipart, startApiSite, type ApiSite } from "./api-client";
-import { MB, mp4OfSize, pngOfSize } from "./media-fixtures";
+import { call, multipart, startApiSite, type ApiSite } from "./helpers/api-client";
+import { MB, mp4OfSize, pngOfSize } from "./helpers/media-fixtures";
 
 let site: ApiSite;
 let projectId: string;

@@ -1,9 +1,15 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventually, expectRefusal, multipartBody, sendRaw, type RawPart } from "./hostile-http";
-import { startHostileSite, type HostileSite } from "./hostile-site";
-import { htmlBytes, pngOfSize } from "./media-fixtures";
-import type { SiteState } from "./site-state";
+import {
+  eventually,
+  expectRefusal,
+  multipartBody,
+  sendRaw,
+  type RawPart,
+} from "./helpers/hostile-http";
+import { startHostileSite, type HostileSite } from "./helpers/hostile-site";
+import { htmlBytes, pngOfSize } from "./helpers/media-fixtures";
+import type { SiteState } from "./helpers/site-state";
 import { isStorableText } from "@/lib/validation/text";
 
 // Issue #8, hostile input: fast-check drives the real route handlers of the production server

@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, multipart, startApiSite, type ApiSite, type Part } from "./api-client";
-import { exeBytes, pngOfSize } from "./media-fixtures";
-
-type ProjectJson = {
-  _id: string;
-  title: string;
-  cover: string;
-  role: string;
-  category: string;
-  userId: string;
-};
+import type { ProjectJson } from "@/lib/data/serialize";
+import { call, multipart, startApiSite, type ApiSite, type Part } from "./helpers/api-client";
+import { exeBytes, pngOfSize } from "./helpers/media-fixtures";
 
 let site: ApiSite;
 let url: string;

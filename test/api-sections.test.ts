@@ -1,17 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, multipart, startApiSite, type ApiSite, type Part } from "./api-client";
-import { gif, htmlBytes, jpeg, MB, mp4OfSize, pngOfSize } from "./media-fixtures";
-
-type SectionJson = {
-  _id: string;
-  title: string;
-  description: string;
-  resources: string;
-  images: { url: string; width: number; height: number; alt: string }[];
-  video: string;
-  videoEmbed: string;
-  project: string;
-};
+import type { SectionJson } from "@/lib/data/serialize";
+import { call, multipart, startApiSite, type ApiSite, type Part } from "./helpers/api-client";
+import { gif, htmlBytes, jpeg, MB, mp4OfSize, pngOfSize } from "./helpers/media-fixtures";
 
 let site: ApiSite;
 let url: string;

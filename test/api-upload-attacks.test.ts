@@ -3,10 +3,23 @@ import path from "node:path";
 import zlib from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventually, expectRefusal, multipartBody, sendRaw, type RawPart } from "./hostile-http";
-import { startHostileSite, type HostileSite } from "./hostile-site";
-import { gif, gifDeclaring, htmlBytes, jpeg, pngHeaderOnly, pngOfSize } from "./media-fixtures";
-import type { SiteState } from "./site-state";
+import {
+  eventually,
+  expectRefusal,
+  multipartBody,
+  sendRaw,
+  type RawPart,
+} from "./helpers/hostile-http";
+import { startHostileSite, type HostileSite } from "./helpers/hostile-site";
+import {
+  gif,
+  gifDeclaring,
+  htmlBytes,
+  jpeg,
+  pngHeaderOnly,
+  pngOfSize,
+} from "./helpers/media-fixtures";
+import type { SiteState } from "./helpers/site-state";
 
 // Issue #8, upload attacks (examples): files that pretend to be images are refused with the spec's
 // texts on every upload endpoint, storing nothing; polyglots that really are images are stored

@@ -5,8 +5,8 @@ import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import Provider from "oidc-provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestClient, SERVER_START_TIMEOUT } from "./auth";
-import { freePort, startServer, type RunningServer } from "./server";
+import { createTestClient, SERVER_START_TIMEOUT, TEST_SETUP_TOKEN } from "./helpers/auth";
+import { freePort, startServer, type RunningServer } from "./helpers/server";
 
 // Google sign-in through a real browser against a local OpenID Connect provider (oidc-provider)
 // standing in for accounts.google.com: any login name `x` signs in as the verified x@example.com.
@@ -64,7 +64,8 @@ afterAll(async () => {
 
 async function signInWithGoogle(login: string) {
   const page = await browser.newPage();
-  await page.goto(`${server.url}/signin`);
+  // The owner's first sign-in carries the setup token, as the start-up log's link does.
+  await page.goto(`${server.url}/signin?setup_token=${TEST_SETUP_TOKEN}`);
   await page.getByRole("button", { name: "Continue with Google" }).click();
   await page.waitForURL(/127\.0\.0\.1/);
   await page.locator('input[name="login"]').fill(login);

@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp, SERVER_START_TIMEOUT } from "./auth";
-import { startServer, type RunningServer } from "./server";
+import { signUp, SERVER_START_TIMEOUT } from "./helpers/auth";
+import { startServer, type RunningServer } from "./helpers/server";
 
 // Hosted mode: the site points NEXT_PUBLIC_SUPABASE_URL at another origin (here a second
 // instance's embedded service standing in for a Supabase project). Its own /auth/v1 is gone and

@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import type { Session } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestClient, signUp, SERVER_START_TIMEOUT } from "./auth";
-import { startServer, type RunningServer } from "./server";
+import { createTestClient, signUp, SERVER_START_TIMEOUT } from "./helpers/auth";
+import { startServer, type RunningServer } from "./helpers/server";
 
 // proxy.ts with the @supabase/ssr cookie: refreshes a session that is about to expire (access
 // tokens live 60 s here, inside supabase-js's 90-second refresh margin) and guards owner routes.

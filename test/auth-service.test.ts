@@ -3,8 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import { isAuthApiError } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestClient, signIn, signUp, TEST_ANON_KEY, SERVER_START_TIMEOUT } from "./auth";
-import { startServer, type RunningServer } from "./server";
+import {
+  createTestClient,
+  signIn,
+  signUp,
+  TEST_ANON_KEY,
+  SERVER_START_TIMEOUT,
+} from "./helpers/auth";
+import { startServer, type RunningServer } from "./helpers/server";
 
 // The embedded auth service, driven by the real supabase-js client against `next start`.
 
@@ -63,13 +69,13 @@ describe("embedded auth service", () => {
     const client = createTestClient(server.url);
     const wrong = await client.auth.signInWithPassword({
       email: OWNER.email,
-      password: "nope-nope",
+      password: "nope-nope-nope",
     });
     expect(wrong.error).toMatchObject({ status: 400, code: "invalid_credentials" });
     expect(wrong.error?.message).toBe("Invalid login credentials");
     const unknown = await client.auth.signInWithPassword({
       email: "nobody@example.com",
-      password: "whatever1",
+      password: "whatever-123",
     });
     expect(unknown.error?.message).toBe("Invalid login credentials");
     expect(unknown.error?.status).toBe(400);

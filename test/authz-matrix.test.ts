@@ -2,17 +2,17 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn, signUp, SERVER_START_TIMEOUT, type SignedIn } from "./auth";
-import { seedThroughApi, writeRequests, type WriteRequest } from "./authz-requests";
+import { signIn, signUp, SERVER_START_TIMEOUT, type SignedIn } from "./helpers/auth";
+import { seedThroughApi, writeRequests, type WriteRequest } from "./helpers/authz-requests";
 import {
   cookieOf,
   credentials as allCredentials,
   crossSite as crossSiteOwner,
   type Credential,
-} from "./authz-credentials";
-import { forgeTokens, siteKeyFile, type ForgedToken } from "./authz-tokens";
-import { startServer, type RunningServer } from "./server";
-import { captureSiteState, type SiteState } from "./site-state";
+} from "./helpers/authz-credentials";
+import { forgeTokens, siteKeyFile, type ForgedToken } from "./helpers/authz-tokens";
+import { startServer, type RunningServer } from "./helpers/server";
+import { captureSiteState, type SiteState } from "./helpers/site-state";
 
 // Issue #8 part 1: every write route × every way of pretending to be the owner → 401/403 with the
 // envelope, every owner page × the same → /signin, and afterwards the database and media folder
@@ -233,6 +233,20 @@ describe("authorization matrix", () => {
       body: JSON.stringify({ password: OWNER.password }),
     });
     expect(control.status).toBe(422);
+  });
+
+  it("answers the owner an owner page of an unknown project or section with a 404", async () => {
+    const unknown = "0123456789abcdef01234567";
+    for (const page of [`/addsection/${unknown}`, `/editsectionpage/${unknown}`, "/addsection/x"]) {
+      const response = await fetch(new URL(page, server.url), {
+        headers: { cookie: cookieOf(owner) },
+        redirect: "manual",
+      });
+      const body = await response.text();
+      expect({ page, status: response.status }).toEqual({ page, status: 404 });
+      // The not-found page itself (one main landmark: e2e/owner-sections.spec.ts, in a browser).
+      expect(body).toContain("Page not found");
+    }
   });
 
   it("sends every owner page visitor to /signin and shows pretenders no owner content", async () => {

@@ -1,14 +1,14 @@
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { call, multipart, type Part } from "./api-client";
-import { signIn, signUp } from "./auth";
-import { gif, jpeg, mp4OfSize, pngOfSize } from "./media-fixtures";
-import { startServer, type RunningServer } from "./server";
-import { captureSiteState } from "./site-state";
+import { call, multipart, type Part } from "./helpers/api-client";
+import { signIn, signUp } from "./helpers/auth";
+import { gif, jpeg, mp4OfSize, pngOfSize } from "./helpers/media-fixtures";
+import { spawnGroup } from "./helpers/processes";
+import { startServer, type RunningServer } from "./helpers/server";
+import { captureSiteState } from "./helpers/site-state";
 
 // Issue #8 part 6: `npm run backup` on a site, `npm run restore` into an empty DATA_DIR, and the
 // restored site answers every public API request and serves every media file exactly as before.
@@ -40,13 +40,13 @@ async function start(dataDir: string): Promise<RunningServer> {
 function runNpm(args: string[], dataDir: string): Promise<{ code: number | null; output: string }> {
   const bin = path.resolve("node_modules/.bin");
   return new Promise((resolve) => {
-    const child = spawn("npm", ["run", "--silent", ...args], {
+    const child = spawnGroup("npm", ["run", "--silent", ...args], {
       env: { ...process.env, ...siteEnv(dataDir), PATH: `${bin}:${process.env.PATH}` },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
+    child.stdout?.on("data", (chunk) => (output += chunk));
+    child.stderr?.on("data", (chunk) => (output += chunk));
     child.on("exit", (code) => resolve({ code, output }));
   });
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, multipart, startApiSite, type ApiSite } from "./api-client";
-import { authHeaders } from "./auth";
-import { MB, rssOf, sendBigBody, withPeakRss, type BigBodyAnswer } from "./big-body";
-import { pngHeaderOnly, pngOfSize } from "./media-fixtures";
+import { call, multipart, startApiSite, type ApiSite } from "./helpers/api-client";
+import { authHeaders } from "./helpers/auth";
+import { MB, rssOf, sendBigBody, withPeakRss, type BigBodyAnswer } from "./helpers/big-body";
+import { pngHeaderOnly, pngOfSize } from "./helpers/media-fixtures";
 
 /*
  * Issue 16, item 2: no route of the site (REST API, media, auth callback) holds an oversized body

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, multipart, startApiSite, type ApiSite, type Part } from "./api-client";
-import { pngOfSize } from "./media-fixtures";
+import { call, multipart, startApiSite, type ApiSite, type Part } from "./helpers/api-client";
+import { pngOfSize } from "./helpers/media-fixtures";
 
 /*
  * Public pages (gallery, project, About, Reel) come from Next.js's cache (x-nextjs-cache: HIT on a

@@ -2,11 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp, SERVER_START_TIMEOUT } from "./auth";
-import { call, multipart, OWNER_EMAIL, PASSWORD } from "./api-client";
-import { pngOfSize } from "./media-fixtures";
-import { startPgServer, type PgServer } from "./pg-server";
-import { startServer, type RunningServer } from "./server";
+import { signUp, SERVER_START_TIMEOUT } from "./helpers/auth";
+import { call, multipart, OWNER_EMAIL, PASSWORD } from "./helpers/api-client";
+import { pngOfSize } from "./helpers/media-fixtures";
+import { startPgServer, type PgServer } from "./helpers/pg-server";
+import { startServer, type RunningServer } from "./helpers/server";
 
 const MESSAGE = "The database is unavailable. Please try again shortly.";
 
@@ -162,5 +162,31 @@ describe("PostgreSQL server down", () => {
       ]),
     });
     expect(again.status).toBe(201);
+  });
+
+  it("/api/health answers 503 while the server is down and 200 again once it is back", async () => {
+    const health = async () => {
+      const response = await fetch(new URL("/api/health", server.url));
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      return { status: response.status, body: await response.json() };
+    };
+    const up = await health();
+    expect(up.status).toBe(200);
+    expect(up.body).toMatchObject({
+      success: true,
+      data: { status: "ok", database: "ok", storage: "ok", version: expect.any(String) },
+    });
+
+    await pg.stop();
+    const down = await health();
+    expect(down.status).toBe(503);
+    expect(down.body).toMatchObject({
+      success: false,
+      message: "Unavailable",
+      data: { status: "unavailable", database: "unavailable", storage: "ok" },
+    });
+
+    await pg.resume();
+    await eventually(async () => expect((await health()).status).toBe(200));
   });
 });

@@ -2,17 +2,17 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useFreshDatabase } from "./database";
-import { signIn, signUp, SERVER_START_TIMEOUT } from "./auth";
-import { OWNER_EMAIL, PASSWORD } from "./api-client";
+import { useFreshDatabase } from "./helpers/database";
+import { signIn, signUp, SERVER_START_TIMEOUT } from "./helpers/auth";
+import { OWNER_EMAIL, PASSWORD } from "./helpers/api-client";
 import {
   compareWithRecord,
   makeMedia,
   OwnerWriter,
   readSiteData,
   WriteRecord,
-} from "./owner-writes";
-import { startServer, type RunningServer } from "./server";
+} from "./helpers/owner-writes";
+import { startServer, type RunningServer } from "./helpers/server";
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 let dataDir: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GALLERY_PAGE_SIZE } from "@/lib/site/gallery-pages";
-import { call, multipart, startApiSite, type ApiSite } from "./api-client";
-import { pngOfSize } from "./media-fixtures";
+import { call, multipart, startApiSite, type ApiSite } from "./helpers/api-client";
+import { pngOfSize } from "./helpers/media-fixtures";
 
 /*
  * The home gallery shows GALLERY_PAGE_SIZE projects, newest first, and "Show more projects" leads

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, multipart, startApiSite, type ApiSite } from "./api-client";
-import { jpeg } from "./media-fixtures";
-import { startServer } from "./server";
+import { call, multipart, startApiSite, type ApiSite } from "./helpers/api-client";
+import { jpeg } from "./helpers/media-fixtures";
+import { startServer } from "./helpers/server";
 
 /*
  * Optimized images (next/image) are encoded once per URL, width and format and then served from
@@ -24,7 +24,7 @@ beforeAll(async () => {
     ]),
   });
   expect(created.status).toBe(201);
-  imagePath = `/_next/image?url=${encodeURIComponent(created.body.data.cover)}&w=640&q=75`;
+  imagePath = `/_next/image?url=${encodeURIComponent(created.body.data.cover)}&w=828&q=75`;
 });
 afterAll(() => site?.stop());
 

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authHeaders, signUp } from "./auth";
-import { jpeg, pngOfSize } from "./media-fixtures";
-import { startServer, type RunningServer } from "./server";
+import { authHeaders, signUp } from "./helpers/auth";
+import { jpeg, pngOfSize } from "./helpers/media-fixtures";
+import { startServer, type RunningServer } from "./helpers/server";
 
 // PUT /api/settings against `next start`: owner only, validated, portrait stored and replaced.
 

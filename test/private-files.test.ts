@@ -3,10 +3,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { call, multipart, OWNER_EMAIL, PASSWORD } from "./api-client";
-import { createTestClient, signUp } from "./auth";
-import { jpeg, mp4OfSize, pngOfSize } from "./media-fixtures";
-import { startServer, type RunningServer } from "./server";
+import { call, multipart, OWNER_EMAIL, PASSWORD } from "./helpers/api-client";
+import { createTestClient, signUp } from "./helpers/auth";
+import { jpeg, mp4OfSize, pngOfSize } from "./helpers/media-fixtures";
+import { startServer, type RunningServer } from "./helpers/server";
 
 /*
  * Issue 16, item 4: everything the server and the CLI scripts create under DATA_DIR (the embedded

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "./server";
+import { startServer, type RunningServer } from "./helpers/server";
 
 let server: RunningServer;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-headers-"));

@@ -3,10 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { stringToBase64URL } from "@supabase/ssr";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPkceClient, signIn, signUp, SERVER_START_TIMEOUT } from "./auth";
-import { sessionCookie } from "./authz-tokens";
-import { findVerifyLink } from "./mail";
-import { startServer, type RunningServer } from "./server";
+import { createPkceClient, signIn, signUp, SERVER_START_TIMEOUT } from "./helpers/auth";
+import { sessionCookie } from "./helpers/authz-tokens";
+import { findVerifyLink } from "./helpers/mail";
+import { startServer, type RunningServer } from "./helpers/server";
 
 // Issue #8 part 3 (cookies): the session cookies the server writes (proxy.ts refreshing a session,
 // /auth/callback signing in with a code) are Secure when the site is https and not on plain http,
@@ -87,12 +87,16 @@ async function signInThroughCallback(email: string, headers: Record<string, stri
   expect((await client.auth.resetPasswordForEmail(email, { redirectTo: callback })).error).toBe(
     null,
   );
-  // Without SMTP_URL the mail is written to DATA_DIR/outbox.
+  // Without SMTP_URL the mail is written to DATA_DIR/outbox, just after /recover answered.
   const outbox = path.join(dirs[0]!, "outbox");
-  const mail = fs
-    .readdirSync(outbox)
-    .map((name) => fs.readFileSync(path.join(outbox, name), "utf8"))
-    .find((raw) => raw.includes(`To: ${email}`))!;
+  let mail: string | undefined;
+  for (let i = 0; i < 100 && !mail; i++) {
+    if (i > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    mail = (fs.existsSync(outbox) ? fs.readdirSync(outbox) : [])
+      .map((name) => fs.readFileSync(path.join(outbox, name), "utf8"))
+      .find((raw) => raw.includes(`To: ${email}`));
+  }
+  if (!mail) throw new Error(`No reset mail to ${email} in ${outbox}`);
   const verify = await fetch(findVerifyLink(mail), { redirect: "manual" });
   const code = new URL(verify.headers.get("location")!).searchParams.get("code");
   const verifierName = "sb-localhost-auth-token-code-verifier";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, multipart, startApiSite, type ApiSite } from "./api-client";
-import { MB, rssOf, withPeakRss } from "./big-body";
-import { collectGarbage } from "./inspector";
-import { jpeg, pngOfSize } from "./media-fixtures";
-import { freePort } from "./server";
+import { call, multipart, startApiSite, type ApiSite } from "./helpers/api-client";
+import { MB, rssOf, withPeakRss } from "./helpers/big-body";
+import { collectGarbage } from "./helpers/inspector";
+import { jpeg, pngOfSize } from "./helpers/media-fixtures";
+import { freePort } from "./helpers/server";
 
 /*
  * Issue 16, items 7, 8 and 9 (the site's part), against the production server:

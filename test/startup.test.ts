@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { expectStartupFailure, startServer } from "./server";
+import { expectStartupFailure, startServer } from "./helpers/server";
 
 // These run the production build, like a user would after `npm start`.
 const dirs: string[] = [];

@@ -16,7 +16,7 @@ import { hasAuthCookie } from "@/lib/supabase/cookie-names";
 
 export type AuthContextUser = { id: string; email: string | null };
 
-/** Sign-in, reset and password update answer with the message text only (spec §7). */
+/** Sign-in, reset and password update answer with the message text only (docs/spec.md §7). */
 export type AuthResult = { success: true } | { success: false; message: string };
 
 export type AuthContextValue = {
@@ -25,7 +25,11 @@ export type AuthContextValue = {
   /** True until the stored session has been read once. */
   isLoading: boolean;
   signIn: (email: string, password: string) => Promise<AuthResult>;
-  signUp: (email: string, password: string) => Promise<{ error: AuthError | null }>;
+  /** `confirmationSent`: the account waits for the link mailed to its address (no session yet). */
+  signUp: (
+    email: string,
+    password: string,
+  ) => Promise<{ error: AuthError | null; confirmationSent?: boolean }>;
   signOut: () => Promise<{ error: AuthError | null }>;
   signInWithGoogle: () => Promise<{ error: AuthError | Error | null }>;
   sendPasswordReset: (email: string) => Promise<AuthResult>;
@@ -105,11 +109,19 @@ export function AuthProvider({
         return { success: false, message: error.message };
       },
       signUp: async (email, password) => {
-        const { error } = await (
+        const setupToken = readSetupTokenParam();
+        const { data, error } = await (
           await auth()
-        ).signUp({ email: email.trim().toLowerCase(), password });
+        ).signUp({
+          email: email.trim().toLowerCase(),
+          password,
+          options: {
+            emailRedirectTo: callbackUrl(),
+            ...(setupToken ? { data: { setup_token: setupToken } } : {}),
+          },
+        });
         if (error) console.error("Sign-up failed:", error);
-        return { error };
+        return { error, confirmationSent: !error && !data.session };
       },
       signOut: async () => {
         // This device only; the owner's other browsers stay signed in.
@@ -123,7 +135,12 @@ export function AuthProvider({
           await auth()
         ).signInWithOAuth({
           provider: "google",
-          options: { redirectTo: callbackUrl() },
+          options: {
+            redirectTo: callbackUrl(),
+            ...(readSetupTokenParam()
+              ? { queryParams: { setup_token: readSetupTokenParam()! } }
+              : {}),
+          },
         });
         if (error) console.error("Google sign-in failed:", error);
         return { error };
@@ -144,6 +161,14 @@ export function AuthProvider({
   }, [client, session, isLoading, url, anonKey]);
 
   return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+/**
+ * The owner setup token of the link the server printed at first start (/signup?setup_token=…),
+ * passed on with the sign-up or Google sign-in that creates the owner account.
+ */
+function readSetupTokenParam(): string | null {
+  return new URLSearchParams(window.location.search).get("setup_token");
 }
 
 /** Asks the auth service whether the Google provider is enabled, so the button can explain. */

@@ -5,6 +5,11 @@ import { usePathname } from "next/navigation";
 import { useAuth } from "./auth-provider";
 import { SignOutButton } from "./sign-out-button";
 
+const links = [
+  { href: "/addproject", label: "New Project" },
+  { href: "/dashboard", label: "Dashboard" },
+];
+
 /**
  * The header's owner items (New Project, Dashboard, Sign Out) as list items, rendered only while
  * a session has a user. Meant to sit inside the header nav's <ul>.
@@ -19,29 +24,20 @@ export function OwnerNavItems({
   const { user } = useAuth();
   const pathname = usePathname();
   if (!user) return null;
-  const current = (href: string) => (pathname === href ? "page" : undefined);
   return (
     <>
-      <li>
-        <Link
-          href="/addproject"
-          aria-current={current("/addproject")}
-          onClick={onNavigate}
-          className={linkClassName}
-        >
-          New Project
-        </Link>
-      </li>
-      <li>
-        <Link
-          href="/dashboard"
-          aria-current={current("/dashboard")}
-          onClick={onNavigate}
-          className={linkClassName}
-        >
-          Dashboard
-        </Link>
-      </li>
+      {links.map(({ href, label }) => (
+        <li key={href}>
+          <Link
+            href={href}
+            aria-current={pathname === href ? "page" : undefined}
+            onClick={onNavigate}
+            className={linkClassName}
+          >
+            {label}
+          </Link>
+        </li>
+      ))}
       <li>
         <SignOutButton className={linkClassName} onSignedOut={onNavigate} />
       </li>

@@ -4,30 +4,24 @@ import Link from "next/link";
 import { useState } from "react";
 import { TextField } from "@/components/forms/field";
 import { useAuth } from "./auth-provider";
-import { FormMessageLine, type FormMessage } from "./form-message";
+import { FormMessageLine } from "./form-message";
 import { linkButtonClass, primaryButtonClass } from "./form-styles";
+import { errorLine, useAuthForm } from "./use-auth-form";
 
 export function ResetPasswordForm({ initialError }: { initialError?: string }) {
   const { updatePassword } = useAuth();
   const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const [message, setMessage] = useState<FormMessage>(
-    initialError ? { kind: "error", text: initialError } : null,
-  );
+  const { busy, message, run } = useAuthForm(initialError);
 
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    setMessage(null);
-    const result = await updatePassword(password);
-    if (result.success) {
-      setMessage({ kind: "success", text: "Password has been reset successfully." });
+    void run(async () => {
+      const result = await updatePassword(password);
+      if (!result.success) return errorLine(result.message);
       setDone(true);
-    } else {
-      setMessage({ kind: "error", text: result.message });
-    }
-    setBusy(false);
+      return { kind: "success", text: "Password has been reset successfully." };
+    }, "An unexpected error occurred.");
   }
 
   return (

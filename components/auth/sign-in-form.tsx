@@ -5,87 +5,72 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { TextField } from "@/components/forms/field";
 import { useAuth } from "./auth-provider";
-import { FormMessageLine, type FormMessage } from "./form-message";
+import { FormMessageLine } from "./form-message";
 import { linkButtonClass, primaryButtonClass, secondaryButtonClass } from "./form-styles";
+import { errorLine, useAuthForm } from "./use-auth-form";
 
 export function SignInForm({ initialError }: { initialError?: string }) {
   const { signIn, sendPasswordReset, signInWithGoogle } = useAuth();
   const router = useRouter();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<FormMessage>(
-    initialError ? { kind: "error", text: initialError } : null,
-  );
+  const { busy, message, setMessage, run } = useAuthForm(initialError);
 
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    setMessage(null);
-    try {
+    void run(async () => {
       const result = await signIn(email, password);
-      if (result.success) {
-        router.push("/dashboard");
-        router.refresh();
-        return;
-      }
-      setMessage({ kind: "error", text: result.message || "Email or password is incorrect !" });
-    } catch {
-      setMessage({ kind: "error", text: "An unexpected error occurred." });
-    }
-    setBusy(false);
+      if (!result.success) return errorLine(result.message || "Email or password is incorrect !");
+      router.push("/dashboard");
+      router.refresh();
+      return "leaving";
+    }, "An unexpected error occurred.");
   }
 
-  async function onForgotPassword() {
+  function onForgotPassword() {
     if (!email.trim()) {
-      setMessage({ kind: "error", text: "Please enter your email to reset your password." });
+      setMessage(errorLine("Please enter your email to reset your password."));
       return;
     }
-    setBusy(true);
-    setMessage(null);
-    try {
+    void run(async () => {
       const result = await sendPasswordReset(email);
-      setMessage(
-        result.success
-          ? { kind: "success", text: "A password reset email has been sent to your inbox." }
-          : { kind: "error", text: result.message || "Failed to send reset email." },
-      );
-    } catch {
-      setMessage({ kind: "error", text: "Failed to send reset email." });
-    }
-    setBusy(false);
+      return result.success
+        ? { kind: "success", text: "A password reset email has been sent to your inbox." }
+        : errorLine(result.message || "Failed to send reset email.");
+    }, "Failed to send reset email.");
   }
 
-  async function onGoogle() {
-    setBusy(true);
-    setMessage(null);
-    const { error } = await signInWithGoogle();
-    // On success the browser is already on its way to Google.
-    if (error) {
-      setMessage({ kind: "error", text: error.message });
-      setBusy(false);
-    }
+  function onGoogle() {
+    void run(async () => {
+      const { error } = await signInWithGoogle();
+      // On success the browser is already on its way to Google.
+      return error ? errorLine(error.message) : "leaving";
+    }, "An unexpected error occurred.");
   }
+
+  const fields = [
+    { label: "Email", type: "email", autoComplete: "email", value: email, set: setEmail },
+    {
+      label: "Password",
+      type: "password",
+      autoComplete: "current-password",
+      value: password,
+      set: setPassword,
+    },
+  ];
 
   return (
     <div className="space-y-6">
       <form onSubmit={onSubmit} className="space-y-4">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        {fields.map(({ label, set, ...field }) => (
+          <TextField
+            key={label}
+            label={label}
+            required
+            {...field}
+            onChange={(event) => set(event.target.value)}
+          />
+        ))}
         <FormMessageLine message={message} />
         <button type="submit" disabled={busy} className={primaryButtonClass}>
           Sign In

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useAuth } from "./auth-provider";
 
-/** Signs out, then goes to /signin; a failure is only logged and the page stays (spec §8). */
+/** Signs out, then goes to /signin; a failure is only logged and the page stays (docs/spec.md §8). */
 export function SignOutButton({
   className,
   onSignedOut,

@@ -5,35 +5,35 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { TextField } from "@/components/forms/field";
 import { useAuth } from "./auth-provider";
-import { FormMessageLine, type FormMessage } from "./form-message";
+import { FormMessageLine } from "./form-message";
 import { linkButtonClass, primaryButtonClass } from "./form-styles";
+import { errorLine, useAuthForm } from "./use-auth-form";
 
 export const SIGNUP_CLOSED_TEXT =
   "Sign-up is closed: this site already has its owner account. Sign in instead.";
+
+export const confirmationText = (email: string) =>
+  `Almost done: open the link we sent to ${email} to confirm the owner account.`;
 
 export function SignUpForm({ closed }: { closed: boolean }) {
   const { signUp } = useAuth();
   const router = useRouter();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<FormMessage>(
-    closed ? { kind: "error", text: SIGNUP_CLOSED_TEXT } : null,
-  );
+  const { busy, message, run } = useAuthForm(closed ? SIGNUP_CLOSED_TEXT : undefined);
 
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    setMessage(null);
-    const { error } = await signUp(email, password);
-    if (!error) {
+    void run(async () => {
+      const { error, confirmationSent } = await signUp(email, password);
+      if (confirmationSent) return { kind: "success", text: confirmationText(email) };
+      if (error) {
+        return errorLine(error.code === "signup_disabled" ? SIGNUP_CLOSED_TEXT : error.message);
+      }
       router.push("/dashboard");
       router.refresh();
-      return;
-    }
-    const text = error.code === "signup_disabled" ? SIGNUP_CLOSED_TEXT : error.message;
-    setMessage({ kind: "error", text });
-    setBusy(false);
+      return "leaving";
+    }, "An unexpected error occurred.");
   }
 
   return (
@@ -52,7 +52,7 @@ export function SignUpForm({ closed }: { closed: boolean }) {
         type="password"
         autoComplete="new-password"
         required
-        minLength={6}
+        minLength={10}
         disabled={closed}
         value={password}
         onChange={(event) => setPassword(event.target.value)}

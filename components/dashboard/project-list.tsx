@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { listProjects } from "@/lib/data/projects";
 import { listSections } from "@/lib/data/sections";
-import { formatCategory } from "@/lib/client/categories";
+import { formatCategory } from "@/lib/validation/categories";
 
 const linkClass = "font-medium underline underline-offset-2 hover:text-accent";
 

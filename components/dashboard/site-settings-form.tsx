@@ -8,7 +8,7 @@ import { SubmitButton } from "@/components/forms/submit-button";
 import { UploadProgress } from "@/components/forms/upload-progress";
 import { FilePreview } from "@/components/forms/file-preview";
 import { useToast } from "@/components/ui/toast-provider";
-import { checkImageFile, IMAGE_ACCEPT } from "@/lib/client/file-rules";
+import { acceptOf, checkFile, coverRule } from "@/lib/validation/uploads";
 import {
   saveSettings,
   toSettingsDraft,
@@ -17,6 +17,7 @@ import {
   type SettingsDraft,
   type SettingsErrors,
 } from "@/lib/client/settings";
+import { SETTINGS_LIMITS } from "@/lib/validation/limits";
 import type { SiteSettings } from "@/lib/validation/site-settings";
 
 const socialFields = [
@@ -72,7 +73,7 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
         label="Owner name"
         value={draft.ownerName}
         required
-        maxLength={80}
+        maxLength={SETTINGS_LIMITS.ownerName}
         error={errors.ownerName}
         disabled={busy}
         onChange={(event) => set({ ownerName: event.target.value })}
@@ -80,7 +81,7 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
       <TextField
         label="Tagline"
         value={draft.tagline}
-        maxLength={200}
+        maxLength={SETTINGS_LIMITS.tagline}
         error={errors.tagline}
         disabled={busy}
         onChange={(event) => set({ tagline: event.target.value })}
@@ -88,7 +89,7 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
       <TextAreaField
         label="Biography"
         value={draft.biography}
-        maxLength={5000}
+        maxLength={SETTINGS_LIMITS.biography}
         error={errors.biography}
         disabled={busy}
         onChange={(event) => set({ biography: event.target.value })}
@@ -111,14 +112,16 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
         <FileField
           label="Portrait"
           hint="JPEG, PNG or GIF, up to 5 MB. Shown on the About page."
-          accept={IMAGE_ACCEPT}
+          accept={acceptOf(coverRule)}
           error={portraitError}
           disabled={busy}
           onChange={(event) => {
             const file = event.currentTarget.files?.[0] ?? null;
-            const problem = file ? checkImageFile(file) : null;
+            const problem = file ? checkFile(file, coverRule) : null;
             setPortraitError(problem);
             setPortrait(problem ? null : file);
+            // A refusal of the portrait sent before no longer applies to a new one.
+            setError(null);
             if (problem) event.currentTarget.value = "";
           }}
         />

@@ -9,6 +9,28 @@ type BaseProps = {
   error?: string | null;
 };
 
+/** The error line under a control, referenced by its aria-describedby (`${id}-error`). */
+export function FieldError({
+  id,
+  message,
+  announce = false,
+}: {
+  id: string;
+  message?: string | null;
+  announce?: boolean;
+}) {
+  if (!message) return null;
+  return (
+    <p
+      id={`${id}-error`}
+      role={announce ? "alert" : undefined}
+      className="mt-1 text-sm font-medium text-red-700"
+    >
+      {message}
+    </p>
+  );
+}
+
 function Describe({ id, hint, error }: { id: string; hint?: string; error?: string | null }) {
   return (
     <>
@@ -17,11 +39,7 @@ function Describe({ id, hint, error }: { id: string; hint?: string; error?: stri
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} message={error} />
     </>
   );
 }
@@ -63,9 +81,7 @@ type TextFieldProps = BaseProps &
 export function TextField({ label, hint, error, ...input }: TextFieldProps) {
   return (
     <Field
-      label={label}
-      hint={hint}
-      error={error}
+      {...{ label, hint, error }}
       control={(props) => <input className={inputClass} {...props} {...input} />}
     />
   );
@@ -77,9 +93,7 @@ type TextAreaProps = BaseProps &
 export function TextAreaField({ label, hint, error, ...textarea }: TextAreaProps) {
   return (
     <Field
-      label={label}
-      hint={hint}
-      error={error}
+      {...{ label, hint, error }}
       control={(props) => (
         <textarea className={`${inputClass} min-h-32`} {...props} {...textarea} />
       )}
@@ -103,9 +117,7 @@ export function SelectField({
 }: SelectFieldProps) {
   return (
     <Field
-      label={label}
-      hint={hint}
-      error={error}
+      {...{ label, hint, error }}
       control={(props) => (
         <select className={inputClass} {...props} {...select}>
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
@@ -126,9 +138,7 @@ type FileFieldProps = BaseProps &
 export function FileField({ label, hint, error, ...input }: FileFieldProps) {
   return (
     <Field
-      label={label}
-      hint={hint}
-      error={error}
+      {...{ label, hint, error }}
       control={(props) => (
         <input
           type="file"

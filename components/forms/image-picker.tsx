@@ -1,7 +1,8 @@
 "use client";
 
 import { useId } from "react";
-import { IMAGE_ACCEPT, MAX_IMAGES } from "@/lib/client/file-rules";
+import { SECTION_LIMITS } from "@/lib/validation/limits";
+import { acceptOf, MAX_IMAGES, sectionImageRule } from "@/lib/validation/uploads";
 import type { ExistingImage } from "@/lib/client/section-draft";
 import { FilePreview } from "./file-preview";
 
@@ -63,7 +64,7 @@ export function ImagePicker(props: ImagePickerProps) {
           id={inputId}
           type="file"
           multiple
-          accept={IMAGE_ACCEPT}
+          accept={acceptOf(sectionImageRule)}
           disabled={disabled || room <= 0}
           onChange={(event) => {
             props.onPick(Array.from(event.currentTarget.files ?? []));
@@ -115,7 +116,7 @@ function NewImageItem({
         id={altId}
         value={image.alt}
         disabled={disabled}
-        maxLength={300}
+        maxLength={SECTION_LIMITS.alt}
         onChange={(event) => onAltChange(image.key, event.target.value)}
         className="block w-full rounded-md border border-black/25 px-2 py-1 text-sm"
       />

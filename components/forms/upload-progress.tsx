@@ -1,4 +1,4 @@
-/** The upload percentage while a form is being sent (spec §4: uploading shows a percentage). */
+/** The upload percentage while a form is being sent (docs/spec.md §4: uploading shows a percentage). */
 export function UploadProgress({
   percent,
   label = "Uploading",

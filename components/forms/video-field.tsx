@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect, useId, useRef } from "react";
-import { VIDEO_ACCEPT } from "@/lib/client/file-rules";
+import { FieldError } from "@/components/forms/field";
+import { acceptOf, videoRule } from "@/lib/validation/uploads";
 import type { VideoMode } from "@/lib/client/section-draft";
 
 type VideoFieldProps = {
@@ -82,7 +83,7 @@ export function VideoField(props: VideoFieldProps) {
             ref={fileInput}
             id={fileId}
             type="file"
-            accept={VIDEO_ACCEPT}
+            accept={acceptOf(videoRule)}
             disabled={disabled}
             aria-invalid={props.fileError ? true : undefined}
             aria-describedby={props.fileError ? `${fileId}-error` : undefined}
@@ -90,15 +91,7 @@ export function VideoField(props: VideoFieldProps) {
             className="file:bg-ink mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:px-3 file:py-2 file:font-medium file:text-white"
           />
           {props.file ? <p className="mt-1 text-sm">Selected: {props.file.name}</p> : null}
-          {props.fileError ? (
-            <p
-              id={`${fileId}-error`}
-              role="alert"
-              className="mt-1 text-sm font-medium text-red-700"
-            >
-              {props.fileError}
-            </p>
-          ) : null}
+          <FieldError id={fileId} message={props.fileError} announce />
         </div>
       ) : (
         <div>
@@ -118,15 +111,7 @@ export function VideoField(props: VideoFieldProps) {
           <p id={`${embedId}-hint`} className="text-muted mt-1 text-sm">
             {props.embedHint}
           </p>
-          {props.embedError ? (
-            <p
-              id={`${embedId}-error`}
-              role="alert"
-              className="mt-1 text-sm font-medium text-red-700"
-            >
-              {props.embedError}
-            </p>
-          ) : null}
+          <FieldError id={embedId} message={props.embedError} announce />
         </div>
       )}
     </fieldset>

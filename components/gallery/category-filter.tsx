@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { Category } from "@/models";
+import type { Category } from "@/lib/validation/categories";
 import { FILTER_CATEGORIES } from "@/lib/site/categories";
 import { galleryHref } from "@/lib/site/gallery-pages";
 import { PendingMark } from "./gallery-pending";

@@ -1,4 +1,6 @@
-import { spanClass } from "./grid-spans";
+import { desktopSpans, spanClass } from "./grid-spans";
+
+const SPANS = desktopSpans(8);
 
 /** The placeholder grid with the spec's loading text, shown while projects load. */
 export function PlaceholderGrid() {
@@ -11,10 +13,10 @@ export function PlaceholderGrid() {
         aria-hidden="true"
         className="grid grid-cols-1 gap-3 sm:auto-rows-[18rem] sm:grid-cols-2 lg:auto-rows-[22rem] lg:grid-cols-4 xl:auto-rows-[26rem]"
       >
-        {Array.from({ length: 8 }, (_, index) => (
+        {SPANS.map((span, index) => (
           <li
             key={index}
-            className={`aspect-[4/3] animate-pulse rounded-sm bg-stone-200 sm:aspect-auto ${spanClass(index)}`}
+            className={`aspect-[4/3] animate-pulse rounded-sm bg-stone-200 sm:aspect-auto ${spanClass(span, index, SPANS.length)}`}
           />
         ))}
       </ul>

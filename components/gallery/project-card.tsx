@@ -1,8 +1,8 @@
 import Link from "next/link";
-import type { Category } from "@/models";
+import type { Category } from "@/lib/validation/categories";
 import { ServerImage } from "@/components/ui/server-image";
-import { formatCategory } from "@/lib/site/categories";
-import { cardSizes, spanClass } from "./grid-spans";
+import { formatCategory } from "@/lib/validation/categories";
+import { cardSizes, spanClass, type Span } from "./grid-spans";
 
 export type ProjectCardData = {
   id: string;
@@ -20,12 +20,17 @@ export type ProjectCardData = {
 export function ProjectCard({
   project,
   index,
+  count,
+  span,
   eager = false,
   preload = false,
   ownerActions,
 }: {
   project: ProjectCardData;
   index: number;
+  /** How many cards the grid holds, and this card's desktop span (grid-spans.ts). */
+  count: number;
+  span: Span;
   /** Loaded at once rather than when scrolled near: the first row. */
   eager?: boolean;
   /**
@@ -36,7 +41,7 @@ export function ProjectCard({
   ownerActions?: React.ReactNode;
 }) {
   return (
-    <li className={`group relative ${spanClass(index)}`} data-testid="project-card">
+    <li className={`group relative ${spanClass(span, index, count)}`} data-testid="project-card">
       <Link
         href={`/sections/${project.id}`}
         className="relative block aspect-[4/3] overflow-hidden rounded-sm bg-stone-300 focus-visible:outline-offset-4 sm:aspect-auto sm:h-full"
@@ -45,7 +50,7 @@ export function ProjectCard({
           src={project.coverUrl}
           alt=""
           fill
-          sizes={cardSizes(index)}
+          sizes={cardSizes(span, index === count - 1 && count % 2 === 1 ? 2 : 1)}
           preload={preload}
           loading={eager || preload ? "eager" : "lazy"}
           className="object-cover transition-transform duration-700 ease-out group-hover:scale-[1.03]"

@@ -1,8 +1,10 @@
 import { ProjectCardActions } from "@/components/owner/project-card-actions";
+import { desktopSpans } from "./grid-spans";
 import { ProjectCard, type ProjectCardData } from "./project-card";
 
 /** Cards in the gallery's grid: one column on phones, two on tablets, the 4-column rhythm on desktop. */
 export function ProjectGrid({ projects, id }: { projects: ProjectCardData[]; id?: string }) {
+  const spans = desktopSpans(projects.length);
   return (
     <ul
       id={id}
@@ -14,6 +16,8 @@ export function ProjectGrid({ projects, id }: { projects: ProjectCardData[]; id?
           key={project.id}
           project={project}
           index={index}
+          count={projects.length}
+          span={spans[index] ?? 1}
           eager={index < 2}
           preload={index === 0}
           // Only what the Edit dialog needs: every field sent here is repeated in the page payload.

@@ -1,6 +1,10 @@
 import type { SiteSettings } from "@/lib/validation/site-settings";
+import { SocialIcon } from "./social-icons";
 
-/** The four outbound profiles of spec §2, in the order the original footer showed them. */
+/**
+ * The four outbound profiles of docs/spec.md §2, in the order the original footer showed them, as icons
+ * named by the network; a profile left empty in the settings is not shown.
+ */
 const SOCIAL_LABELS: Record<keyof SiteSettings["socials"], string> = {
   behance: "Behance",
   github: "GitHub",
@@ -26,15 +30,17 @@ export function SiteFooter({
           © {new Date().getFullYear()} {ownerName}. All rights reserved.
         </p>
         {links.length > 0 ? (
-          <ul aria-label="Social profiles" className="flex flex-wrap gap-x-6 gap-y-2">
+          <ul aria-label="Social profiles" className="-mx-2 flex flex-wrap gap-1">
             {links.map(({ network, href, label }) => (
               <li key={network}>
                 <a
                   href={href}
                   rel="me noopener"
-                  className="font-medium underline-offset-4 hover:underline"
+                  aria-label={label}
+                  title={label}
+                  className="text-ink flex size-10 items-center justify-center rounded-full transition-colors hover:bg-black/5"
                 >
-                  {label}
+                  <SocialIcon network={network} />
                 </a>
               </li>
             ))}

@@ -51,7 +51,11 @@ export function AddProjectForm({ userId }: { userId: string }) {
         draft={draft}
         disabled={busy}
         coverRequired
-        onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
+        onChange={(patch) => {
+          // A refusal of the file chosen before no longer applies to a new one.
+          if ("cover" in patch) setError(null);
+          setDraft((current) => ({ ...current, ...patch }));
+        }}
       />
       {draft.cover ? (
         <FilePreview

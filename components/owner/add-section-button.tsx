@@ -1,18 +1,18 @@
 "use client";
 
 import Link from "next/link";
-import { OwnerOnly } from "./owner-only";
+import { SignedInOnly } from "./signed-in-only";
 
 /** The owner's Add Section link on a project page (also on an empty one). */
 export function AddSectionButton({ projectId }: { projectId: string }) {
   return (
-    <OwnerOnly>
+    <SignedInOnly>
       <Link
         href={`/addsection/${projectId}`}
         className="bg-ink inline-flex rounded-md px-4 py-2 font-medium text-white hover:bg-black"
       >
         Add Section
       </Link>
-    </OwnerOnly>
+    </SignedInOnly>
   );
 }

@@ -20,7 +20,7 @@ type EditProjectDialogProps = {
   onSaved: (message: string) => void;
 };
 
-/** The card's Edit modal: cover, Title, Role, Category, Save Changes (spec §2). */
+/** The card's Edit modal: cover, Title, Role, Category, Save Changes (docs/spec.md §2). */
 export function EditProjectDialog({ project, onClose, onSaved }: EditProjectDialogProps) {
   const [draft, setDraft] = useState<ProjectDraft>({
     title: project.title,
@@ -52,7 +52,11 @@ export function EditProjectDialog({ project, onClose, onSaved }: EditProjectDial
           draft={draft}
           disabled={busy}
           coverRequired={false}
-          onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
+          onChange={(patch) => {
+            // A refusal of the file chosen before no longer applies to a new one.
+            if ("cover" in patch) setError(null);
+            setDraft((current) => ({ ...current, ...patch }));
+          }}
         />
         <FormError message={error} />
         <div className="flex justify-end gap-3">

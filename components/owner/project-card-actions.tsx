@@ -2,7 +2,7 @@
 
 import { lazy, Suspense } from "react";
 import type { EditableProject } from "./edit-project-dialog";
-import { OwnerOnly } from "./owner-only";
+import { SignedInOnly } from "./signed-in-only";
 
 // The dialogs and forms behind these buttons load only once a signed-in owner is known, so
 // visitors never download them.
@@ -14,10 +14,10 @@ const CardActions = lazy(() =>
 /** Edit and Delete on a gallery card, for the signed-in owner. */
 export function ProjectCardActions({ project }: { project: EditableProject }) {
   return (
-    <OwnerOnly>
+    <SignedInOnly>
       <Suspense>
         <CardActions project={project} />
       </Suspense>
-    </OwnerOnly>
+    </SignedInOnly>
   );
 }

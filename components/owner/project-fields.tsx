@@ -2,11 +2,17 @@
 
 import { useState } from "react";
 import { FileField, SelectField, TextField } from "@/components/forms/field";
-import { formatCategory, PROJECT_CATEGORIES } from "@/lib/client/categories";
-import { checkImageFile } from "@/lib/client/file-rules";
+import { CATEGORIES, formatCategory } from "@/lib/validation/categories";
+import { PROJECT_LIMITS } from "@/lib/validation/limits";
+import { checkFile, coverRule } from "@/lib/validation/uploads";
 import type { ProjectDraft } from "@/lib/client/project-draft";
 
-const categoryOptions = PROJECT_CATEGORIES.map((value) => ({
+const textFields = [
+  { name: "title", label: "Title" },
+  { name: "role", label: "Role" },
+] as const;
+
+const categoryOptions = CATEGORIES.map((value) => ({
   value,
   label: formatCategory(value),
 }));
@@ -38,30 +44,24 @@ export function ProjectFields({ draft, disabled, coverRequired, onChange }: Proj
         onChange={(event) => {
           // Covers follow the section image rules; refused files are cleared from the picker.
           const file = event.currentTarget.files?.[0] ?? null;
-          const problem = file ? checkImageFile(file) : null;
+          const problem = file ? checkFile(file, coverRule) : null;
           setCoverError(problem);
           if (problem) event.currentTarget.value = "";
           onChange({ cover: problem ? null : file });
         }}
       />
-      <TextField
-        label="Title"
-        name="title"
-        value={draft.title}
-        required
-        maxLength={200}
-        disabled={disabled}
-        onChange={(event) => onChange({ title: event.target.value })}
-      />
-      <TextField
-        label="Role"
-        name="role"
-        value={draft.role}
-        required
-        maxLength={200}
-        disabled={disabled}
-        onChange={(event) => onChange({ role: event.target.value })}
-      />
+      {textFields.map(({ name, label }) => (
+        <TextField
+          key={name}
+          label={label}
+          name={name}
+          value={draft[name]}
+          required
+          maxLength={PROJECT_LIMITS[name]}
+          disabled={disabled}
+          onChange={(event) => onChange({ [name]: event.target.value })}
+        />
+      ))}
       <SelectField
         label="Category"
         name="category"

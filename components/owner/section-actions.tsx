@@ -1,7 +1,7 @@
 "use client";
 
 import { lazy, Suspense } from "react";
-import { OwnerOnly } from "./owner-only";
+import { SignedInOnly } from "./signed-in-only";
 import type { SectionActionsProps } from "./section-owner-actions";
 
 // Loaded only once a signed-in owner is known, so visitors never download the owner code.
@@ -12,10 +12,10 @@ const Actions = lazy(() =>
 /** Edit and Delete for one section of a project page, for the signed-in owner. */
 export function SectionActions(props: SectionActionsProps) {
   return (
-    <OwnerOnly>
+    <SignedInOnly>
       <Suspense>
         <Actions {...props} />
       </Suspense>
-    </OwnerOnly>
+    </SignedInOnly>
   );
 }

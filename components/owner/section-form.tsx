@@ -9,7 +9,7 @@ import { SubmitButton } from "@/components/forms/submit-button";
 import { UploadProgress } from "@/components/forms/upload-progress";
 import { VideoField } from "@/components/forms/video-field";
 import { useToast } from "@/components/ui/toast-provider";
-import { checkVideoFile, selectImages } from "@/lib/client/file-rules";
+import { checkFile, selectImages, videoRule } from "@/lib/validation/uploads";
 import {
   fillSectionForm,
   keptImages,
@@ -19,7 +19,8 @@ import {
   type SectionDraft,
 } from "@/lib/client/section-draft";
 import { addSection, updateSection } from "@/lib/client/sections";
-import { invalidVimeoAdd, invalidVimeoEdit } from "@/lib/client/vimeo";
+import { SECTION_LIMITS } from "@/lib/validation/limits";
+import { messages as apiMessages } from "@/lib/validation/messages";
 
 /** The stored section the edit form starts from. */
 export type SectionInitial = {
@@ -69,6 +70,8 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
     const kept = keptImages({ ...draft, newImages: [] }).length + images.length;
     const { accepted, errors } = selectImages(files, kept);
     setImageErrors(errors);
+    // A refusal of the files sent before no longer applies once they change.
+    setError(null);
     setImages((current) => [
       ...current,
       ...accepted.map((file) => ({ key: String(nextKey.current++), file, alt: "" })),
@@ -76,8 +79,9 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
   }
 
   function pickVideo(file: File | null) {
-    const problem = file ? checkVideoFile(file) : null;
+    const problem = file ? checkFile(file, videoRule) : null;
     setFileError(problem);
+    setError(null);
     update({ videoFile: problem ? null : file });
   }
 
@@ -92,7 +96,8 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
     event.preventDefault();
     const full: SectionDraft = { ...draft, newImages: images };
     const invalid = validateSectionDraft(full, mode);
-    const vimeoProblem = invalid === invalidVimeoAdd || invalid === invalidVimeoEdit;
+    const vimeoProblem =
+      invalid === apiMessages.invalidVimeoAdd || invalid === apiMessages.invalidVimeoEdit;
     setEmbedError(vimeoProblem ? invalid : null);
     if (invalid) return fail(invalid, undefined, vimeoProblem);
     setError(null);
@@ -121,7 +126,7 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
         label="Title"
         name="title"
         value={draft.title}
-        maxLength={200}
+        maxLength={SECTION_LIMITS.title}
         disabled={busy}
         onChange={(event) => update({ title: event.target.value })}
       />
@@ -129,7 +134,7 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
         label="Description"
         name="description"
         value={draft.description}
-        maxLength={10000}
+        maxLength={SECTION_LIMITS.description}
         disabled={busy}
         onChange={(event) => update({ description: event.target.value })}
       />

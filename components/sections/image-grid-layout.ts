@@ -1,5 +1,5 @@
 /**
- * The image-grid rule of spec §2: 1 image → one column, 2 → two, 3 or 4 → a 2×2 grid (the third of
+ * The image-grid rule of docs/spec.md §2: 1 image → one column, 2 → two, 3 or 4 → a 2×2 grid (the third of
  * three spans both columns), 5 → three columns. Phones always get one column.
  */
 export function gridClass(count: number): string {
@@ -14,8 +14,49 @@ export function tileClass(count: number, index: number): string {
   return "aspect-[4/3]";
 }
 
-export function tileSizes(count: number): string {
-  if (count <= 1) return "(min-width: 1200px) 1152px, 100vw";
-  if (count <= 4) return "(min-width: 1200px) 576px, (min-width: 640px) 50vw, 100vw";
-  return "(min-width: 1200px) 384px, (min-width: 640px) 33vw, 100vw";
+/** A tile's shape on phones and from 640 px: its share of the row and its width ÷ height. */
+function tileShape(count: number, index: number): { columns: number; ratio: number } {
+  if (count <= 1) return { columns: 1, ratio: 0 };
+  if (count === 3 && index === 2) return { columns: 1, ratio: 8 / 3 };
+  return { columns: count <= 4 ? 2 : 3, ratio: 4 / 3 };
+}
+
+/** How much wider than its box an image of `ratio` is drawn when it covers a box of `box`. */
+const cropFactor = (ratio: number | null, box: number) =>
+  ratio && box ? Math.max(1, +(ratio / box).toFixed(3)) : 1;
+
+/*
+ * The project page's content box: up to 72rem wide with 1.25rem (phones) or 2rem padding per side;
+ * tiles are 0.75rem apart.
+ */
+const PHONE = "(100vw - 2.5rem)";
+const WIDE = "(min(100vw, 72rem) - 4rem)";
+
+/** Tiles are at least 12rem tall (section-images.tsx, min-h-48), even when that breaks their shape. */
+const MIN_TILE_REM = 12;
+
+/**
+ * `sizes` for a tile: the width the image is drawn at, which for a cropped tile (object-cover) is
+ * wider than the tile by the image's shape against the tile's, or, where a narrow tile is held at
+ * its minimum height, that height × the image's shape. A single image keeps its own shape when its
+ * size is known, so it is drawn exactly as wide as the tile.
+ */
+export function tileSizes(
+  count: number,
+  index: number,
+  width: number | null,
+  height: number | null,
+): string {
+  const ratio = width && height ? width / height : null;
+  const { columns, ratio: box } = tileShape(count, index);
+  const gaps = (columns - 1) * 0.75;
+  const drawn = (tile: string, factor: number) => {
+    const cropped = `calc(${tile} * ${factor})`;
+    return ratio && count > 1
+      ? `max(${cropped}, ${+(MIN_TILE_REM * ratio).toFixed(3)}rem)`
+      : cropped;
+  };
+  const wide = drawn(`(${WIDE} - ${gaps}rem) / ${columns}`, cropFactor(ratio, box));
+  const phone = drawn(PHONE, cropFactor(ratio, count <= 1 ? 0 : 4 / 3));
+  return `(min-width: 640px) ${wide}, ${phone}`;
 }

@@ -3,29 +3,43 @@
 import Image from "next/image";
 import { isOptimizable } from "@/lib/site/images";
 import { useEffect, useRef } from "react";
+import { trapTab } from "@/components/ui/trap-tab";
+import { VimeoFrame } from "./vimeo-frame";
+import { contains, pictureRect, swipeStep, viewerSizes } from "./viewer-geometry";
 
 export type ViewerImage = { url: string; width: number | null; height: number | null; alt: string };
 
-const FOCUSABLE = "button, [href], [tabindex]:not([tabindex='-1'])";
+/** A section's video, shown after its images in the viewer's sequence. */
+export type ViewerVideo =
+  { kind: "video"; url: string; title: string } | { kind: "vimeo"; src: string; title: string };
+
+export type ViewerItem = ({ kind: "image" } & ViewerImage) | ViewerVideo;
+
+/** Where a click or a key belongs to a control, not to the viewer. */
+const INTERACTIVE = "button, a, video, iframe";
 
 /**
- * Full-screen image viewer on a modal <dialog> (the page behind is inert). Closes with the X
- * button, a click on the backdrop or Escape; arrow keys move between images; Tab stays inside.
+ * Full-screen viewer of a section's images and video on a modal <dialog> (the page behind is
+ * inert). Closes with the X button, Escape or a click anywhere outside the picture; arrow keys,
+ * the buttons and a swipe move through the sequence; Tab stays inside. The caption line shows the
+ * image's alternative text (or the video's title).
  */
 export function ImageViewer({
-  images,
+  items,
   index,
   onIndexChange,
   onClose,
 }: {
-  images: ViewerImage[];
+  items: ViewerItem[];
   index: number;
   onIndexChange: (index: number) => void;
   onClose: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const image = images[index];
-  const count = images.length;
+  const picture = useRef<HTMLImageElement>(null);
+  const swipe = useRef<{ id: number; x: number; y: number } | null>(null);
+  const item = items[index];
+  const count = items.length;
 
   useEffect(() => {
     const element = dialog.current;
@@ -49,24 +63,36 @@ export function ImageViewer({
   const step = (delta: number) => onIndexChange((index + delta + count) % count);
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key === "ArrowRight") step(1);
-    else if (event.key === "ArrowLeft") step(-1);
-    else if (event.key === "Tab") {
-      const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    }
+    // A focused video seeks with the arrow keys.
+    const onMedia = (event.target as Element).closest("video, iframe");
+    if (event.key === "ArrowRight" && !onMedia) step(1);
+    else if (event.key === "ArrowLeft" && !onMedia) step(-1);
+    else trapTab(event);
   };
 
-  if (!image) return null;
+  const onClick = (event: React.MouseEvent<HTMLDialogElement>) => {
+    const target = event.target as Element;
+    if (target.closest(INTERACTIVE)) return;
+    const image = picture.current;
+    if (target === image && contains(pictureRect(image), event.clientX, event.clientY)) return;
+    close();
+  };
+
+  // Touch and pen only: a mouse drag is left to text selection and the buttons.
+  const onPointerDown = (event: React.PointerEvent) => {
+    if (event.pointerType === "mouse" || !event.isPrimary) return;
+    swipe.current = { id: event.pointerId, x: event.clientX, y: event.clientY };
+  };
+  const onPointerUp = (event: React.PointerEvent) => {
+    const start = swipe.current;
+    if (!start || start.id !== event.pointerId) return;
+    swipe.current = null;
+    const direction = count > 1 ? swipeStep(event.clientX - start.x, event.clientY - start.y) : 0;
+    if (direction) step(direction);
+  };
+
+  if (!item) return null;
+  const caption = item.kind === "image" ? item.alt : item.title;
   return (
     <dialog
       ref={dialog}
@@ -76,9 +102,12 @@ export function ImageViewer({
         event.preventDefault();
         close();
       }}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) close();
-      }}
+      onClick={onClick}
+      onPointerDown={onPointerDown}
+      onPointerUp={onPointerUp}
+      onPointerCancel={() => (swipe.current = null)}
+      // Horizontal swipes are the viewer's; pinch-zoom stays the browser's.
+      style={{ touchAction: "pinch-zoom" }}
       className="fixed inset-0 m-0 h-dvh max-h-none w-screen max-w-none bg-neutral-950 p-4 text-white backdrop:bg-black/80 sm:p-10"
     >
       <div className="pointer-events-none flex h-full flex-col gap-4">
@@ -96,15 +125,16 @@ export function ImageViewer({
             ×
           </button>
         </div>
-        <figure className="relative min-h-0 flex-1">
-          <Image
-            src={image.url}
-            unoptimized={!isOptimizable(image.url)}
-            alt={image.alt}
-            fill
-            sizes="100vw"
-            className="pointer-events-auto object-contain"
-          />
+        <figure className="m-0 flex min-h-0 flex-1 flex-col gap-3">
+          <div className="relative flex min-h-0 flex-1 items-center justify-center">
+            <ViewerMedia item={item} picture={picture} />
+          </div>
+          <figcaption
+            data-testid="viewer-caption"
+            className="min-h-5 truncate text-center text-sm text-white/85"
+          >
+            {caption}
+          </figcaption>
         </figure>
         {count > 1 ? (
           <div className="flex justify-center gap-3">
@@ -126,5 +156,46 @@ export function ImageViewer({
         ) : null}
       </div>
     </dialog>
+  );
+}
+
+function ViewerMedia({
+  item,
+  picture,
+}: {
+  item: ViewerItem;
+  picture: React.RefObject<HTMLImageElement | null>;
+}) {
+  if (item.kind === "vimeo") {
+    return (
+      <div className="pointer-events-auto aspect-video max-h-full w-full max-w-[calc((100dvh-8rem)*16/9)]">
+        <VimeoFrame src={item.src} title={item.title} />
+      </div>
+    );
+  }
+  if (item.kind === "video") {
+    return (
+      <video
+        key={item.url}
+        controls
+        playsInline
+        preload="metadata"
+        src={item.url}
+        aria-label={item.title}
+        className="pointer-events-auto max-h-full max-w-full bg-black"
+      />
+    );
+  }
+  return (
+    <Image
+      key={item.url}
+      ref={picture}
+      src={item.url}
+      unoptimized={!isOptimizable(item.url)}
+      alt={item.alt}
+      fill
+      sizes={viewerSizes(item.width, item.height)}
+      className="pointer-events-auto object-contain"
+    />
   );
 }

@@ -2,7 +2,7 @@ import Link from "next/link";
 
 type Neighbour = { id: string; title: string } | null;
 
-/** Previous/Next project in the order of the full project list (spec §2). */
+/** Previous/Next project in the order of the full project list (docs/spec.md §2). */
 export function ProjectPager({ previous, next }: { previous: Neighbour; next: Neighbour }) {
   if (!previous && !next) return null;
   return (

@@ -2,7 +2,7 @@
 
 import { useSyncExternalStore } from "react";
 
-/** Spec §9: the button appears once the page is scrolled past 100 px. */
+/** docs/spec.md §9: the button appears once the page is scrolled past 100 px. */
 const THRESHOLD_PX = 100;
 
 function subscribe(onChange: () => void) {

@@ -3,14 +3,29 @@
 import Image from "next/image";
 import { isOptimizable } from "@/lib/site/images";
 import { useRef, useState } from "react";
-import { ImageViewer, type ViewerImage } from "./image-viewer";
+import { ImageViewer, type ViewerImage, type ViewerItem, type ViewerVideo } from "./image-viewer";
 import { gridClass, tileClass, tileSizes } from "./image-grid-layout";
 
-/** A section's images in the count-based grid; a click opens the full-screen viewer. */
-export function SectionImages({ images, eager }: { images: ViewerImage[]; eager: boolean }) {
+/**
+ * A section's images in the count-based grid; a click opens the full-screen viewer, whose sequence
+ * continues with the section's video.
+ */
+export function SectionImages({
+  images,
+  video,
+  eager,
+}: {
+  images: ViewerImage[];
+  video: ViewerVideo | null;
+  eager: boolean;
+}) {
   const [open, setOpen] = useState<number | null>(null);
   const opener = useRef<HTMLElement | null>(null);
   const count = images.length;
+  const items: ViewerItem[] = [
+    ...images.map((image) => ({ kind: "image" as const, ...image })),
+    ...(video ? [video] : []),
+  ];
 
   const close = () => {
     setOpen(null);
@@ -39,7 +54,7 @@ export function SectionImages({ images, eager }: { images: ViewerImage[]; eager:
                   unoptimized={!isOptimizable(image.url)}
                   alt={image.alt}
                   fill
-                  sizes={tileSizes(count)}
+                  sizes={tileSizes(count, index, image.width, image.height)}
                   preload={eager && index === 0}
                   loading={eager && index < 2 ? "eager" : "lazy"}
                   className="object-cover"
@@ -50,7 +65,7 @@ export function SectionImages({ images, eager }: { images: ViewerImage[]; eager:
         })}
       </ul>
       {open !== null ? (
-        <ImageViewer images={images} index={open} onIndexChange={setOpen} onClose={close} />
+        <ImageViewer items={items} index={open} onIndexChange={setOpen} onClose={close} />
       ) : null}
     </>
   );

@@ -1,7 +1,7 @@
-import { toVimeoPlayerUrl } from "@/lib/site/vimeo";
+import { toVimeoPlayerUrl } from "@/lib/validation/vimeo";
 import { VimeoFrame } from "./vimeo-frame";
 
-/** The section's Vimeo embed when it has one, otherwise its uploaded video (spec §2). */
+/** The section's Vimeo embed when it has one, otherwise its uploaded video (docs/spec.md §2). */
 export function SectionVideo({
   videoEmbed,
   videoUrl,

@@ -1,6 +1,7 @@
+import { toVimeoPlayerUrl } from "@/lib/validation/vimeo";
 import { SectionImages } from "./section-images";
 import { SectionVideo } from "./section-video";
-import type { ViewerImage } from "./image-viewer";
+import type { ViewerImage, ViewerVideo } from "./image-viewer";
 
 export type SectionViewData = {
   id: string;
@@ -24,6 +25,14 @@ export function SectionView({
   ownerActions?: React.ReactNode;
 }) {
   const headingId = `section-${section.id}`;
+  const videoTitle = section.title || projectTitle;
+  const player = section.videoEmbed ? toVimeoPlayerUrl(section.videoEmbed) : null;
+  // The same video as SectionVideo shows below the images, for the viewer's sequence.
+  const video: ViewerVideo | null = player
+    ? { kind: "vimeo", src: player, title: `${videoTitle} (Vimeo video)` }
+    : section.videoUrl
+      ? { kind: "video", url: section.videoUrl, title: `${videoTitle} (video)` }
+      : null;
   return (
     <section
       aria-labelledby={section.title ? headingId : undefined}
@@ -48,11 +57,13 @@ export function SectionView({
           {ownerActions ? <div className="flex shrink-0 gap-2">{ownerActions}</div> : null}
         </div>
       ) : null}
-      {section.images.length > 0 ? <SectionImages images={section.images} eager={eager} /> : null}
+      {section.images.length > 0 ? (
+        <SectionImages images={section.images} video={video} eager={eager} />
+      ) : null}
       <SectionVideo
         videoEmbed={section.videoEmbed}
         videoUrl={section.videoUrl}
-        title={section.title || projectTitle}
+        title={videoTitle}
       />
     </section>
   );

@@ -3,7 +3,7 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { Toast, type ToastMessage, type ToastType } from "./toast";
 
-/** How long a toast stays on screen (spec §9). */
+/** How long a toast stays on screen (docs/spec.md §9). */
 export const TOAST_DURATION_MS = 3000;
 
 type ToastApi = { showToast: (message: string, type?: ToastType) => void };

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { decodeMailBody } from "../../test/mail";
+import { decodeMailBody } from "../../test/helpers/mail";
 
 /**
  * The e2e server writes mails to DATA_DIR/outbox (no SMTP_URL). Its DATA_DIR is E2E_DATA_DIR or a

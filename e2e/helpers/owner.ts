@@ -2,6 +2,9 @@ import { expect, type Page } from "@playwright/test";
 
 export const OWNER = { email: "owner@example.com", password: "Sup3r-secret-pass" };
 
+/** The e2e server's owner setup token (AUTH_SETUP_TOKEN in playwright.config.ts). */
+export const E2E_SETUP_TOKEN = "e2e-owner-setup-token-0123456789";
+
 const API_HEADERS = { "X-Supabase-Api-Version": "2024-01-01", apikey: "embedded-anon-key" };
 
 /**
@@ -12,7 +15,7 @@ export async function ensureOwnerAccount(page: Page): Promise<void> {
   const settings = await page.request.get("/auth/v1/settings");
   if ((await settings.json()).disable_signup) return;
   const response = await page.request.post("/auth/v1/signup", {
-    data: OWNER,
+    data: { ...OWNER, data: { setup_token: E2E_SETUP_TOKEN } },
     headers: API_HEADERS,
   });
   if (response.ok()) return;

@@ -10,8 +10,7 @@ import {
 } from "@/lib/data/projects";
 import { deleteMediaQuietly } from "@/lib/storage";
 import { parseMultipart } from "@/lib/uploads/parse";
-import { readTextUpTo } from "@/lib/uploads/request-body";
-import { coverRule } from "@/lib/uploads/rules";
+import { coverRule } from "@/lib/validation/uploads";
 import { messages } from "@/lib/validation/messages";
 import {
   coverUrlSchema,
@@ -20,6 +19,7 @@ import {
   updateProjectSchema,
   type ProjectFields,
 } from "@/lib/validation/project";
+import { JsonBodyError, readJsonObject } from "./json-body";
 import { commitWithMedia, storeUploads, uploadTmpDir } from "./media";
 import { ApiError } from "./respond";
 
@@ -33,22 +33,14 @@ function isJson(request: Request): boolean {
 const MAX_JSON_BYTES = 64 * 1024;
 
 /** A small JSON object body; anything larger than a project's fields is refused unread. */
-async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_JSON_BYTES) {
-    throw new ApiError(413, "Request body too large");
-  }
-  const text = await readTextUpTo(request, MAX_JSON_BYTES);
-  if (text === null) throw new ApiError(413, "Request body too large");
-  let body: unknown;
+async function readProjectJson(request: Request): Promise<Record<string, unknown>> {
   try {
-    body = JSON.parse(text);
-  } catch {
+    return await readJsonObject(request, MAX_JSON_BYTES);
+  } catch (error) {
+    if (!(error instanceof JsonBodyError)) throw error;
+    if (error.problem === "too_large") throw new ApiError(413, "Request body too large");
     throw new ApiError(400, messages.invalidForm);
   }
-  if (!body || typeof body !== "object" || Array.isArray(body)) {
-    throw new ApiError(400, messages.invalidForm);
-  }
-  return body as Record<string, unknown>;
 }
 
 function validate(mode: Mode, input: Record<string, unknown>): ProjectFields {
@@ -69,7 +61,7 @@ async function withProjectInput(
 ): Promise<Project | null> {
   const missing = mode === "create" ? messages.addProjectMissing : messages.updateProjectMissing;
   if (isJson(request)) {
-    const body = await readJsonObject(request);
+    const body = await readProjectJson(request);
     const fields = validate(mode, body);
     if (mode === "update" && (body.cover === undefined || body.cover === ""))
       return write(fields, null);

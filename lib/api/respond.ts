@@ -4,7 +4,7 @@ import { DATABASE_UNAVAILABLE_MESSAGE, reportDatabaseError } from "@/lib/db/avai
 import { UploadError } from "@/lib/uploads/errors";
 import { messages } from "@/lib/validation/messages";
 
-/** The REST envelope of spec §7: `{ success, message, data }`. */
+/** The REST envelope of docs/spec.md §7: `{ success, message, data }`. */
 export function ok<T>(message: string, data: T, status = 200): Response {
   return Response.json({ success: true, message, data }, { status });
 }

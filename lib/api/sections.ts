@@ -12,7 +12,7 @@ import {
 import type { SectionImage } from "@/models";
 import { deleteMediaQuietly, type StoredMedia } from "@/lib/storage";
 import { parseMultipart, type ParsedForm, type UploadedFile } from "@/lib/uploads/parse";
-import { MAX_IMAGES, sectionImageRule, videoRule } from "@/lib/uploads/rules";
+import { MAX_IMAGES, sectionImageRule, videoRule } from "@/lib/validation/uploads";
 import { messages, tooManyImages } from "@/lib/validation/messages";
 import { parseSectionFields, type SectionFields } from "@/lib/validation/section";
 import { commitWithMedia, storeUploads, uploadTmpDir } from "./media";
@@ -38,7 +38,7 @@ async function withSectionForm<T>(
     if (!parsed.ok) throw new ApiError(400, parsed.message);
     const video = form.files.video?.[0];
     if (video && parsed.value.videoEmbed) {
-      throw new ApiError(400, "Send either a video file or a Vimeo link, not both");
+      throw new ApiError(400, messages.eitherVideoOrEmbed);
     }
     return await handle({ fields: parsed.value, images: form.files.resources ?? [], video });
   } finally {

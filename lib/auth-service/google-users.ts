@@ -2,21 +2,40 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "@/lib/db";
-import { authIdentities, authUsers, type AuthUserRow } from "@/models";
+import { env } from "@/lib/env";
+import {
+  authIdentities,
+  authOneTimeTokens,
+  authSessions,
+  authUsers,
+  type AuthUserRow,
+} from "@/models";
+import { retireSetupToken } from "./setup-token";
 import {
   assertSignupAllowed,
   createUser,
   findUserByEmail,
   findUserById,
   lockSignups,
+  setupTokenRequired,
+  wouldBeOwner,
 } from "./users";
 
-type GoogleIdentity = { sub: string; email: string; claims: Record<string, unknown> };
+type GoogleIdentity = {
+  sub: string;
+  email: string;
+  claims: Record<string, unknown>;
+  /** The sign-in was started with the owner setup token. */
+  withSetupToken?: boolean;
+};
 
 /**
  * The account for a Google identity: the one it signed in with before; else the account with
  * the same (Google-verified) address, which gets the identity linked; else a new account, which
- * the owner rule may refuse (signup_disabled).
+ * the owner rule may refuse (signup_disabled). An existing account whose address nobody proved
+ * (an owner address someone signed up with first) is not trusted: Google just proved the address
+ * belongs to this person, so that account's password is dropped before the identity is linked.
+ * A new first account (no OWNER_EMAILS) needs the setup token, as with e-mail sign-up.
  */
 export async function findOrCreateGoogleUser(
   tx: Tx,
@@ -34,6 +53,14 @@ export async function findOrCreateGoogleUser(
   }
 
   const existing = await findUserByEmail(tx, identity.email);
+  if (existing && !existing.emailConfirmedAt) {
+    await tx.delete(authSessions).where(eq(authSessions.userId, existing.id));
+    await tx.delete(authOneTimeTokens).where(eq(authOneTimeTokens.userId, existing.id));
+    await tx
+      .update(authUsers)
+      .set({ encryptedPassword: null, emailConfirmedAt: now, updatedAt: now })
+      .where(eq(authUsers.id, existing.id));
+  }
   if (existing) {
     await tx.insert(authIdentities).values({
       id: randomUUID(),
@@ -54,6 +81,10 @@ export async function findOrCreateGoogleUser(
 
   await lockSignups(tx);
   await assertSignupAllowed(tx, identity.email);
+  if (env().OWNER_EMAILS.length === 0 && (await wouldBeOwner(tx, identity.email))) {
+    if (!identity.withSetupToken) throw setupTokenRequired();
+    retireSetupToken();
+  }
   return createUser(tx, {
     email: identity.email,
     passwordHash: null,

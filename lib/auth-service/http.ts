@@ -1,6 +1,8 @@
 import "server-only";
+import { JsonBodyError, readJsonObject } from "@/lib/api/json-body";
 import { env } from "@/lib/env";
-import { API_VERSION, API_VERSION_HEADER, invalidInput } from "./errors";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/startup/client-address-header";
+import { API_VERSION, API_VERSION_HEADER, AuthServiceError, invalidInput } from "./errors";
 
 /** A JSON answer that is never cached and carries the API version the client negotiated. */
 export function respondWithJson(request: Request, body: unknown, status = 200): Response {
@@ -9,19 +11,31 @@ export function respondWithJson(request: Request, body: unknown, status = 200): 
   return Response.json(body, { status, headers });
 }
 
-/** The JSON object body of a request; anything else is a validation error. */
+/** Far above any GoTrue request this service takes (an e-mail, a password, a little metadata). */
+export const MAX_AUTH_BODY_BYTES = 8 * 1024;
+
+export function tooLarge(): AuthServiceError {
+  return new AuthServiceError(
+    413,
+    "request_too_large",
+    `Request body is larger than ${MAX_AUTH_BODY_BYTES} bytes`,
+  );
+}
+
+/**
+ * The JSON object body of a request, at most MAX_AUTH_BODY_BYTES: a larger one is answered 413
+ * before the rest is read. An empty body is `{}`; anything else is a validation error.
+ */
 export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
-  const text = await request.text();
-  if (text.trim() === "") return {};
-  let body: unknown;
   try {
-    body = JSON.parse(text);
-  } catch {
-    throw invalidInput("Could not parse request body as JSON");
-  }
-  if (typeof body !== "object" || body === null || Array.isArray(body))
+    return await readJsonObject(request, MAX_AUTH_BODY_BYTES, { allowEmpty: true });
+  } catch (error) {
+    if (!(error instanceof JsonBodyError)) throw error;
+    if (error.problem === "too_large") throw tooLarge();
+    if (error.problem === "invalid_json")
+      throw invalidInput("Could not parse request body as JSON");
     throw invalidInput("Request body must be a JSON object");
-  return body as Record<string, unknown>;
+  }
 }
 
 export function readString(body: Record<string, unknown>, key: string): string | undefined {
@@ -29,22 +43,33 @@ export function readString(body: Record<string, unknown>, key: string): string |
   return typeof value === "string" ? value : undefined;
 }
 
-/** The Bearer token of the request, if any. */
+/** The Bearer token of the request, if any (the one reader of `Authorization` on the server). */
 export function readBearerToken(request: Request): string | null {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get("authorization") ?? "");
   return match?.[1] ?? null;
 }
 
 /**
- * The client's address for rate limiting. Next.js keeps an `X-Forwarded-For` the client sent, so
- * it is only believed when AUTH_TRUST_PROXY says a proxy in front rewrites it (its last entry is
- * the address that proxy saw). Otherwise all clients share one budget, which caps guessing at
- * the reference rates instead of letting a forged header reset the count.
+ * The client's address, for rate limits. Without AUTH_TRUST_PROXY it is the TCP peer of the
+ * connection, which the server stamps on every request itself (CLIENT_ADDRESS_HEADER, see
+ * lib/startup/client-address.ts); nothing a client sends can change it. Behind a reverse proxy
+ * that peer is the proxy, so AUTH_TRUST_PROXY=true reads `X-Forwarded-For` instead: each of the
+ * AUTH_TRUSTED_PROXY_HOPS proxies appends the address it saw, so the client is that many entries
+ * from the right; anything further left is the client's own and ignored.
  */
-export function readClientKey(request: Request): string {
-  if (!env().AUTH_TRUST_PROXY) return "all";
-  const forwarded = request.headers.get("x-forwarded-for") ?? "";
-  return forwarded.split(",").at(-1)?.trim() || "unknown";
+export function readClientAddress(request: Request): string {
+  const peer =
+    request.headers.get(CLIENT_ADDRESS_HEADER) ??
+    // Only when the stamp is missing (not `next start`): Next.js's own X-Forwarded-For.
+    request.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim() ??
+    "unknown";
+  const { AUTH_TRUST_PROXY, AUTH_TRUSTED_PROXY_HOPS } = env();
+  if (!AUTH_TRUST_PROXY) return peer;
+  const forwarded = (request.headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return forwarded[forwarded.length - AUTH_TRUSTED_PROXY_HOPS] ?? forwarded[0] ?? peer;
 }
 
 /** The public origin of the site: NEXT_PUBLIC_SITE_URL, else the origin the request came to. */

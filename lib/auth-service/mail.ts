@@ -62,3 +62,25 @@ export function buildRecoveryMail(
 <p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>`;
   return { to, subject, text, html };
 }
+
+/** The owner-address confirmation mail: opening the link proves the address is theirs. */
+export function buildConfirmationMail(
+  to: string,
+  siteName: string,
+  link: string,
+  hours: number,
+): Mail {
+  const subject = `Confirm the owner account for ${siteName}`;
+  const text = [
+    `Someone created the owner account of ${siteName} with ${to}.`,
+    "",
+    `Open this link to confirm the address and finish (it works once and expires in ${hours} hours):`,
+    link,
+    "",
+    "If this was not you, ignore this e-mail: without the link the account gets no rights.",
+  ].join("\n");
+  const html = `<p>Someone created the owner account of ${escapeHtml(siteName)} with ${escapeHtml(to)}.</p>
+<p><a href="${escapeHtml(link)}">Confirm the address</a> (the link works once and expires in ${hours} hours).</p>
+<p>If this was not you, ignore this e-mail: without the link the account gets no rights.</p>`;
+  return { to, subject, text, html };
+}

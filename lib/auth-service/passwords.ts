@@ -1,11 +1,31 @@
 import "server-only";
+import { dictionary } from "@zxcvbn-ts/language-common";
 import bcrypt from "bcryptjs";
 import { env } from "@/lib/env";
 import { AuthServiceError, invalidInput } from "./errors";
 
 const BCRYPT_COST = 10;
 
-/** Checks the password rules: configurable minimum length, at most bcrypt's 72 bytes. */
+let commonPasswords: Set<string> | undefined;
+
+/**
+ * Whether a password is on zxcvbn-ts's list of the most common passwords (about 49,000 from real
+ * leaks, shipped in @zxcvbn-ts/language-common, so no network). Case is ignored: "Password123"
+ * is as guessable as "password123".
+ */
+export function isCommonPassword(password: string): boolean {
+  commonPasswords ??= new Set(dictionary["passwords-common"]);
+  return commonPasswords.has(password.toLowerCase());
+}
+
+export const COMMON_PASSWORD_MESSAGE =
+  "This password is one of the most common passwords. Please choose a less common one.";
+
+/**
+ * Checks the password rules: at least AUTH_PASSWORD_MIN_LENGTH characters (10 unless set higher),
+ * at most bcrypt's 72 bytes, and not a common password. Too short or too common is GoTrue's
+ * 422 weak_password with its reasons ("length", "pwned").
+ */
 export function validatePassword(password: unknown): string {
   if (typeof password !== "string" || password === "") throw invalidInput("Password is required");
   if (Buffer.byteLength(password, "utf8") > 72)
@@ -19,6 +39,10 @@ export function validatePassword(password: unknown): string {
       { weak_password: { reasons: ["length"] } },
     );
   }
+  if (isCommonPassword(password))
+    throw new AuthServiceError(422, "weak_password", COMMON_PASSWORD_MESSAGE, {
+      weak_password: { reasons: ["pwned"] },
+    });
   return password;
 }
 

@@ -3,7 +3,7 @@ import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import { eq, lt } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import type { Tx } from "@/lib/db";
-import { authFlowStates, type AuthFlowStateRow } from "@/models";
+import { authFlowStates, authUsers, type AuthFlowStateRow } from "@/models";
 import { AuthServiceError, invalidInput } from "./errors";
 import { readSessionContext } from "./http";
 import { startSession, type SignInMethod } from "./sessions";
@@ -41,7 +41,7 @@ export async function pruneFlowStates(tx: Tx): Promise<void> {
 
 type NewFlow = {
   userId: string | null;
-  method: "recovery" | "oauth";
+  method: "recovery" | "oauth" | "email_signup";
   provider: string;
   challenge: Challenge;
   redirectTo: string;
@@ -80,15 +80,44 @@ export async function issueAuthCode(tx: Tx, flowId: string, userId: string): Pro
   return code;
 }
 
+/** Challenges one recovery flow accepts at most (see addChallenge). */
+const MAX_CHALLENGES = 5;
+
+/**
+ * Lets a pending recovery flow also accept `challenge`: each "Forgot password?" stores a new
+ * verifier in the browser, and the link already mailed must keep working with it. The challenges
+ * are kept space-separated in code_challenge (a challenge never contains a space), the oldest
+ * dropped past MAX_CHALLENGES; a flow of the other method is left alone.
+ */
+export async function addChallenge(tx: Tx, flowId: string, challenge: NonNullable<Challenge>) {
+  const [flow] = await tx
+    .select()
+    .from(authFlowStates)
+    .where(eq(authFlowStates.id, flowId))
+    .limit(1);
+  if (!flow?.codeChallenge || flow.codeChallengeMethod !== challenge.method) return;
+  const challenges = flow.codeChallenge.split(" ");
+  if (challenges.includes(challenge.challenge)) return;
+  await tx
+    .update(authFlowStates)
+    .set({
+      codeChallenge: [...challenges, challenge.challenge].slice(-MAX_CHALLENGES).join(" "),
+      updatedAt: new Date(),
+    })
+    .where(eq(authFlowStates.id, flowId));
+}
+
 function matchesChallenge(flow: AuthFlowStateRow, verifier: string): boolean {
-  const expected = flow.codeChallenge ?? "";
-  const actual =
+  const actual = Buffer.from(
     flow.codeChallengeMethod === "plain"
       ? verifier
-      : createHash("sha256").update(verifier).digest("base64url");
-  const a = Buffer.from(expected);
-  const b = Buffer.from(actual);
-  return a.length === b.length && timingSafeEqual(a, b);
+      : createHash("sha256").update(verifier).digest("base64url"),
+  );
+  let matched = false;
+  for (const expected of (flow.codeChallenge ?? "").split(" ").map((c) => Buffer.from(c))) {
+    if (expected.length === actual.length && timingSafeEqual(expected, actual)) matched = true;
+  }
+  return matched;
 }
 
 /** POST /token?grant_type=pkce: a code works once, within five minutes, with its verifier. */
@@ -117,9 +146,23 @@ export async function exchangeAuthCode(authCode: string, verifier: string, reque
         "bad_code_verifier",
         "code challenge does not match previously saved code verifier",
       );
-    const user = await findUserById(tx, flow.userId);
+    let user = await findUserById(tx, flow.userId);
     if (!user) throw new AuthServiceError(404, "user_not_found", "User not found");
-    const method: SignInMethod = flow.authenticationMethod === "recovery" ? "recovery" : "oauth";
+    if (flow.authenticationMethod === "email_signup" && !user.emailConfirmedAt) {
+      // The mailed link (the address) and this verifier (the browser that signed up) together.
+      const [confirmed] = await tx
+        .update(authUsers)
+        .set({ emailConfirmedAt: new Date(), updatedAt: new Date() })
+        .where(eq(authUsers.id, user.id))
+        .returning();
+      user = confirmed ?? user;
+    }
+    const method: SignInMethod =
+      flow.authenticationMethod === "recovery"
+        ? "recovery"
+        : flow.authenticationMethod === "email_signup"
+          ? "otp"
+          : "oauth";
     return startSession(tx, user, method, readSessionContext(request));
   });
 }

@@ -1,16 +1,29 @@
 import { describe, expect, it } from "vitest";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/startup/client-address-header";
 import { AuthServiceError } from "./errors";
-import { consumeRateLimit } from "./rate-limit";
+import { readClientAddress } from "./http";
+import {
+  checkAccountThrottle,
+  consumeRateLimit,
+  recordAccountProof,
+  recordSignInFailure,
+  type RateLimitName,
+} from "./rate-limit";
 
 delete process.env.AUTH_TRUST_PROXY;
+delete process.env.AUTH_TRUSTED_PROXY_HOPS;
 
-const request = () => new Request("http://localhost/auth/v1/recover", { method: "POST" });
+const request = (address = "192.0.2.1", headers: Record<string, string> = {}) =>
+  new Request("http://localhost/auth/v1/recover", {
+    method: "POST",
+    headers: { [CLIENT_ADDRESS_HEADER]: address, ...headers },
+  });
 
-function countAllowed(name: "recover" | "token", at: number, attempts: number): number {
+function countAllowed(name: RateLimitName, at: number, attempts: number, address?: string) {
   let allowed = 0;
   for (let i = 0; i < attempts; i++) {
     try {
-      consumeRateLimit(request(), name, at);
+      consumeRateLimit(request(address), name, at);
       allowed++;
     } catch (error) {
       expect(error).toBeInstanceOf(AuthServiceError);
@@ -20,7 +33,7 @@ function countAllowed(name: "recover" | "token", at: number, attempts: number): 
   return allowed;
 }
 
-describe("rate limits", () => {
+describe("rate limits per client address", () => {
   it("allows a burst of 30, then refills at 30 per 5 minutes", () => {
     const start = 1_000_000;
     expect(countAllowed("recover", start, 40)).toBe(30);
@@ -28,9 +41,76 @@ describe("rate limits", () => {
     expect(countAllowed("recover", start + 310_000, 40)).toBe(30); // fully refilled
   });
 
-  it("gives /token its own, faster budget (150 per 5 minutes)", () => {
+  it("gives password sign-in its own, faster budget (150 per 5 minutes)", () => {
     const start = 5_000_000;
-    expect(countAllowed("token", start, 31)).toBe(30);
-    expect(countAllowed("token", start + 10_000, 10)).toBe(5);
+    expect(countAllowed("password", start, 31)).toBe(30);
+    expect(countAllowed("password", start + 10_000, 10)).toBe(5);
+  });
+
+  it("keeps each address's budget apart, and a refresh apart from password guesses", () => {
+    const start = 9_000_000;
+    expect(countAllowed("password", start, 100, "198.51.100.7")).toBe(30);
+    expect(countAllowed("password", start, 5, "198.51.100.8")).toBe(5);
+    expect(countAllowed("refresh", start, 5, "198.51.100.7")).toBe(5);
+  });
+});
+
+describe("client address", () => {
+  it("is the connection's peer unless a proxy is trusted; X-Forwarded-For cannot forge it", () => {
+    const forged = request("203.0.113.5", { "x-forwarded-for": "10.9.9.9" });
+    expect(readClientAddress(forged)).toBe("203.0.113.5");
+  });
+
+  it("behind trusted proxies is the entry the outermost one appended", () => {
+    process.env.AUTH_TRUST_PROXY = "true";
+    try {
+      const viaOne = request("127.0.0.1", { "x-forwarded-for": "10.9.9.9, 203.0.113.5" });
+      expect(readClientAddress(viaOne)).toBe("203.0.113.5");
+      process.env.AUTH_TRUSTED_PROXY_HOPS = "2";
+      const viaTwo = request("127.0.0.1", {
+        "x-forwarded-for": "10.9.9.9, 203.0.113.5, 172.16.0.2",
+      });
+      expect(readClientAddress(viaTwo)).toBe("203.0.113.5");
+    } finally {
+      delete process.env.AUTH_TRUST_PROXY;
+      delete process.env.AUTH_TRUSTED_PROXY_HOPS;
+    }
+  });
+});
+
+describe("per-account sign-in back-off", () => {
+  const refusedAt = (address: string, email: string, now: number) => {
+    try {
+      checkAccountThrottle(request(address), email, now);
+      return false;
+    } catch (error) {
+      expect(error).toMatchObject({ status: 429, code: "over_request_rate_limit" });
+      return true;
+    }
+  };
+
+  it("starts after 5 wrong passwords and doubles with each further one", () => {
+    const email = "backoff@example.com";
+    const start = 20_000_000;
+    for (let i = 0; i < 5; i++) recordSignInFailure(email, start);
+    expect(refusedAt("203.0.113.9", email, start)).toBe(false);
+    recordSignInFailure(email, start); // 6th: 1 s
+    expect(refusedAt("203.0.113.9", email, start + 500)).toBe(true);
+    expect(refusedAt("203.0.113.9", email, start + 1000)).toBe(false);
+    recordSignInFailure(email, start + 1000); // 7th: 2 s
+    expect(refusedAt("203.0.113.10", email, start + 2500)).toBe(true);
+    expect(refusedAt("203.0.113.10", email, start + 3000)).toBe(false);
+    for (let i = 0; i < 30; i++) recordSignInFailure(email, start + 3000);
+    expect(refusedAt("203.0.113.10", email, start + 3000 + 14 * 60_000)).toBe(true);
+    expect(refusedAt("203.0.113.10", email, start + 3000 + 15 * 60_000)).toBe(false); // capped
+  });
+
+  it("never refuses an address that proved the account", () => {
+    const email = "owner-throttle@example.com";
+    const start = 30_000_000;
+    recordAccountProof(request("192.0.2.50"), email, start);
+    for (let i = 0; i < 20; i++) recordSignInFailure(email, start + 1);
+    expect(refusedAt("203.0.113.66", email, start + 2)).toBe(true);
+    expect(refusedAt("192.0.2.50", email, start + 2)).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import { authRefreshTokens, authSessions, authUsers, type AuthUserRow } from "@/
 import { buildSessionResponse, hashToken, newOpaqueToken, type Amr } from "./tokens";
 import { listIdentities, serializeUser } from "./users";
 
-export type SignInMethod = "password" | "recovery" | "oauth";
+export type SignInMethod = "password" | "recovery" | "oauth" | "otp";
 
 /** Starts a session for the user: a sessions row, a first refresh token and an access token. */
 export async function startSession(

@@ -41,6 +41,23 @@ export async function assertSignupAllowed(db: Db | Tx, email: string): Promise<v
   if (!allowed) throw signupDisabled();
 }
 
+/**
+ * Whether a new account with this address would be an owner: an OWNER_EMAILS address, or with
+ * that empty the very first account. Such an account needs a proof (see handlers/signup.ts).
+ */
+export async function wouldBeOwner(db: Db | Tx, email: string): Promise<boolean> {
+  const { OWNER_EMAILS } = env();
+  return OWNER_EMAILS.length > 0 ? OWNER_EMAILS.includes(email) : (await countUsers(db)) === 0;
+}
+
+export function setupTokenRequired(): AuthServiceError {
+  return new AuthServiceError(
+    403,
+    "setup_token_required",
+    "Creating the owner account needs the setup link printed in the server log at start.",
+  );
+}
+
 export function signupDisabled(): AuthServiceError {
   return new AuthServiceError(422, "signup_disabled", "Signups not allowed for this instance");
 }
@@ -57,6 +74,8 @@ export async function lockSignups(tx: Tx): Promise<void> {
 
 type NewUser = {
   email: string;
+  /** False for an owner address nobody proved yet: no sign-in until its link is opened. */
+  confirmed?: boolean;
   passwordHash: string | null;
   provider: "email" | "google";
   providerId?: string;
@@ -73,7 +92,7 @@ export async function createUser(tx: Tx, input: NewUser): Promise<AuthUserRow> {
       id,
       email: input.email,
       encryptedPassword: input.passwordHash,
-      emailConfirmedAt: now,
+      emailConfirmedAt: input.confirmed === false ? null : now,
       appMetadata: { provider: input.provider, providers: [input.provider] },
       userMetadata: input.userMetadata ?? {},
       createdAt: now,

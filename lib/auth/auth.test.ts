@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useFreshDatabase } from "@/test/database";
+import { useFreshDatabase } from "@/test/helpers/database";
 
 // getUser()/requireOwner() against the embedded service, in process (no HTTP server needed).
 
 process.env.AUTH_SIGNUP = "open"; // a second, non-owner account is needed
 delete process.env.NEXT_PUBLIC_SUPABASE_URL;
 delete process.env.OWNER_EMAILS;
+// The first account (the owner) is created with the setup token, as its owner would.
+process.env.AUTH_SETUP_TOKEN = "unit-owner-setup-token-0123456789";
 
 const SITE = "http://localhost:3000";
 let cleanup: () => Promise<void>;
@@ -28,7 +30,11 @@ async function callService(path: string, body: unknown, token?: string): Promise
 }
 
 async function signUp(email: string): Promise<Session> {
-  const response = await callService("signup", { email, password: "long-enough-1" });
+  const response = await callService("signup", {
+    email,
+    password: "long-enough-1",
+    data: { setup_token: process.env.AUTH_SETUP_TOKEN },
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as Session;
 }

@@ -42,7 +42,7 @@ export function getSessionCookieOptions(requestUrl: string): CookieOptionsWithNa
   const secure = shouldUseSecureCookies({
     requestUrl,
     siteUrl: env().NEXT_PUBLIC_SITE_URL,
-    production: process.env.NODE_ENV === "production",
+    production: env().NODE_ENV === "production",
   });
   return sessionCookieOptions(secure);
 }

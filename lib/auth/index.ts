@@ -1,5 +1,6 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
+import { readBearerToken } from "@/lib/auth-service/http";
 import { env } from "@/lib/env";
 import { readRequestOrigin } from "@/lib/supabase/cookie-names";
 import { resolveSupabaseUrl } from "./config";
@@ -22,8 +23,7 @@ export class AuthError extends Error {
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 function readBearer(request: Request | undefined): string | null {
-  const match = /^Bearer\s+(\S+)$/i.exec(request?.headers.get("authorization") ?? "");
-  return match?.[1] ?? null;
+  return request ? readBearerToken(request) : null;
 }
 
 async function readCookieToken(request: Request | undefined): Promise<string | null> {

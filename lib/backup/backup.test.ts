@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { useFreshDatabase } from "@/test/database";
+import { useFreshDatabase } from "@/test/helpers/database";
 import { closeDb, getDb } from "@/lib/db";
 import { createProject, listProjects } from "@/lib/data/projects";
 import { createSection, listSections } from "@/lib/data/sections";

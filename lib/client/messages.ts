@@ -1,7 +1,7 @@
 import { messages as apiMessages } from "@/lib/validation/messages";
 
 /**
- * The user-facing texts of the owner screens, verbatim from the spec (§5, §8), odd spellings
+ * The user-facing texts of the owner screens, verbatim from docs/spec.md (§5, §8), odd spellings
  * included: clients and tests match them exactly. Texts the API also uses come from its module.
  */
 export const messages = {
@@ -29,6 +29,3 @@ export const messages = {
   settingsSaved: "Settings saved successfully!",
   settingsFailed: "Failed to save the settings",
 } as const;
-
-// The file texts are the API's own, so the browser's early check reads exactly like the server's.
-export { fileTooLarge, invalidFileType, tooManyImages } from "@/lib/validation/messages";

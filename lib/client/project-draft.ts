@@ -1,5 +1,5 @@
-import { isProjectCategory } from "./categories";
-import { messages } from "./messages";
+import { messages } from "@/lib/validation/messages";
+import { createProjectSchema, firstMessage, updateProjectSchema } from "@/lib/validation/project";
 
 /** What the owner has entered in the Add New Project form or the card's Edit modal. */
 export type ProjectDraft<F = File> = {
@@ -9,21 +9,20 @@ export type ProjectDraft<F = File> = {
   cover: F | null;
 };
 
-/** Add form: every field, the cover file included, is required ('Please fill in all Feilds !'). */
+/**
+ * Add form: the API's own schema and wording, and the cover file is required too ('Please fill
+ * in all Feilds !').
+ */
 export function validateNewProject<F>(draft: ProjectDraft<F>): string | null {
-  if (!draft.title.trim() || !draft.role.trim() || !draft.category || !draft.cover) {
-    return messages.addProjectMissing;
-  }
-  if (!isProjectCategory(draft.category)) return messages.addProjectMissing;
-  return null;
+  const result = createProjectSchema.safeParse(draft);
+  if (!result.success) return firstMessage(result.error);
+  return draft.cover ? null : messages.addProjectMissing;
 }
 
-/** Edit modal: title, role and category are required; a new cover is optional. */
+/** Edit modal: the API's schema for title, role and category; a new cover is optional. */
 export function validateProjectEdit<F>(draft: ProjectDraft<F>): string | null {
-  if (!draft.title.trim() || !draft.role.trim() || !isProjectCategory(draft.category)) {
-    return messages.updateProjectMissing;
-  }
-  return null;
+  const result = updateProjectSchema.safeParse(draft);
+  return result.success ? null : firstMessage(result.error);
 }
 
 type FormDataLike<F> = { append(name: string, value: string | F): void };

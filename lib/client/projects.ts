@@ -1,16 +1,7 @@
+import type { ProjectJson } from "@/lib/data/serialize";
 import { messages } from "./messages";
 import { sendRequest } from "./request";
 import { toResult, type Result } from "./result";
-
-/** A project as the REST API returns it (spec §3). */
-export type ProjectJson = {
-  _id: string;
-  title: string;
-  cover: string;
-  role: string;
-  category: string;
-  userId: string;
-};
 
 /** POST /api/projects (multipart: title, role, category, userId, cover). */
 export async function addProject(form: FormData): Promise<Result<ProjectJson>> {

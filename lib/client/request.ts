@@ -1,4 +1,4 @@
-/** The REST envelope of spec §7. */
+/** The REST envelope of docs/spec.md §7. */
 export type Envelope<T = unknown> = { success: boolean; message: string; data?: T };
 
 /** What came back from one request, before any screen decides which text to show. */

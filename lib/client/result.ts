@@ -24,7 +24,7 @@ export type ResultTexts = {
   network: string;
 };
 
-/** Turns a request outcome into the spec's text for one screen (spec §8). */
+/** Turns a request outcome into the spec's text for one screen (docs/spec.md §8). */
 export function toResult<T>(outcome: Outcome<T>, texts: ResultTexts): Result<T> {
   if (outcome.kind === "network-error") return { ok: false, message: texts.network };
   const serverMessage = outcome.body?.message || undefined;

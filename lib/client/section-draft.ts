@@ -1,6 +1,7 @@
-import { messages } from "./messages";
-import { MAX_IMAGES } from "./file-rules";
-import { invalidVimeoAdd, invalidVimeoEdit, normalizeVimeoUrl } from "./vimeo";
+import { messages, tooManyImages } from "@/lib/validation/messages";
+import { parseSectionFields } from "@/lib/validation/section";
+import { MAX_IMAGES } from "@/lib/validation/uploads";
+import { normalizeVimeoUrl } from "@/lib/validation/vimeo";
 
 export type VideoMode = "upload" | "embed";
 
@@ -21,7 +22,7 @@ export type SectionDraft<F = File> = {
   removeVideo: boolean;
 };
 
-/** Multipart field names of POST/PUT /api/sections (spec §7 plus alt texts and removals). */
+/** Multipart field names of POST/PUT /api/sections (docs/spec.md §7 plus alt texts and removals). */
 export const SECTION_FIELDS = {
   title: "title",
   description: "description",
@@ -34,7 +35,7 @@ export const SECTION_FIELDS = {
   removeVideo: "removeVideo",
 } as const;
 
-/** Switching the video type clears the other choice (spec §4). */
+/** Switching the video type clears the other choice (docs/spec.md §4). */
 export function switchVideoMode<F>(draft: SectionDraft<F>, mode: VideoMode): SectionDraft<F> {
   if (mode === draft.videoMode) return draft;
   return mode === "embed"
@@ -47,20 +48,28 @@ export function keptImages<F>(draft: SectionDraft<F>): ExistingImage[] {
 }
 
 /**
- * The first problem that stops the form from being sent, in the spec's words, or null.
- * `mode` picks the add or edit wording of the Vimeo message.
+ * The first problem that stops the form from being sent, in the API's words, or null: the API's
+ * own field checks (lengths, characters, the Vimeo link in the add or edit wording), its image
+ * limit, and on add at least one field.
  */
-export function validateSectionDraft<F>(
+export function validateSectionDraft<F extends { name: string }>(
   draft: SectionDraft<F>,
   mode: "add" | "edit",
 ): string | null {
   const embed = draft.videoEmbed.trim();
-  if (draft.videoMode === "embed" && embed && !normalizeVimeoUrl(embed)) {
-    return mode === "add" ? invalidVimeoAdd : invalidVimeoEdit;
-  }
-  if (keptImages(draft).length + draft.newImages.length > MAX_IMAGES) {
-    return `Up to ${MAX_IMAGES} images per section`;
-  }
+  const fields = parseSectionFields(
+    {
+      title: [draft.title],
+      description: [draft.description],
+      videoEmbed: draft.videoMode === "embed" ? [embed] : undefined,
+      resourceAlts: draft.newImages.map((image) => image.alt),
+    },
+    mode,
+  );
+  if (!fields.ok) return fields.message;
+  const room = MAX_IMAGES - keptImages(draft).length;
+  const overflow = draft.newImages[Math.max(0, room)];
+  if (draft.newImages.length > room && overflow) return tooManyImages(overflow.file.name);
   const hasContent =
     draft.title.trim() ||
     draft.description.trim() ||

@@ -4,7 +4,7 @@ import { toResult, type Result } from "./result";
 
 type Progress = (percent: number) => void;
 
-/** POST /api/sections/{projectId} with upload progress; 'Request failed' for any non-2xx (spec §8). */
+/** POST /api/sections/{projectId} with upload progress; 'Request failed' for any non-2xx (docs/spec.md §8). */
 export async function addSection(
   projectId: string,
   form: FormData,

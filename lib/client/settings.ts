@@ -1,43 +1,29 @@
-import { siteSettingsSchema, type SiteSettings } from "@/lib/validation/site-settings";
+import {
+  settingsFieldErrors,
+  type SettingsFields,
+  type SiteSettings,
+} from "@/lib/validation/site-settings";
 import { messages } from "./messages";
 import { sendRequest } from "./request";
 import { toResult, type Result } from "./result";
-import { normalizeVimeoUrl, invalidVimeoEdit } from "./vimeo";
+import { normalizeVimeoUrl } from "@/lib/validation/vimeo";
 
 /** The settings the owner edits as text; the portrait travels as a file. */
-export type SettingsDraft = Omit<SiteSettings, "portraitUrl" | "portraitKey">;
+export type SettingsDraft = SettingsFields;
 
 export type SettingsErrors = Partial<Record<string, string>>;
-
-const draftSchema = siteSettingsSchema.omit({ portraitUrl: true, portraitKey: true });
-
-const fieldTexts: Record<string, string> = {
-  ownerName: "Enter a name (up to 80 characters).",
-  tagline: "Keep the tagline under 200 characters.",
-  biography: "Keep the biography under 5000 characters.",
-  contactEmail: "Enter a valid e-mail address, or leave it empty.",
-};
 
 export function toSettingsDraft(settings: SiteSettings): SettingsDraft {
   const { ownerName, tagline, biography, contactEmail, showreelUrl, socials } = settings;
   return { ownerName, tagline, biography, contactEmail, showreelUrl, socials: { ...socials } };
 }
 
-/** Field-by-field problems (keys like "ownerName" or "socials.github"); empty when all is well. */
+/**
+ * Field-by-field problems (keys like "ownerName" or "socials.github"); empty when all is well.
+ * The API's own schema decides, so the form refuses exactly what the server would.
+ */
 export function validateSettingsDraft(draft: SettingsDraft): SettingsErrors {
-  const errors: SettingsErrors = {};
-  const parsed = draftSchema.safeParse(draft);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const key = issue.path.join(".");
-      errors[key] ??=
-        fieldTexts[key] ?? "Enter a full link starting with https://, or leave it empty.";
-    }
-  }
-  if (draft.showreelUrl.trim() && !normalizeVimeoUrl(draft.showreelUrl)) {
-    errors.showreelUrl = invalidVimeoEdit;
-  }
-  return errors;
+  return settingsFieldErrors(draft);
 }
 
 /** Multipart body of PUT /api/settings; the showreel is sent as its normalised player URL. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 
 const ID_PATTERN = /^[0-9a-f]{24}$/;

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { CATEGORIES } from "@/models/projects";
+import { CATEGORIES } from "@/lib/validation/categories";
 import { normalizeVimeoUrl } from "@/lib/validation/vimeo";
 import { createProject, getProject } from "./projects";
 import { createSection, getSection } from "./sections";
@@ -15,7 +15,14 @@ export type ImportReport = {
   sections: { imported: number; skipped: string[]; notes: string[] };
 };
 
-const oid = z.union([z.object({ $oid: z.string() }).transform((value) => value.$oid), z.string()]).pipe(z.string().regex(/^[0-9a-fA-F]{24}$/).transform((value) => value.toLowerCase()));
+const oid = z
+  .union([z.object({ $oid: z.string() }).transform((value) => value.$oid), z.string()])
+  .pipe(
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{24}$/)
+      .transform((value) => value.toLowerCase()),
+  );
 const text = z.string().trim();
 
 const projectDoc = z.object({
@@ -23,7 +30,9 @@ const projectDoc = z.object({
   title: text.min(1, "no title"),
   cover: text.min(1, "no cover"),
   role: text.min(1, "no role"),
-  category: z.enum(CATEGORIES, { error: (issue) => `unknown category ${JSON.stringify(issue.input)}` }),
+  category: z.enum(CATEGORIES, {
+    error: (issue) => `unknown category ${JSON.stringify(issue.input)}`,
+  }),
   userId: z.union([text, oid]).optional().default(""),
 });
 
@@ -32,7 +41,10 @@ const sectionDoc = z.object({
   project: oid,
   title: text.optional().default(""),
   description: text.optional().default(""),
-  resources: z.union([text, z.array(text)]).optional().default(""),
+  resources: z
+    .union([text, z.array(text)])
+    .optional()
+    .default(""),
   video: text.optional().default(""),
   videoEmbed: text.optional().default(""),
 });
@@ -42,13 +54,16 @@ export function parseMongoExport(content: string): unknown[] {
   const trimmed = content.trim();
   if (!trimmed) return [];
   if (trimmed.startsWith("[")) return JSON.parse(trimmed) as unknown[];
-  return trimmed.split(/\r?\n/).filter((line) => line.trim()).map((line, index) => {
-    try {
-      return JSON.parse(line) as unknown;
-    } catch {
-      throw new Error(`Line ${index + 1} is not JSON`);
-    }
-  });
+  return trimmed
+    .split(/\r?\n/)
+    .filter((line) => line.trim())
+    .map((line, index) => {
+      try {
+        return JSON.parse(line) as unknown;
+      } catch {
+        throw new Error(`Line ${index + 1} is not JSON`);
+      }
+    });
 }
 
 function describe(doc: unknown, index: number): string {
@@ -56,8 +71,14 @@ function describe(doc: unknown, index: number): string {
   return typeof id === "string" ? id : (id?.$oid ?? `document #${index + 1}`);
 }
 
-export async function importMongoExport(projectDocs: unknown[], sectionDocs: unknown[]): Promise<ImportReport> {
-  const report: ImportReport = { projects: { imported: 0, skipped: [] }, sections: { imported: 0, skipped: [], notes: [] } };
+export async function importMongoExport(
+  projectDocs: unknown[],
+  sectionDocs: unknown[],
+): Promise<ImportReport> {
+  const report: ImportReport = {
+    projects: { imported: 0, skipped: [] },
+    sections: { imported: 0, skipped: [], notes: [] },
+  };
   for (const [index, doc] of projectDocs.entries()) {
     const parsed = projectDoc.safeParse(doc);
     if (!parsed.success) {
@@ -83,9 +104,12 @@ export async function importMongoExport(projectDocs: unknown[], sectionDocs: unk
       report.sections.skipped.push(`${_id}: already exists`);
       continue;
     }
-    const urls = (Array.isArray(resources) ? resources : resources.split(",")).map((url) => url.trim()).filter(Boolean);
+    const urls = (Array.isArray(resources) ? resources : resources.split(","))
+      .map((url) => url.trim())
+      .filter(Boolean);
     const embed = videoEmbed ? normalizeVimeoUrl(videoEmbed) : null;
-    if (videoEmbed && !embed) report.sections.notes.push(`${_id}: dropped a video embed that is not a Vimeo link`);
+    if (videoEmbed && !embed)
+      report.sections.notes.push(`${_id}: dropped a video embed that is not a Vimeo link`);
     const created = await createSection(
       project,
       {

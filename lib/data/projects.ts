@@ -1,8 +1,9 @@
 import "server-only";
-import { asc, count, eq, max, sql } from "drizzle-orm";
+import { asc, count, eq, max } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { projects, sections, type Category, type ProjectRow, type SectionRow } from "@/models";
 import { isId, newId } from "./ids";
+import { updateLocked } from "./locked";
 
 export type Project = ProjectRow;
 
@@ -22,7 +23,10 @@ const listOrder = [asc(projects.position), asc(projects.createdAt), asc(projects
 
 export async function listProjects(): Promise<Project[]> {
   const db = await getDb();
-  return db.select().from(projects).orderBy(...listOrder);
+  return db
+    .select()
+    .from(projects)
+    .orderBy(...listOrder);
 }
 
 /** Projects of one category in list order; "all" lists every project. */
@@ -74,18 +78,7 @@ export async function updateProject(
   patch: ProjectPatch,
 ): Promise<{ before: Project; after: Project } | null> {
   if (!isId(id)) return null;
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(projects).where(eq(projects.id, id)).for("update");
-    if (!before) return null;
-    const [after] = await tx
-      .update(projects)
-      .set({ ...patch, updatedAt: sql`now()` })
-      .where(eq(projects.id, id))
-      .returning();
-    if (!after) return null;
-    return { before, after };
-  });
+  return updateLocked(projects, projects.id, id, () => patch);
 }
 
 /** Deletes a project and its sections in one transaction; returns what was deleted, or null. */

@@ -1,8 +1,9 @@
 import "server-only";
-import { asc, eq, max, sql } from "drizzle-orm";
+import { asc, eq, max } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { projects, sections, type SectionImage, type SectionRow } from "@/models";
 import { isId, newId } from "./ids";
+import { updateLocked } from "./locked";
 
 export type Section = SectionRow;
 
@@ -63,25 +64,6 @@ export async function createSection(
   });
 }
 
-/** Updates a section; returns the row before and after, or null when there is no such section. */
-export async function updateSection(
-  id: string,
-  patch: SectionPatch,
-): Promise<{ before: Section; after: Section } | null> {
-  if (!isId(id)) return null;
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(sections).where(eq(sections.id, id)).for("update");
-    if (!before) return null;
-    const [after] = await tx
-      .update(sections)
-      .set({ ...patch, updatedAt: sql`now()` })
-      .where(eq(sections.id, id))
-      .returning();
-    return after ? { before, after } : null;
-  });
-}
-
 /** Deletes a section; returns the deleted row, or null when there was none. */
 export async function deleteSection(id: string): Promise<Section | null> {
   if (!isId(id)) return null;
@@ -100,15 +82,5 @@ export async function updateSectionWith(
   compute: (before: Section) => SectionPatch,
 ): Promise<{ before: Section; after: Section } | null> {
   if (!isId(id)) return null;
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(sections).where(eq(sections.id, id)).for("update");
-    if (!before) return null;
-    const [after] = await tx
-      .update(sections)
-      .set({ ...compute(before), updatedAt: sql`now()` })
-      .where(eq(sections.id, id))
-      .returning();
-    return after ? { before, after } : null;
-  });
+  return updateLocked(sections, sections.id, id, compute);
 }

@@ -1,13 +1,14 @@
+import "server-only";
 import type { Project } from "./projects";
 import type { Section } from "./sections";
 
 /**
- * Who an answer is for. The project's `userId` (spec §3) is the owner's auth user id: only the
- * owner, signed in, is told it; anyone else gets `null` in its place (issue 16).
+ * Who an answer is for. The project's `userId` (docs/spec.md §3) is the owner's auth user id: only
+ * the owner, signed in, is told it; anyone else gets `null` in its place (issue 16).
  */
 export type Viewer = { owner: boolean };
 
-/** A project in the REST contract's shape (spec §3, MongoDB-style `_id`). */
+/** A project in the REST contract's shape (docs/spec.md §3, MongoDB-style `_id`). */
 export function toProjectJson(project: Project, viewer: Viewer) {
   return {
     _id: project.id,

@@ -1,30 +1,53 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { siteSettings } from "@/models";
-import { defaultSiteSettings, siteSettingsSchema, type SiteSettings } from "@/lib/validation/site-settings";
+import {
+  defaultSiteSettings,
+  siteSettingsSchema,
+  type SiteSettings,
+} from "@/lib/validation/site-settings";
+import { updateLocked } from "./locked";
 
 const KEY = "site";
+
+/** Stored settings, falling back to the defaults for anything unset or no longer valid. */
+function fromStored(value: Record<string, unknown> | undefined): SiteSettings {
+  const parsed = siteSettingsSchema.safeParse({ ...defaultSiteSettings, ...value });
+  return parsed.success ? parsed.data : defaultSiteSettings;
+}
 
 /** The site settings, falling back to the defaults for anything unset or no longer valid. */
 export async function getSiteSettings(): Promise<SiteSettings> {
   const db = await getDb();
   const [row] = await db.select().from(siteSettings).where(eq(siteSettings.key, KEY));
-  const merged = { ...defaultSiteSettings, ...row?.value };
-  const parsed = siteSettingsSchema.safeParse(merged);
-  return parsed.success ? parsed.data : defaultSiteSettings;
+  return fromStored(row?.value);
 }
 
-/** Saves the settings; returns the settings before and after (the caller cleans up a replaced portrait). */
-export async function updateSiteSettings(
+/**
+ * Saves the settings `compute` makes of the current ones, read under a row lock: two concurrent
+ * saves each see the other's result, so a portrait one of them replaced is always its "before"
+ * (the caller deletes it) and never an orphan file. `compute`'s result is validated; an invalid
+ * one throws and nothing is written. Returns the settings before and after.
+ */
+export async function updateSiteSettingsWith(
+  compute: (before: SiteSettings) => SiteSettings,
+): Promise<{ before: SiteSettings; after: SiteSettings }> {
+  const result = await updateLocked(
+    siteSettings,
+    siteSettings.key,
+    KEY,
+    (row) => ({ value: siteSettingsSchema.parse(compute(fromStored(row.value))) }),
+    // A new site has no row until its first save; the lock needs one.
+    { key: KEY, value: defaultSiteSettings },
+  );
+  if (!result) throw new Error("The settings row could not be created");
+  return { before: fromStored(result.before.value), after: fromStored(result.after.value) };
+}
+
+/** Saves the settings as given (seeding, restores, tests). */
+export function updateSiteSettings(
   next: SiteSettings,
 ): Promise<{ before: SiteSettings; after: SiteSettings }> {
-  const after = siteSettingsSchema.parse(next);
-  const before = await getSiteSettings();
-  const db = await getDb();
-  await db
-    .insert(siteSettings)
-    .values({ key: KEY, value: after })
-    .onConflictDoUpdate({ target: siteSettings.key, set: { value: after, updatedAt: sql`now()` } });
-  return { before, after };
+  return updateSiteSettingsWith(() => next);
 }

@@ -1,3 +1,5 @@
+import "server-only";
+
 /**
  * Whether the PostgreSQL server is reachable, shared by the database layer (which reports
  * failures), the API (which answers 503) and proxy.ts (which answers pages with 503). The state

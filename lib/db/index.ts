@@ -1,6 +1,8 @@
 import "server-only";
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -25,6 +27,52 @@ type Handle = { db: Db; close: () => Promise<void> };
 
 const migrationsFolder = path.join(process.cwd(), "drizzle");
 
+/**
+ * PGlite's start parameters: its defaults plus a leaner memory set-up than PostgreSQL's server
+ * defaults, which assume a machine of its own. One connection in one process reads a site of a
+ * few hundred rows, so 16 MB of shared buffers hold the working set many times over (the default
+ * 128 MB cost 160 MB of RSS for the same point-query time, bench/REPORT.md). work_mem and
+ * maintenance_work_mem bound sorts and VACUUM/CREATE INDEX; a smaller max_wal_size keeps pg_wal
+ * on disk small with more frequent (tiny) checkpoints. Durability settings are left as they are.
+ */
+export const PGLITE_START_PARAMS: readonly string[] = [
+  ...PGlite.defaultStartParams,
+  ...["-c", "shared_buffers=16MB"],
+  ...["-c", "work_mem=2MB"],
+  ...["-c", "maintenance_work_mem=16MB"],
+  ...["-c", "temp_buffers=2MB"],
+  ...["-c", "max_wal_size=64MB"],
+  ...["-c", "min_wal_size=32MB"],
+];
+
+/** The script that creates a PGlite data directory in a short-lived process of its own. */
+const initdbScript = path.join(process.cwd(), "lib/db/pglite-initdb.mjs");
+
+/**
+ * Creates a fresh PGlite data directory (initdb) and applies the migrations in a child process.
+ * Run in the serving process, initdb's WebAssembly instance left it at ~700 MB of RSS for its whole
+ * life, and the first migration grew its memory past a restart's; a child returns that memory to
+ * the system when it exits. The caller holds the data-directory lock.
+ */
+async function initdbInChild(pgDir: string): Promise<void> {
+  try {
+    await promisify(execFile)(process.execPath, [initdbScript, pgDir, migrationsFolder], {
+      env: { ...process.env, PGLITE_START_PARAMS: JSON.stringify(PGLITE_START_PARAMS) },
+      timeout: 120_000,
+    });
+  } catch (error) {
+    const output = (error as { stderr?: string }).stderr?.trim();
+    throw new DatabaseConfigError(
+      `Could not create the embedded database in ${pgDir}: ${output || (error as Error).message}`,
+    );
+  }
+}
+
+/** Whether PGlite's data directory exists and was initialised (PostgreSQL writes PG_VERSION). */
+function isInitialised(pgDir: string): boolean {
+  return fs.existsSync(path.join(pgDir, "PG_VERSION"));
+}
+
 /** Checks that the data directory exists (creating it) and is writable, with a clear error. */
 export function ensureDataDir(dataDir: string): void {
   try {
@@ -36,12 +84,13 @@ export function ensureDataDir(dataDir: string): void {
   }
 }
 
-async function openPglite(dataDir: string): Promise<Handle> {
+async function openPglite(dataDir: string, initdbApart: boolean): Promise<Handle> {
   ensureDataDir(dataDir);
   const release = lockDataDir(dataDir);
   try {
     const pgDir = path.join(dataDir, "pg");
-    const client = await PGlite.create(pgDir);
+    if (initdbApart && !isInitialised(pgDir)) await initdbInChild(pgDir);
+    const client = await PGlite.create(pgDir, { startParams: [...PGLITE_START_PARAMS] });
     // PGlite writes a new cluster's files, and a few on every start, with modes of its own (0666,
     // 0644) whatever the umask: owner-only from here on (Postgres creates later files 0600).
     await makePrivate(pgDir);
@@ -93,14 +142,19 @@ async function openPostgres(url: string): Promise<Handle> {
 const globalKey = Symbol.for("portfolio.db");
 type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<Handle> };
 
-/** Opens the database from the environment: PostgreSQL when DATABASE_URL is set, else PGlite. */
+/**
+ * Opens the database from the environment: PostgreSQL when DATABASE_URL is set, else PGlite. In
+ * the Next.js server a fresh PGlite directory is created in a child process first (initdb's memory
+ * never reaches the long-lived server); tools and tests, which exit soon, create it in-process.
+ */
 export function openDatabase(config = env()): Promise<Handle> {
-  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPglite(config.DATA_DIR);
+  if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL);
+  return openPglite(config.DATA_DIR, process.env.NEXT_RUNTIME === "nodejs");
 }
 
 /** The process-wide database, opened and migrated on first use. */
 export function getDb(): Promise<Db> {
-  if (process.env.NEXT_PHASE === "phase-production-build") {
+  if (env().NEXT_PHASE === "phase-production-build") {
     // PGlite is single-process: build workers must never open the live data directory.
     throw new Error("The database was opened during `next build`; mark the page dynamic.");
   }

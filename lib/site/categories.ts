@@ -1,15 +1,10 @@
-import type { Category } from "@/models";
+import type { Category } from "@/lib/validation/categories";
 
-/** The categories offered as gallery filters, in the order of the filter bar (spec §9). */
+/** The categories offered as gallery filters, in the order of the filter bar (docs/spec.md §9). */
 export const FILTER_CATEGORIES = ["Motion Design", "Illustration", "Assets & Tools"] as const;
 
 export function parseFilterCategory(value: unknown): Category | "all" {
   return FILTER_CATEGORIES.find((category) => category === value) ?? "all";
-}
-
-/** How a category is shown to visitors ('Frame by Frame' is written Frame-by-Frame, spec §3). */
-export function formatCategory(category: Category): string {
-  return category === "Frame by Frame" ? "Frame-by-Frame" : category;
 }
 
 /** The path segment of a cached gallery view (/gallery/[filter], lib/site/proxy-free-pages.ts). */

@@ -1,4 +1,4 @@
-import type { Category } from "@/models";
+import type { Category } from "@/lib/validation/categories";
 
 /*
  * The home gallery shows its newest projects first, GALLERY_PAGE_SIZE at a time: `?page=N` shows

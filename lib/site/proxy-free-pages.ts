@@ -4,7 +4,7 @@ import { MAX_GALLERY_PAGE } from "./gallery-pages";
 /*
  * The cached public pages skip proxy.ts: `/` without a search (with or without ?category= and
  * ?page=), project pages, About and Reel. Running a proxy at all, even one that only passes the
- * request on, cost a cached page about a third of its requests per second (bench/REPORT.md), and
+ * request on, cost a cached page about a third of its requests per second (docs/performance.md), and
  * these pages need nothing from it: visitors carry no session, the pages never read one, and a
  * cached page does not need the database, so it stays up while the database is down.
  * What the proxy did for them is done here, in next.config.ts: the home gallery's rewrite to the

@@ -11,7 +11,7 @@ import { readRequestOrigin } from "@/lib/supabase/cookie-names";
 export function getCachedSiteUrl(): URL {
   const configured = env().NEXT_PUBLIC_SITE_URL;
   if (configured) return new URL(configured);
-  return new URL(`http://localhost:${process.env.PORT ?? "3000"}`);
+  return new URL(`http://localhost:${env().PORT ?? "3000"}`);
 }
 
 const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?$/i;

@@ -1,6 +1,9 @@
 import "server-only";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
+import { isHostedAuth } from "@/lib/auth/config";
+import { ownerExists } from "@/lib/auth-service/handlers/signup";
+import { readSetupToken, setupTokenFile } from "@/lib/auth-service/setup-token";
 import { makePrivate, restrictFileModes } from "./private-files";
 import { sweepOrphanedMedia } from "./sweep-media";
 
@@ -29,6 +32,11 @@ export async function checkStartup(): Promise<void> {
     process.exit(1);
   }
   try {
+    await announceOwnerSetup(db);
+  } catch (error) {
+    console.error(`Owner setup check failed: ${(error as Error).message}`);
+  }
+  try {
     const { mediaRemoved, tempRemoved } = await sweepOrphanedMedia(db, {
       dataDir: config.DATA_DIR,
       // The embedded database holds the data-directory lock: nobody else can be writing.
@@ -43,4 +51,31 @@ export async function checkStartup(): Promise<void> {
     // Clean-up only: a failure must not keep the site down.
     console.error(`Start-up sweep failed: ${(error as Error).message}`);
   }
+}
+
+/**
+ * Until an owner account exists (embedded auth service), prints how to create it: the one-time
+ * setup link, which only whoever reads this log (or DATA_DIR/auth/setup-token) has.
+ */
+async function announceOwnerSetup(db: Awaited<ReturnType<typeof getDb>>): Promise<void> {
+  if (isHostedAuth()) return;
+  if (await db.transaction((tx) => ownerExists(tx))) return;
+  const config = env();
+  const site = config.NEXT_PUBLIC_SITE_URL?.replace(/\/$/, "") ?? "";
+  const proof =
+    config.OWNER_EMAILS.length > 0
+      ? ` (or sign up with ${config.OWNER_EMAILS.join(" / ")} and open the confirmation link mailed to it)`
+      : "";
+  if (config.AUTH_SETUP_TOKEN) {
+    console.log(
+      `Owner setup: no owner account yet. Create it at ${site}/signup?setup_token=<AUTH_SETUP_TOKEN>${proof}.`,
+    );
+    return;
+  }
+  const token = readSetupToken();
+  console.log(
+    `Owner setup: no owner account yet. Create it at ${site}/signup?setup_token=${token}${proof}. ` +
+      `For Google, open ${site}/signin?setup_token=${token} and continue with Google. ` +
+      `The token is also in ${setupTokenFile(config.DATA_DIR)} and stops working once the owner exists.`,
+  );
 }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useFreshDatabase } from "@/test/database";
+import { useFreshDatabase } from "@/test/helpers/database";
 import { closeDb, getDb } from "@/lib/db";
 import { createProject } from "@/lib/data/projects";
 import { createSection } from "@/lib/data/sections";

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startCloudinaryStandIn } from "@/test/cloudinary-stand-in";
-import { mp4OfSize, pngOfSize } from "@/test/media-fixtures";
+import { startCloudinaryStandIn } from "@/test/helpers/cloudinary-stand-in";
+import { mp4OfSize, pngOfSize } from "@/test/helpers/media-fixtures";
 import type { Storage } from "./types";
 
 let standIn: Awaited<ReturnType<typeof startCloudinaryStandIn>>;

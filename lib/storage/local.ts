@@ -2,7 +2,8 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { MEDIA_TYPES, type MediaSource, type Storage, type StoredMedia } from "./types";
+import { MEDIA_TYPES } from "@/lib/validation/uploads";
+import type { MediaSource, Storage, StoredMedia } from "./types";
 
 /** Local keys are server-made: 32 hex characters and one of our extensions, nothing else. */
 const LOCAL_KEY = /^[0-9a-f]{32}\.(jpg|png|gif|mp4)$/;

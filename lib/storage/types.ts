@@ -1,3 +1,5 @@
+import type { MediaKind, MediaType } from "@/lib/validation/uploads";
+
 /**
  * The media storage contract shared by the local-disk and Cloudinary adapters.
  *
@@ -6,17 +8,7 @@
  * removes a stored file by its key; deleting a key that no longer exists is not an error, so
  * clean-up can always be retried.
  */
-export type MediaKind = "image" | "video";
-
-/** The media types the product accepts (spec §5), checked on the bytes before storing. */
-export const MEDIA_TYPES = {
-  "image/jpeg": "jpg",
-  "image/png": "png",
-  "image/gif": "gif",
-  "video/mp4": "mp4",
-} as const;
-
-export type MediaType = keyof typeof MEDIA_TYPES;
+export type { MediaKind, MediaType };
 
 export type MediaSource = (
   | {

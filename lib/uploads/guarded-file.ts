@@ -1,10 +1,9 @@
 import fs from "node:fs";
 import { Writable } from "node:stream";
 import { fileTypeFromBuffer } from "file-type";
-import type { MediaType } from "@/lib/storage/types";
 import { fileTooLarge, invalidFileType } from "@/lib/validation/messages";
 import { UploadError } from "./errors";
-import type { FileRule } from "./rules";
+import type { FileRule, MediaType } from "@/lib/validation/uploads";
 
 /** Enough leading bytes for file-type to recognise every format we accept. */
 const SNIFF_BYTES = 4100;

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { gifDeclaring } from "@/test/media-fixtures";
+import { gifDeclaring } from "@/test/helpers/media-fixtures";
 import { measureImage } from "./measure";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "measure-"));

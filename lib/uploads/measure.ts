@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import sharp, { type Metadata } from "sharp";
 import { fileTooLarge, invalidFileType } from "@/lib/validation/messages";
 import { UploadError } from "./errors";
-import { MAX_IMAGE_PIXELS } from "./rules";
+import { MAX_IMAGE_PIXELS } from "@/lib/validation/uploads";
 
 /** Width and height from the header; refuses images whose decoded size would be excessive. */
 export async function measureImage(

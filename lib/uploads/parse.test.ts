@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
+import formidable from "formidable";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   exeBytes,
@@ -11,11 +13,11 @@ import {
   mp4OfSize,
   pngHeaderOnly,
   pngOfSize,
-} from "@/test/media-fixtures";
+} from "@/test/helpers/media-fixtures";
 import { UploadError } from "./errors";
-import { maxFormBytes, parseMultipart } from "./parse";
+import { formidableParserState, maxFormBytes, parseMultipart } from "./parse";
 import { sweepStaleUploads } from "./sweep";
-import { coverRule, sectionImageRule, videoRule, type FileRule } from "./rules";
+import { coverRule, sectionImageRule, videoRule, type FileRule } from "@/lib/validation/uploads";
 
 let tmpRoot: string;
 beforeAll(() => {
@@ -266,6 +268,30 @@ describe("parseMultipart", () => {
       expect(form.fields.title).toEqual(["Opening"]);
       expect(form.files.resources?.map((file) => file.size)).toEqual([image.length]);
     }
+  });
+
+  // parse.ts reads formidable's private parser state to see the close delimiter: an upgrade that
+  // renames it must fail here, by name, not only as a flood of refused uploads.
+  it("reads formidable's parser state: END after a whole body, another state after a cut one", async () => {
+    const boundary = "pin";
+    const whole = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nA\r\n--${boundary}--\r\n`,
+    );
+    const states = [];
+    for (const body of [whole, whole.subarray(0, whole.length - 4)]) {
+      const form = formidable({});
+      const stream = Object.assign(Readable.from([body]), {
+        headers: {
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+          "content-length": String(body.length),
+        },
+      });
+      await form.parse(stream as never);
+      states.push(formidableParserState(form));
+    }
+    expect(states[0]!.state).toBe(states[0]!.end);
+    expect(states[1]!.state).not.toBe(states[1]!.end);
+    expect(() => formidableParserState(formidable({}))).toThrow(/no longer exposes _parser/);
   });
 
   it("removes the partial file when the client aborts mid-upload", async () => {

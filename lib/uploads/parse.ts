@@ -2,14 +2,13 @@ import "server-only";
 import fs from "node:fs/promises";
 import path from "node:path";
 import formidable, { errors as formidableErrors } from "formidable";
-import type { MediaKind, MediaType } from "@/lib/storage/types";
 import { invalidFileType, messages, tooManyImages } from "@/lib/validation/messages";
 import { UploadError } from "./errors";
 import { GuardedFile } from "./guarded-file";
 import { measureImage } from "./measure";
 import { bodyToNodeStream } from "./request-body";
 import { sweepOnce } from "./sweep";
-import type { FileRule } from "./rules";
+import type { FileRule, MediaKind, MediaType } from "@/lib/validation/uploads";
 
 export type UploadedFile = {
   field: string;
@@ -165,10 +164,30 @@ function formHeaders(headers: Headers): Record<string, string> {
  * No scan of our own: reading the parser's state costs nothing on a 50 MB upload.
  */
 function sawCloseDelimiter(form: ReturnType<typeof formidable>): boolean {
-  type Parser = { state?: number; constructor: { STATES?: { END?: number } } };
+  const { state, end } = formidableParserState(form);
+  return state === end;
+}
+
+/**
+ * formidable's private parser state (`_parser.state`, `MultipartParser.STATES.END`; formidable
+ * 3.5). parse.test.ts pins it, and a formidable release without it fails every upload with this
+ * error instead of quietly refusing or accepting bodies.
+ */
+export function formidableParserState(form: ReturnType<typeof formidable>): {
+  state: number;
+  end: number;
+} {
+  type Parser = { state?: unknown; constructor: { STATES?: { END?: unknown } } };
   const parser = (form as unknown as { _parser?: Parser })._parser;
+  const state = parser?.state;
   const end = parser?.constructor.STATES?.END;
-  return end !== undefined && parser?.state === end;
+  if (typeof state !== "number" || typeof end !== "number") {
+    throw new Error(
+      "formidable no longer exposes _parser.state and MultipartParser.STATES.END: " +
+        "lib/uploads/parse.ts cannot tell a complete multipart body from a cut one",
+    );
+  }
+  return { state, end };
 }
 
 async function checkFiles(

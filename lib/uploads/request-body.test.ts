@@ -4,8 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseMultipart } from "./parse";
-import { coverRule } from "./rules";
-import { readTextUpTo } from "./request-body";
+import { coverRule } from "@/lib/validation/uploads";
+import { JsonBodyError, readJsonObject } from "@/lib/api/json-body";
 
 /**
  * A request body fed the way Next.js 16 feeds a route handler's (NodeNextRequest.stream()): a
@@ -84,10 +84,11 @@ describe("refused request bodies", () => {
       body,
       duplex: "half",
     } as RequestInit);
-    const text = readTextUpTo(request, 10);
+    const text = readJsonObject(request, 10);
+    const refused = expect(text).rejects.toEqual(new JsonBodyError("too_large"));
     await send("12345678");
     await send("90abc");
-    expect(await text).toBeNull();
+    await refused;
     await send("more");
     end();
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -35,25 +35,3 @@ export function bodyToNodeStream(body: ReadableStream<Uint8Array>): Readable {
     },
   });
 }
-
-/**
- * The body as text, refusing more than `maxBytes` without holding more than that in memory
- * (a Content-Length can be absent or false). Returns null when the body is too large.
- */
-export async function readTextUpTo(request: Request, maxBytes: number): Promise<string | null> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      void discardBody(reader);
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}

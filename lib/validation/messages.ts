@@ -1,5 +1,7 @@
+import { SETTINGS_LIMITS } from "./limits";
+
 /**
- * The API's user-facing texts, verbatim from the spec (§5, §8) including its odd spellings, since
+ * The API's user-facing texts, verbatim from docs/spec.md (§5, §8) including its odd spellings, since
  * clients and tests match them exactly. Texts the spec does not give are worded in the same style.
  */
 export const messages = {
@@ -24,6 +26,9 @@ export const messages = {
     "Invalid Vimeo URL or embed code. Example: https://vimeo.com/123456789 or <iframe...>",
   invalidVimeoEdit: "Invalid Vimeo URL. Example: https://vimeo.com/123456789",
   invalidForm: "Invalid form data",
+  settingsFetched: "Settings fetched successfully",
+  settingsSaved: "Settings saved successfully!",
+  eitherVideoOrEmbed: "Send either a video file or a Vimeo link, not both",
   unexpectedError: "An unexpected error occurred. Please try again.",
 } as const;
 
@@ -46,3 +51,29 @@ export function fieldTooLong(field: string, max: number): string {
 export function invalidCharacters(field: string): string {
   return `${field} contains a character that cannot be stored`;
 }
+
+/** The settings fields as the API names them in a refusal ("Invalid Owner name"). */
+export const SETTINGS_LABELS: Record<string, string> = {
+  ownerName: "Owner name",
+  tagline: "Tagline",
+  biography: "Biography",
+  contactEmail: "Contact e-mail",
+  showreelUrl: "Showreel URL",
+  "socials.behance": "Behance link",
+  "socials.github": "GitHub link",
+  "socials.instagram": "Instagram link",
+  "socials.dribbble": "Dribbble link",
+};
+
+export function invalidSetting(label: string): string {
+  return `Invalid ${label}`;
+}
+
+/** What the settings form says under a field it refuses (`link`: any social link). */
+export const SETTINGS_HINTS: Record<string, string> = {
+  ownerName: `Enter a name (up to ${SETTINGS_LIMITS.ownerName} characters).`,
+  tagline: `Keep the tagline under ${SETTINGS_LIMITS.tagline} characters.`,
+  biography: `Keep the biography under ${SETTINGS_LIMITS.biography} characters.`,
+  contactEmail: "Enter a valid e-mail address, or leave it empty.",
+  link: "Enter a full link starting with https://, or leave it empty.",
+};

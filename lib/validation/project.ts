@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { CATEGORIES } from "@/models/projects";
+import { CATEGORIES } from "./categories";
 import { fieldTooLong, invalidCharacters, messages } from "./messages";
+import { PROJECT_LIMITS } from "./limits";
 import { hasVisibleText, isStorableText } from "./text";
 
-export const PROJECT_LIMITS = { title: 200, role: 200, coverUrl: 2000 } as const;
+export { PROJECT_LIMITS };
 
 function requiredText(label: string, max: number, missing: string) {
   return (
@@ -18,7 +19,7 @@ function requiredText(label: string, max: number, missing: string) {
   );
 }
 
-/** Title, role and category, all required; `missing` is the add or the update wording (spec §5). */
+/** Title, role and category, all required; `missing` is the add or the update wording (docs/spec.md §5). */
 function projectFieldsSchema(missing: string) {
   return z.object({
     title: requiredText("Title", PROJECT_LIMITS.title, missing),

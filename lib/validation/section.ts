@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { fieldTooLong, invalidCharacters, messages } from "./messages";
+import { SECTION_LIMITS } from "./limits";
 import { isStorableText } from "./text";
 import { normalizeVimeoUrl } from "./vimeo";
 
-export const SECTION_LIMITS = { title: 200, description: 10_000, alt: 300 } as const;
+export { SECTION_LIMITS };
 
 /**
  * A section form's text fields (multipart values are lists; single fields take the first).
@@ -41,7 +42,7 @@ const sectionFieldsSchema = z.object({
   removeVideo: z.boolean(),
 });
 
-/** Validates a section form; `mode` picks the add or edit wording of the Vimeo message (spec §5). */
+/** Validates a section form; `mode` picks the add or edit wording of the Vimeo message (docs/spec.md §5). */
 export function parseSectionFields(
   fields: Record<string, string[] | undefined>,
   mode: "add" | "edit",

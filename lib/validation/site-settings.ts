@@ -1,18 +1,29 @@
 import { z } from "zod";
+import { invalidSetting, messages, SETTINGS_LABELS, SETTINGS_HINTS } from "./messages";
+import { SETTINGS_LIMITS } from "./limits";
 import { isStorableText } from "./text";
+import { normalizeVimeoUrl } from "./vimeo";
+
+export { SETTINGS_LIMITS };
 
 /** Text the database can hold exactly as given (no NUL, no lone surrogate). */
 const text = () => z.string().refine(isStorableText);
-const optionalUrl = z.union([z.literal(""), text().pipe(z.url({ protocol: /^https?$/ }))]);
+const optionalUrl = z
+  .string()
+  .trim()
+  .pipe(z.union([z.literal(""), text().pipe(z.url({ protocol: /^https?$/ }))]));
 
 export const siteSettingsSchema = z.object({
-  ownerName: text().trim().min(1).max(80),
-  tagline: text().trim().max(200),
-  biography: text().trim().max(5000),
-  portraitUrl: z.string().max(2000),
-  portraitKey: z.string().max(300).nullable(),
-  contactEmail: z.union([z.literal(""), text().pipe(z.email())]),
-  showreelUrl: z.string().max(300),
+  ownerName: text().trim().min(1).max(SETTINGS_LIMITS.ownerName),
+  tagline: text().trim().max(SETTINGS_LIMITS.tagline),
+  biography: text().trim().max(SETTINGS_LIMITS.biography),
+  portraitUrl: z.string().max(SETTINGS_LIMITS.portraitUrl),
+  portraitKey: z.string().max(SETTINGS_LIMITS.portraitKey).nullable(),
+  contactEmail: z
+    .string()
+    .trim()
+    .pipe(z.union([z.literal(""), text().pipe(z.email())])),
+  showreelUrl: z.string().max(SETTINGS_LIMITS.showreelUrl),
   socials: z.object({
     behance: optionalUrl,
     github: optionalUrl,
@@ -35,3 +46,87 @@ export const defaultSiteSettings: SiteSettings = {
   showreelUrl: "",
   socials: { behance: "", github: "", instagram: "", dribbble: "" },
 };
+
+/** The settings the owner edits as text; the portrait travels as a file. */
+export type SettingsFields = Omit<SiteSettings, "portraitUrl" | "portraitKey">;
+
+/**
+ * The settings form's text fields, as the browser checks them and the API stores them: the
+ * showreel becomes its normalised Vimeo player URL (pasted HTML never is stored).
+ */
+const settingsFieldsSchema = siteSettingsSchema
+  .omit({ portraitUrl: true, portraitKey: true })
+  .extend({
+    showreelUrl: z
+      .string()
+      .trim()
+      .transform((value, context) => {
+        if (value === "") return "";
+        const player = normalizeVimeoUrl(value);
+        if (player) return player;
+        context.addIssue({ code: "custom", message: messages.invalidVimeoEdit });
+        return z.NEVER;
+      })
+      .pipe(siteSettingsSchema.shape.showreelUrl),
+  });
+
+type Issue = { key: string; message: string };
+
+function check(
+  input: unknown,
+): { ok: true; value: SettingsFields } | { ok: false; issues: Issue[] } {
+  const parsed = settingsFieldsSchema.safeParse(input);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  return {
+    ok: false,
+    issues: parsed.error.issues.map((issue) => ({
+      key: issue.path.join("."),
+      // The Vimeo refusal has its own wording; the rest are named by their field.
+      message: issue.message === messages.invalidVimeoEdit ? issue.message : "",
+    })),
+  };
+}
+
+/**
+ * The API's check of PUT /api/settings' multipart text fields (each given once, `socials.<name>`
+ * for the links): the settings to store and `removePortrait`, or the message for a 400.
+ */
+export function parseSettingsFields(
+  fields: Record<string, string[] | undefined>,
+):
+  | { ok: true; value: SettingsFields & { removePortrait: boolean } }
+  | { ok: false; message: string } {
+  const one = (name: string) => fields[name]?.[0] ?? "";
+  const result = check({
+    ownerName: one("ownerName"),
+    tagline: one("tagline"),
+    biography: one("biography"),
+    contactEmail: one("contactEmail"),
+    showreelUrl: one("showreelUrl"),
+    socials: {
+      behance: one("socials.behance"),
+      github: one("socials.github"),
+      instagram: one("socials.instagram"),
+      dribbble: one("socials.dribbble"),
+    },
+  });
+  if (!result.ok) {
+    const [first] = result.issues;
+    return {
+      ok: false,
+      message: first?.message || invalidSetting(SETTINGS_LABELS[first?.key ?? ""] ?? "settings"),
+    };
+  }
+  return { ok: true, value: { ...result.value, removePortrait: one("removePortrait") === "true" } };
+}
+
+/** The form's field-by-field problems (keys like "ownerName" or "socials.github"), worded as hints. */
+export function settingsFieldErrors(draft: SettingsFields): Partial<Record<string, string>> {
+  const result = check(draft);
+  const errors: Partial<Record<string, string>> = {};
+  if (result.ok) return errors;
+  for (const { key, message } of result.issues) {
+    errors[key] ??= message || SETTINGS_HINTS[key] || SETTINGS_HINTS.link;
+  }
+  return errors;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeVimeoUrl } from "./vimeo";
+import { normalizeVimeoUrl, toVimeoPlayerUrl } from "./vimeo";
 
 const player = "https://player.vimeo.com/video/123456789";
 
@@ -37,5 +37,13 @@ describe("normalizeVimeoUrl", () => {
     "https://vimeo.com/",
   ])("refuses %s", (input) => {
     expect(normalizeVimeoUrl(input)).toBeNull();
+  });
+});
+
+describe("toVimeoPlayerUrl", () => {
+  it("embeds the stored player URL without tracking, keeping an unlisted video's hash", () => {
+    expect(toVimeoPlayerUrl(player)).toBe(`${player}?dnt=1`);
+    expect(toVimeoPlayerUrl(`${player}?h=ab12`)).toBe(`${player}?h=ab12&dnt=1`);
+    expect(toVimeoPlayerUrl("https://example.com/video/1")).toBeNull();
   });
 });

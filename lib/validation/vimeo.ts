@@ -41,3 +41,15 @@ export function normalizeVimeoUrl(input: string): string | null {
   const player = `https://player.vimeo.com/video/${id}`;
   return hash ? `${player}?h=${hash.toLowerCase()}` : player;
 }
+
+/**
+ * The privacy-friendly player URL the public pages embed (`dnt=1`: no tracking cookies) for a
+ * stored link (the API stores the normalised player URL), or null when it is not a Vimeo video.
+ */
+export function toVimeoPlayerUrl(input: string): string | null {
+  const normalized = normalizeVimeoUrl(input);
+  if (!normalized) return null;
+  const player = new URL(normalized);
+  player.searchParams.set("dnt", "1");
+  return player.toString();
+}

@@ -11,7 +11,7 @@ import { JsonLd } from "@/components/layout/json-ld";
 import { personJsonLd } from "@/lib/site/json-ld";
 import { GALLERY_PAGE_SIZE, galleryHref, shownOnPage } from "@/lib/site/gallery-pages";
 import { loadCategoryCounts, loadProjectsByCategory, loadSiteSettings } from "@/lib/site/queries";
-import type { Category } from "@/models";
+import type { Category } from "@/lib/validation/categories";
 
 type GalleryViewProps = {
   category: Category | "all";
@@ -34,7 +34,7 @@ export async function GalleryView({ category, query, page, siteUrl }: GalleryVie
     loadProjectsByCategory(category),
   ]);
   const needle = query.toLowerCase();
-  // Newest first: the gallery shows the API's list order reversed (spec §2).
+  // Newest first: the gallery shows the API's list order reversed (docs/spec.md §2).
   const projects = inCategory
     .filter((p) => !needle || `${p.title}\n${p.role}`.toLowerCase().includes(needle))
     .toReversed();
@@ -87,7 +87,7 @@ export async function GalleryView({ category, query, page, siteUrl }: GalleryVie
               ) : null}
             </>
           ) : (
-            <EmptyGallery filtered={Boolean(query) || category !== "all"} />
+            <EmptyGallery query={query} filtered={Boolean(query) || category !== "all"} />
           )}
         </GalleryResults>
       </div>
@@ -95,16 +95,22 @@ export async function GalleryView({ category, query, page, siteUrl }: GalleryVie
   );
 }
 
-function EmptyGallery({ filtered }: { filtered: boolean }) {
+function EmptyGallery({ query, filtered }: { query: string; filtered: boolean }) {
   return (
     <div className="rounded-sm border border-dashed border-black/20 px-6 py-20 text-center">
       <h2 className="text-xl font-semibold">
-        {filtered ? "Nothing here yet" : "New work is on its way"}
+        {query
+          ? `No projects match “${query}”`
+          : filtered
+            ? "Nothing here yet"
+            : "New work is on its way"}
       </h2>
       <p className="text-muted mx-auto mt-2 max-w-md">
-        {filtered
-          ? "No project matches this filter. Try another category or search."
-          : "There are no projects to show yet. Please check back soon."}
+        {query
+          ? "Try other words, or look through a category."
+          : filtered
+            ? "No project matches this filter. Try another category or search."
+            : "There are no projects to show yet. Please check back soon."}
       </p>
       {filtered ? (
         <Link href="/" className="mt-6 inline-block font-medium underline underline-offset-4">

@@ -1,16 +1,12 @@
-import { storeUploads, uploadTmpDir, commitWithMedia } from "@/lib/api/media";
-import { answer, ApiError, methodNotAllowed, ok } from "@/lib/api/respond";
+import { answer, methodNotAllowed, ok } from "@/lib/api/respond";
+import { saveSettingsFromRequest } from "@/lib/api/settings";
 import { requireOwner } from "@/lib/auth";
-import { invalidateSettings } from "@/lib/cache";
-import { getSiteSettings, updateSiteSettings } from "@/lib/data/settings";
-import { deleteMediaQuietly } from "@/lib/storage";
-import { parseMultipart } from "@/lib/uploads/parse";
-import { coverRule } from "@/lib/uploads/rules";
-import { readSettingsFields } from "./settings-form";
+import { getSiteSettings } from "@/lib/data/settings";
+import { messages } from "@/lib/validation/messages";
 
 /** The public site settings (what the header, home, About, Reel and footer show). */
 export async function GET(): Promise<Response> {
-  return answer(async () => ok("Settings fetched successfully", await getSiteSettings()));
+  return answer(async () => ok(messages.settingsFetched, await getSiteSettings()));
 }
 
 /**
@@ -22,31 +18,7 @@ export async function PUT(request: Request): Promise<Response> {
   return answer(async () => {
     // Checked before the body is read, so a visitor cannot make the server store an upload.
     await requireOwner(request);
-    const form = await parseMultipart(request, { portrait: coverRule }, uploadTmpDir());
-    try {
-      const fields = readSettingsFields(form.fields);
-      if (!fields.ok) throw new ApiError(400, fields.message);
-      const { removePortrait, ...text } = fields.value;
-      const stored = await storeUploads(form.files.portrait ?? []);
-      const saved = await commitWithMedia(stored, async () => {
-        const current = await getSiteSettings();
-        const keep = !removePortrait;
-        return updateSiteSettings({
-          ...text,
-          portraitUrl: stored[0]?.url ?? (keep ? current.portraitUrl : ""),
-          portraitKey: stored[0]?.key ?? (keep ? current.portraitKey : null),
-        });
-      });
-      if (!saved) throw new Error("Settings were not saved");
-      // Only after the commit: the replaced portrait is no longer referenced.
-      if (saved.before.portraitKey !== saved.after.portraitKey) {
-        await deleteMediaQuietly([saved.before.portraitKey]);
-      }
-      invalidateSettings();
-      return ok("Settings saved successfully!", saved.after);
-    } finally {
-      await form.cleanup();
-    }
+    return ok(messages.settingsSaved, await saveSettingsFromRequest(request));
   });
 }
 

@@ -5,6 +5,7 @@ import { readSiteOrigin } from "../http";
 import { buildProviderRequest, isGoogleConfigured } from "../oidc";
 import { createFlowState, readChallenge } from "../pkce";
 import { resolveRedirect } from "../redirects";
+import { isSetupToken, rememberSetupFlow } from "../setup-token";
 
 /** GET /authorize?provider=google: starts the OpenID Connect round trip to Google. */
 export async function handleAuthorize(request: Request, url: URL): Promise<Response> {
@@ -21,7 +22,7 @@ export async function handleAuthorize(request: Request, url: URL): Promise<Respo
   const redirectTo = resolveRedirect(url.searchParams.get("redirect_to"), request);
   const providerRequest = await buildProviderRequest(`${readSiteOrigin(request)}/auth/v1/callback`);
   const db = await getDb();
-  await db.transaction((tx) =>
+  const flow = await db.transaction((tx) =>
     createFlowState(tx, {
       userId: null,
       method: "oauth",
@@ -33,6 +34,8 @@ export async function handleAuthorize(request: Request, url: URL): Promise<Respo
       providerCodeVerifier: providerRequest.codeVerifier,
     }),
   );
+  // The first account may come from Google only with the setup token (see setup-token.ts).
+  if (isSetupToken(url.searchParams.get("setup_token"))) rememberSetupFlow(flow.id, 10 * 60_000);
   return new Response(null, {
     status: 302,
     headers: { Location: providerRequest.url.href, "Cache-Control": "no-store" },

@@ -9,6 +9,7 @@ import { issueAuthCode } from "../pkce";
 import { redirectWith } from "../redirects";
 import { startSession } from "../sessions";
 import { findOrCreateGoogleUser } from "../google-users";
+import { takeSetupFlow } from "../setup-token";
 
 /** A Google round trip must come back within this time. */
 const FLOW_TTL_MS = 10 * 60_000;
@@ -43,13 +44,16 @@ export async function handleCallback(request: Request, url: URL): Promise<Respon
       "query",
     );
   const redirectTo = flow.redirectTo ?? siteOrigin;
+  // Google's own wording is not passed on: /signin shows only messages this site wrote.
   const providerError = url.searchParams.get("error");
-  if (providerError)
+  if (providerError) {
+    console.info(`Google sign-in refused: ${providerError}`);
     return redirectWith(
       redirectTo,
-      failure(url.searchParams.get("error_description") ?? providerError, "provider_error"),
+      failure("Google sign-in was cancelled or refused.", "provider_error"),
       "query",
     );
+  }
 
   let identity;
   try {
@@ -72,7 +76,11 @@ export async function handleCallback(request: Request, url: URL): Promise<Respon
 
   try {
     const result = await db.transaction(async (tx) => {
-      const user = await findOrCreateGoogleUser(tx, { ...identity, email: identity.email! });
+      const user = await findOrCreateGoogleUser(tx, {
+        ...identity,
+        email: identity.email!,
+        withSetupToken: takeSetupFlow(flow.id),
+      });
       if (flow.codeChallenge) {
         return { kind: "pkce" as const, code: await issueAuthCode(tx, flow.id, user.id) };
       }

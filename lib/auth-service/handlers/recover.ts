@@ -1,62 +1,131 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte } from "drizzle-orm";
+import { after } from "next/server";
 import { getDb } from "@/lib/db";
 import { getSiteSettings } from "@/lib/data/settings";
-import { authFlowStates, authOneTimeTokens, authUsers } from "@/models";
-import { AuthServiceError } from "../errors";
+import { authOneTimeTokens, authUsers } from "@/models";
 import { readJsonBody, readSiteOrigin, respondWithJson } from "../http";
 import { buildRecoveryMail, deliverMail } from "../mail";
-import { createFlowState, readChallenge } from "../pkce";
+import { addChallenge, createFlowState, readChallenge, type Challenge } from "../pkce";
 import { consumeRateLimit } from "../rate-limit";
 import { resolveRedirect } from "../redirects";
 import { hashToken, newOpaqueToken } from "../tokens";
 import { findUserByEmail, normalizeEmail } from "../users";
 
 export const RECOVERY_TTL_MINUTES = 60;
-const RESEND_INTERVAL_S = 60;
+/** At most one mail per account per minute, however many requests ask for one. */
+export const RESEND_INTERVAL_S = 60;
+/** Links of one account that stay valid together; a newer one beyond this retires the oldest. */
+const MAX_LIVE_LINKS = 3;
+
+type RecoveryRequest = {
+  email: string;
+  challenge: Challenge;
+  redirectTo: string;
+  siteOrigin: string;
+};
 
 /**
- * POST /recover: mails a single-use link. Unknown addresses get the same empty answer, so the
- * endpoint cannot tell anyone which accounts exist.
+ * POST /recover: answers `{}` at once, for every well-formed request: known or unknown address,
+ * first request or one within the cooldown. The lookup, the link and the mail happen after the
+ * answer, so neither the answer nor its timing tells anyone which accounts exist.
  */
 export async function handleRecover(request: Request, url: URL): Promise<Response> {
   consumeRateLimit(request, "recover");
   const body = await readJsonBody(request);
-  const email = normalizeEmail(body.email);
-  const challenge = readChallenge(body.code_challenge, body.code_challenge_method);
-  const redirectTo = resolveRedirect(url.searchParams.get("redirect_to"), request);
-  const db = await getDb();
-  const user = await findUserByEmail(db, email);
-  if (!user) return respondWithJson(request, {});
-
-  const waited = user.recoverySentAt
-    ? (Date.now() - user.recoverySentAt.getTime()) / 1000
-    : Infinity;
-  if (waited < RESEND_INTERVAL_S) {
-    const seconds = Math.ceil(RESEND_INTERVAL_S - waited);
-    throw new AuthServiceError(
-      429,
-      "over_email_send_rate_limit",
-      `For security purposes, you can only request this after ${seconds} seconds.`,
+  const recovery: RecoveryRequest = {
+    email: normalizeEmail(body.email),
+    challenge: readChallenge(body.code_challenge, body.code_challenge_method),
+    redirectTo: resolveRedirect(url.searchParams.get("redirect_to"), request),
+    siteOrigin: readSiteOrigin(request),
+  };
+  const task = () =>
+    sendRecovery(recovery).catch((error: unknown) =>
+      console.error("Password reset mail failed:", error),
     );
+  // After the answer has gone out: the embedded database works on this thread, so even a lookup
+  // started before the answer is sent would delay it for known addresses only.
+  try {
+    after(task);
+  } catch {
+    setTimeout(task, 0); // outside a request (in-process callers)
   }
+  return respondWithJson(request, {});
+}
 
+/**
+ * Mails a single-use link unless the account got one less than RESEND_INTERVAL_S ago. Earlier
+ * links stay valid until they expire (a stranger asking again cannot cancel the owner's link).
+ * supabase-js stores a new PKCE verifier with every request, so the new request's challenge is
+ * also accepted by the links still pending: a second "Forgot password?" in the same browser does
+ * not break the link already in the inbox. An extra challenge gives nobody a session: that still
+ * needs the code, which only the link's redirect carries.
+ */
+async function sendRecovery({ email, challenge, redirectTo, siteOrigin }: RecoveryRequest) {
+  const db = await getDb();
+  if (!(await findUserByEmail(db, email))) return;
   const token = newOpaqueToken();
-  await db.transaction(async (tx) => {
-    // A new link replaces any earlier one (with the PKCE flow it belonged to).
-    await tx
-      .delete(authFlowStates)
-      .where(
-        and(
-          eq(authFlowStates.userId, user.id),
-          eq(authFlowStates.authenticationMethod, "recovery"),
-        ),
-      );
+  const sent = await db.transaction(async (tx) => {
+    const [user] = await tx
+      .select()
+      .from(authUsers)
+      .where(eq(authUsers.email, email))
+      .for("update")
+      .limit(1);
+    if (!user) return false;
+    const now = Date.now();
     await tx
       .delete(authOneTimeTokens)
       .where(
-        and(eq(authOneTimeTokens.userId, user.id), eq(authOneTimeTokens.tokenType, "recovery")),
+        and(
+          eq(authOneTimeTokens.userId, user.id),
+          eq(authOneTimeTokens.tokenType, "recovery"),
+          lte(authOneTimeTokens.expiresAt, new Date(now)),
+        ),
+      );
+    const pending = await tx
+      .select()
+      .from(authOneTimeTokens)
+      .where(
+        and(
+          eq(authOneTimeTokens.userId, user.id),
+          eq(authOneTimeTokens.tokenType, "recovery"),
+          gt(authOneTimeTokens.expiresAt, new Date(now)),
+        ),
+      )
+      .orderBy(asc(authOneTimeTokens.createdAt));
+    if (challenge) {
+      for (const link of pending) {
+        if (link.flowStateId) {
+          await addChallenge(tx, link.flowStateId, challenge);
+          continue;
+        }
+        // A link asked for without PKCE (a script, say) would hand this browser tokens it
+        // cannot use: it becomes a PKCE link for this request's challenge.
+        const flow = await createFlowState(tx, {
+          userId: user.id,
+          method: "recovery",
+          provider: "email",
+          challenge,
+          redirectTo,
+        });
+        await tx
+          .update(authOneTimeTokens)
+          .set({ flowStateId: flow.id })
+          .where(eq(authOneTimeTokens.id, link.id));
+      }
+    }
+    const waited = user.recoverySentAt ? now - user.recoverySentAt.getTime() : Infinity;
+    if (waited < RESEND_INTERVAL_S * 1000) return false;
+
+    const retired = pending.slice(0, Math.max(0, pending.length - (MAX_LIVE_LINKS - 1)));
+    if (retired.length > 0)
+      await tx.delete(authOneTimeTokens).where(
+        inArray(
+          authOneTimeTokens.id,
+          retired.map((link) => link.id),
+        ),
       );
     const flow = challenge
       ? await createFlowState(tx, {
@@ -73,12 +142,16 @@ export async function handleRecover(request: Request, url: URL): Promise<Respons
       tokenType: "recovery",
       tokenHash: hashToken(token),
       flowStateId: flow?.id ?? null,
-      expiresAt: new Date(Date.now() + RECOVERY_TTL_MINUTES * 60_000),
+      expiresAt: new Date(now + RECOVERY_TTL_MINUTES * 60_000),
     });
-    await tx.update(authUsers).set({ recoverySentAt: new Date() }).where(eq(authUsers.id, user.id));
+    await tx
+      .update(authUsers)
+      .set({ recoverySentAt: new Date(now) })
+      .where(eq(authUsers.id, user.id));
+    return true;
   });
+  if (!sent) return;
 
-  const siteOrigin = readSiteOrigin(request);
   const link = new URL("/auth/v1/verify", siteOrigin);
   link.search = new URLSearchParams({
     token,
@@ -88,7 +161,10 @@ export async function handleRecover(request: Request, url: URL): Promise<Respons
   const { ownerName } = await getSiteSettings();
   const mail = buildRecoveryMail(email, ownerName, link.href, RECOVERY_TTL_MINUTES);
   const delivery = await deliverMail(mail, siteOrigin);
-  if (delivery.via === "outbox")
-    console.info(`Password reset for ${email} (mail saved to ${delivery.file}): ${link.href}`);
-  return respondWithJson(request, {});
+  if (delivery.via !== "outbox") return;
+  // A production log is read by more people and kept longer than the link may live: it names
+  // only the file. In development the link is printed for convenience.
+  if (process.env.NODE_ENV === "production")
+    console.info(`Password reset mail for ${email} saved to ${delivery.file} (no SMTP_URL set)`);
+  else console.info(`Password reset for ${email} (mail saved to ${delivery.file}): ${link.href}`);
 }

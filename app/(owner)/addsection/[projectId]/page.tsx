@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { notFound, redirect } from "next/navigation";
+import { notFound } from "next/navigation";
 import { OwnerPage } from "@/components/owner/owner-page";
 import { SectionForm } from "@/components/owner/section-form";
-import { getUser } from "@/lib/auth";
+import { requireOwnerPage } from "@/lib/auth/owner-page";
 import { getProject } from "@/lib/data/projects";
 
 export const metadata: Metadata = { title: "Add New Section", robots: { index: false } };
@@ -12,10 +12,7 @@ export default async function AddSectionPage({
 }: {
   params: Promise<{ projectId: string }>;
 }) {
-  const user = await getUser();
-  if (!user) redirect("/signin");
-  // A signed-in account without owner rights is told so on the dashboard.
-  if (!user.isOwner) redirect("/dashboard");
+  await requireOwnerPage();
   const { projectId } = await params;
   const project = await getProject(projectId);
   if (!project) notFound();

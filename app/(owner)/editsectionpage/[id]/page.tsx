@@ -1,18 +1,15 @@
 import type { Metadata } from "next";
-import { notFound, redirect } from "next/navigation";
+import { notFound } from "next/navigation";
 import { OwnerPage } from "@/components/owner/owner-page";
 import { SectionForm } from "@/components/owner/section-form";
-import { getUser } from "@/lib/auth";
+import { requireOwnerPage } from "@/lib/auth/owner-page";
 import { getProject } from "@/lib/data/projects";
 import { getSection } from "@/lib/data/sections";
 
 export const metadata: Metadata = { title: "Edit Section", robots: { index: false } };
 
 export default async function EditSectionPage({ params }: { params: Promise<{ id: string }> }) {
-  const user = await getUser();
-  if (!user) redirect("/signin");
-  // A signed-in account without owner rights is told so on the dashboard.
-  if (!user.isOwner) redirect("/dashboard");
+  await requireOwnerPage();
   const { id } = await params;
   const section = await getSection(id);
   if (!section) notFound();

@@ -18,6 +18,15 @@ export function generateStaticParams(): { rest: string[] }[] {
 
 type Params = Promise<{ rest?: string[] }>;
 
+/** The biography as one line of at most 160 characters, cut between words. */
+function summary(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  if (line.length <= 160) return line;
+  const cut = line.slice(0, 159);
+  const end = cut.lastIndexOf(" ");
+  return `${(end > 0 ? cut.slice(0, end) : cut).replace(/[\s,;:.]+$/, "")}…`;
+}
+
 export async function generateMetadata(): Promise<Metadata> {
   const settings = await loadSiteSettings();
   const image = settings.portraitUrl
@@ -25,7 +34,7 @@ export async function generateMetadata(): Promise<Metadata> {
     : [];
   return {
     title: "About",
-    description: settings.biography.slice(0, 160) || settings.tagline,
+    description: summary(settings.biography) || settings.tagline || `About ${settings.ownerName}`,
     alternates: { canonical: "/about" },
     openGraph: { type: "profile", title: `About ${settings.ownerName}`, images: image },
   };

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { VimeoFacade } from "@/components/sections/vimeo-facade";
 import { loadSiteSettings } from "@/lib/site/queries";
-import { toVimeoPlayerUrl } from "@/lib/site/vimeo";
+import { toVimeoPlayerUrl } from "@/lib/validation/vimeo";
 
 /*
  * A cached rendering like the gallery and project pages: rendered on the first visit, then served

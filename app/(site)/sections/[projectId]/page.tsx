@@ -6,7 +6,7 @@ import { SectionActions } from "@/components/owner/section-actions";
 import { ProjectPager } from "@/components/sections/project-pager";
 import { ScrollToTop } from "@/components/sections/scroll-to-top";
 import { SectionView } from "@/components/sections/section-view";
-import { formatCategory } from "@/lib/site/categories";
+import { formatCategory } from "@/lib/validation/categories";
 import { projectJsonLd } from "@/lib/site/json-ld";
 import {
   loadAdjacentProjects,
@@ -21,7 +21,7 @@ type Params = Promise<{ projectId: string }>;
 /*
  * Rendered on a project's first visit, then served from the cache until a write expires its
  * `project:<id>`, `projects` or `settings` tag (lib/cache.ts). Nothing is prerendered at build: the
- * build must not open the data directory. Owner controls are client leaves (OwnerOnly), so one
+ * build must not open the data directory. Owner controls are client leaves (SignedInOnly), so one
  * rendering serves visitors and the owner alike.
  */
 export function generateStaticParams(): { projectId: string }[] {

@@ -10,7 +10,7 @@ import { listSections } from "@/lib/data/sections";
 import { toSectionJson } from "@/lib/data/serialize";
 import { messages } from "@/lib/validation/messages";
 
-// One path segment, two meanings (spec §7): GET and POST take a project id, PUT and DELETE a section id.
+// One path segment, two meanings (docs/spec.md §7): GET and POST take a project id, PUT and DELETE a section id.
 type Context = { params: Promise<{ id: string }> };
 
 export async function GET(_request: Request, { params }: Context): Promise<Response> {

@@ -1,7 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { TEST_SETUP_TOKEN } from "./auth";
+import { spawnGroup, stopGroup } from "./processes";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -20,22 +22,33 @@ export type RunningServer = {
   output: () => string;
   /** Resolves with the exit code once the process ends. */
   exited: Promise<number | null>;
+  /**
+   * Sends `signal` to the server's whole process group (`next start` and the `next-server` it
+   * runs), SIGKILL after 10 s; resolves with the exit code once no process of it is left.
+   */
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 };
 
 const nextBin = path.resolve("node_modules/.bin/next");
 
 /**
- * Starts the production build (`next start`) with the given environment. Resolves once it answers
- * HTTP, or rejects with its output if it exits first. Needs a prior `next build`.
+ * Starts the production build (`next start`) with the given environment, in a process group of its
+ * own (test/helpers/processes.ts) that ends when the test process does. Resolves once it answers HTTP, or
+ * rejects with its output (and nothing left running) if it exits first. Needs a prior `next build`.
  */
 export async function startServer(env: Record<string, string | undefined>): Promise<RunningServer> {
   if (!fs.existsSync(".next/BUILD_ID"))
     throw new Error("No production build: run `next build` first");
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  const child = spawn(nextBin, ["start", "--port", String(port)], {
-    env: { ...process.env, NEXT_PUBLIC_SITE_URL: url, ...env, PORT: String(port) },
+  const child = spawnGroup(nextBin, ["start", "--port", String(port)], {
+    env: {
+      ...process.env,
+      NEXT_PUBLIC_SITE_URL: url,
+      AUTH_SETUP_TOKEN: TEST_SETUP_TOKEN,
+      ...env,
+      PORT: String(port),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
@@ -48,7 +61,7 @@ export async function startServer(env: Record<string, string | undefined>): Prom
     output: () => log,
     exited,
     stop: async (signal = "SIGTERM") => {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await stopGroup(child.pid, signal);
       return exited;
     },
   };
@@ -56,7 +69,10 @@ export async function startServer(env: Record<string, string | undefined>): Prom
   let done = false;
   void exited.then(() => (done = true));
   while (Date.now() < deadline) {
-    if (done) throw Object.assign(new Error(`Server exited early:\n${log}`), { server });
+    if (done) {
+      await stopGroup(child.pid, "SIGKILL");
+      throw Object.assign(new Error(`Server exited early:\n${log}`), { server });
+    }
     try {
       await fetch(url, { method: "HEAD" });
       return server;

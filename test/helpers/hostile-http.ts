@@ -64,7 +64,7 @@ export function sendRaw(
   });
 }
 
-/** The statuses a refused request may have (spec §7 and README: 400, 401, 403, 404, 413, 415). */
+/** The statuses a refused request may have (docs/spec.md §7 and docs/api.md: 400, 401, 403, 404, 413, 415). */
 export const REFUSAL_STATUSES = [400, 401, 403, 404, 405, 413, 415] as const;
 
 /** Traces of internals that must never reach a client: stack frames, paths, driver errors. */

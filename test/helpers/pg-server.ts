@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
+import { markedEnv } from "./processes";
 import { freePort } from "./server";
 
 const run = promisify(execFile);
@@ -24,7 +25,8 @@ export type PgServer = {
 export async function startPgServer(): Promise<PgServer> {
   const port = await freePort();
   const dir = `/tmp/portfolio-pg-outage-${port}`;
-  const env = { ...process.env, PG_TEST_PORT: String(port), PG_TEST_DIR: dir };
+  // Marked: the PostgreSQL server it starts must be gone when the tests end (test/helpers/global-setup.ts).
+  const env = markedEnv({ ...process.env, PG_TEST_PORT: String(port), PG_TEST_DIR: dir });
   const call = async (...args: string[]) => (await run("bash", [script, ...args], { env })).stdout;
   const url = (await call()).trim();
   return {

@@ -1,5 +1,11 @@
 import { createClient, type Session, type SupabaseClient, type User } from "@supabase/supabase-js";
 
+/**
+ * The owner setup token every test server gets (AUTH_SETUP_TOKEN, see test/helpers/server.ts), so the
+ * helpers below create the owner account as the person who started the server would.
+ */
+export const TEST_SETUP_TOKEN = "test-owner-setup-token-0123456789";
+
 /** The placeholder anon key the embedded service accepts (it checks none). */
 export const TEST_ANON_KEY = "embedded-anon-key";
 
@@ -20,8 +26,10 @@ export function createTestClient(baseUrl: string, fetchImpl?: typeof fetch): Sup
 export function createPkceClient(
   baseUrl: string,
   store = new Map<string, string>(),
+  fetchImpl?: typeof fetch,
 ): SupabaseClient {
   return createClient(baseUrl, TEST_ANON_KEY, {
+    ...(fetchImpl ? { global: { fetch: fetchImpl } } : {}),
     auth: {
       flowType: "pkce",
       autoRefreshToken: false,
@@ -44,9 +52,16 @@ function toSignedIn(session: Session | null, action: string): SignedIn {
   };
 }
 
-/** Creates an account through POST /auth/v1/signup and returns its first session. */
+/**
+ * Creates an account through POST /auth/v1/signup and returns its first session. It carries the
+ * setup token, which only matters when the account is the owner's.
+ */
 export async function signUp(baseUrl: string, email: string, password: string): Promise<SignedIn> {
-  const { data, error } = await createTestClient(baseUrl).auth.signUp({ email, password });
+  const { data, error } = await createTestClient(baseUrl).auth.signUp({
+    email,
+    password,
+    options: { data: { setup_token: TEST_SETUP_TOKEN } },
+  });
   if (error) throw error;
   return toSignedIn(data.session, "signUp");
 }

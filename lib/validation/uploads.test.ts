@@ -1,18 +1,30 @@
 import { describe, expect, it } from "vitest";
 import {
-  checkImageFile,
-  checkVideoFile,
-  MAX_IMAGE_BYTES,
-  MAX_VIDEO_BYTES,
+  acceptOf,
+  checkFile,
+  coverRule,
+  sectionImageRule,
   selectImages,
-} from "./file-rules";
+  videoRule,
+} from "./uploads";
+
+const checkImageFile = (file: { name: string; size: number; type: string }) =>
+  checkFile(file, sectionImageRule);
+const checkVideoFile = (file: { name: string; size: number; type: string }) =>
+  checkFile(file, videoRule);
 
 const MB = 1024 * 1024;
 const image = (name: string, size = 1000, type = "image/png") => ({ name, size, type });
 
 describe("section file rules", () => {
+  it("offer the accepted types in the file pickers, JPEG also under its image/jpg alias", () => {
+    expect(acceptOf(sectionImageRule)).toBe("image/jpeg,image/png,image/gif,image/jpg");
+    expect(acceptOf(videoRule)).toBe("video/mp4");
+  });
+
   it("accepts the four image types up to exactly 5 MB", () => {
-    expect(MAX_IMAGE_BYTES).toBe(5 * MB);
+    expect(sectionImageRule.maxBytes).toBe(5 * MB);
+    expect(coverRule.maxBytes).toBe(5 * MB);
     for (const type of ["image/jpeg", "image/png", "image/gif", "image/jpg"]) {
       expect(checkImageFile(image("a", 5 * MB, type))).toBeNull();
     }
@@ -30,7 +42,7 @@ describe("section file rules", () => {
   });
 
   it("accepts mp4 videos up to exactly 50 MB", () => {
-    expect(MAX_VIDEO_BYTES).toBe(50 * MB);
+    expect(videoRule.maxBytes).toBe(50 * MB);
     expect(checkVideoFile({ name: "reel.mp4", size: 50 * MB, type: "video/mp4" })).toBeNull();
     expect(checkVideoFile({ name: "reel.mp4", size: 50 * MB + 1, type: "video/mp4" })).toBe(
       "File too large: reel.mp4",

@@ -1,0 +1,62 @@
+import "server-only";
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { env } from "@/lib/env";
+
+/**
+ * The one-time owner setup token. Until an owner account exists, creating it needs this token
+ * (or, with OWNER_EMAILS, a confirmation link sent to the address): whoever started the server
+ * sees it in the start-up log or in DATA_DIR/auth/setup-token (mode 600), nobody else does.
+ * AUTH_SETUP_TOKEN sets it instead (automated deployments, tests); it is never printed then.
+ */
+export function setupTokenFile(dataDir = env().DATA_DIR): string {
+  return path.join(dataDir, "auth", "setup-token");
+}
+
+export function readSetupToken(): string {
+  const configured = env().AUTH_SETUP_TOKEN;
+  if (configured) return configured;
+  const file = setupTokenFile();
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    const token = randomBytes(24).toString("base64url");
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    try {
+      fs.writeFileSync(file, `${token}\n`, { mode: 0o600, flag: "wx" });
+      return token;
+    } catch {
+      // Another process wrote it first.
+      return fs.readFileSync(file, "utf8").trim();
+    }
+  }
+}
+
+/** Whether `candidate` is the setup token (compared in constant time). */
+export function isSetupToken(candidate: unknown): boolean {
+  if (typeof candidate !== "string" || candidate === "") return false;
+  const expected = Buffer.from(readSetupToken());
+  const actual = Buffer.from(candidate);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/** Once the owner exists the token has done its job: the file goes. */
+export function retireSetupToken(): void {
+  fs.rmSync(setupTokenFile(), { force: true });
+}
+
+/** Google sign-ins started with the setup token (flow id → expiry), see handlers/authorize.ts. */
+const setupFlows = new Map<string, number>();
+
+export function rememberSetupFlow(flowId: string, ttlMs: number): void {
+  const now = Date.now();
+  for (const [id, expires] of setupFlows) if (expires < now) setupFlows.delete(id);
+  setupFlows.set(flowId, now + ttlMs);
+}
+
+export function takeSetupFlow(flowId: string): boolean {
+  const expires = setupFlows.get(flowId);
+  setupFlows.delete(flowId);
+  return expires !== undefined && expires >= Date.now();
+}

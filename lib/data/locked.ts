@@ -1,0 +1,40 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { getDb } from "@/lib/db";
+
+/** A table whose rows carry an `updated_at` the update sets. */
+type Lockable = PgTable & { updatedAt: PgColumn };
+
+/**
+ * Updates one row with a patch computed from the row as it is inside the transaction, locked
+ * (`SELECT … FOR UPDATE`): concurrent writers wait for each other, so each one's "before" is the
+ * other's committed "after" and neither loses the other's change (an image appended, a portrait
+ * replaced). `compute` may throw to abort without writing. Returns the row before and after, or
+ * null when there is no row with that key. `create`, when given, is inserted first if the row does
+ * not exist yet (in the same transaction, so an aborted update leaves no row behind either).
+ */
+export async function updateLocked<T extends Lockable>(
+  table: T,
+  key: PgColumn,
+  value: string,
+  compute: (before: T["$inferSelect"]) => Partial<T["$inferInsert"]>,
+  create?: T["$inferInsert"],
+): Promise<{ before: T["$inferSelect"]; after: T["$inferSelect"] } | null> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    if (create) await tx.insert(table).values(create).onConflictDoNothing();
+    const [before] = (await tx
+      .select()
+      .from(table as PgTable)
+      .where(eq(key, value))
+      .for("update")) as T["$inferSelect"][];
+    if (!before) return null;
+    const [after] = (await tx
+      .update(table)
+      .set({ ...compute(before), updatedAt: sql`now()` } as never)
+      .where(eq(key, value))
+      .returning()) as T["$inferSelect"][];
+    return after ? { before, after } : null;
+  });
+}

@@ -1,0 +1,139 @@
+import "server-only";
+import http from "node:http";
+import { closeDb } from "@/lib/db";
+import { jsonLogs, logger } from "./logger";
+
+/** How long in-flight requests (uploads among them) may take to finish after SIGTERM. */
+export const SHUTDOWN_TIMEOUT_MS = 30_000;
+
+type Lifecycle = {
+  inFlight: number;
+  servers: Set<http.Server>;
+  stopping: boolean;
+  idle: (() => void) | null;
+};
+
+// On globalThis: instrumentation and the route handlers are separate bundles in one process.
+const stateKey = Symbol.for("portfolio.lifecycle");
+
+function state(): Lifecycle {
+  const g = globalThis as typeof globalThis & { [stateKey]?: Lifecycle };
+  g[stateKey] ??= { inFlight: 0, servers: new Set(), stopping: false, idle: null };
+  return g[stateKey];
+}
+
+/** True once the process received SIGTERM/SIGINT: /api/health then answers 503 so traffic drains. */
+export function isShuttingDown(): boolean {
+  return state().stopping;
+}
+
+/** The request's path without its query, which may carry tokens (password-reset links). */
+function pathOf(url: string | undefined): string {
+  const end = url?.search(/[?#]/) ?? -1;
+  return (end === -1 ? url : url!.slice(0, end)) || "/";
+}
+
+function track(server: http.Server, request: http.IncomingMessage, response: http.ServerResponse) {
+  const current = state();
+  current.servers.add(server);
+  current.inFlight++;
+  // A keep-alive connection must not bring another request once shutdown began.
+  if (current.stopping) response.setHeader("Connection", "close");
+  const started = process.hrtime.bigint();
+  response.once("close", () => {
+    current.inFlight--;
+    if (jsonLogs()) {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const fields = {
+        req: { method: request.method, path: pathOf(request.url) },
+        res: { status: response.statusCode },
+        durationMs: Math.round(ms * 10) / 10,
+        ...(response.writableFinished ? {} : { aborted: true }),
+      };
+      const level = response.statusCode >= 500 ? "error" : "info";
+      logger()[level](fields, "request");
+    }
+    if (current.inFlight === 0) current.idle?.();
+  });
+}
+
+const patchedKey = Symbol.for("portfolio.lifecycle.patched");
+
+/**
+ * Counts the HTTP requests in flight (and logs each one with LOG_FORMAT=json). Next.js's server
+ * offers no hook for every request (the cached pages skip proxy.ts), so this wraps the `request`
+ * event of Node's HTTP servers in this process.
+ */
+export function trackRequests(): void {
+  const proto = http.Server.prototype as http.Server & { [patchedKey]?: true };
+  if (proto[patchedKey]) return;
+  proto[patchedKey] = true;
+  const emit = proto.emit as (
+    this: http.Server,
+    event: string | symbol,
+    ...args: unknown[]
+  ) => boolean;
+  proto.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
+    if (event === "request") {
+      track(this, args[0] as http.IncomingMessage, args[1] as http.ServerResponse);
+    }
+    return emit.call(this, event, ...args);
+  } as typeof proto.emit;
+}
+
+function waitForIdle(timeoutMs: number): Promise<boolean> {
+  const current = state();
+  if (current.inFlight === 0) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    current.idle = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+  });
+}
+
+/**
+ * Graceful shutdown on SIGTERM and SIGINT: stop accepting connections, let the requests in flight
+ * finish (an upload completes and is stored), then close the database (PGlite writes its data
+ * directory out and releases the lock) and exit 0. After SHUTDOWN_TIMEOUT_MS the remaining
+ * requests are cut and the process exits 1. Replaces Next.js's own handler, which exits 143
+ * without closing the database.
+ */
+export function handleShutdownSignals(): void {
+  // Next.js registers its handler before instrumentation runs, unless told not to; this covers
+  // both orders.
+  process.env.NEXT_MANUAL_SIG_HANDLE = "1";
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => void shutdown(signal));
+  }
+}
+
+async function shutdown(signal: NodeJS.Signals): Promise<void> {
+  const current = state();
+  if (current.stopping) return;
+  current.stopping = true;
+  console.log(
+    `${signal} received: finishing ${current.inFlight} request(s) in flight, then stopping.`,
+  );
+  for (const server of current.servers) {
+    server.close();
+    server.closeIdleConnections();
+  }
+  const finished = await waitForIdle(SHUTDOWN_TIMEOUT_MS);
+  if (!finished) {
+    console.error(
+      `Shutdown: ${current.inFlight} request(s) still running after ${SHUTDOWN_TIMEOUT_MS / 1000} s; cutting them.`,
+    );
+    for (const server of current.servers) server.closeAllConnections();
+  }
+  try {
+    await closeDb();
+  } catch (error) {
+    console.error("Shutdown: closing the database failed:", error);
+    process.exit(1);
+  }
+  console.log("Shutdown complete.");
+  process.exit(finished ? 0 : 1);
+}

@@ -1,0 +1,13 @@
+/** The longest text each stored field takes: the API's schemas and the forms' maxLength alike. */
+export const PROJECT_LIMITS = { title: 200, role: 200, coverUrl: 2000 } as const;
+
+export const SECTION_LIMITS = { title: 200, description: 10_000, alt: 300 } as const;
+
+export const SETTINGS_LIMITS = {
+  ownerName: 80,
+  tagline: 200,
+  biography: 5000,
+  portraitUrl: 2000,
+  portraitKey: 300,
+  showreelUrl: 300,
+} as const;

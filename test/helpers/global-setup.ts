@@ -1,0 +1,38 @@
+import { killGroup, processesMarked, SPAWNED_MARKER, type ProcessInfo } from "./processes";
+
+/** How long processes a test stopped may take to go before they count as left running. */
+const GRACE_MS = 10_000;
+
+/**
+ * Vitest's global set-up: names the run, so every process a test starts carries that name
+ * (test/helpers/processes.ts), and after the last test checks that none of them is still alive. Leftovers
+ * are killed and fail the run, with their command lines: a server a test forgot would otherwise
+ * hold its port and data directory long after `npm test` ended.
+ */
+export default function setup(): () => Promise<void> {
+  process.env.PORTFOLIO_TEST_SESSION ??= `vitest-${process.pid}-${Date.now()}`;
+  const session = process.env.PORTFOLIO_TEST_SESSION;
+  return async () => {
+    const deadline = Date.now() + GRACE_MS;
+    let left: ProcessInfo[] = processesMarked(SPAWNED_MARKER, session);
+    while (left.length > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      left = processesMarked(SPAWNED_MARKER, session);
+    }
+    if (left.length === 0) return;
+    for (const { pid, pgid } of left) {
+      killGroup(pgid, "SIGKILL");
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // Gone already.
+      }
+    }
+    // Vitest only logs an error thrown here ("error during close"); the run must fail.
+    process.exitCode = 1;
+    throw new Error(
+      `${left.length} process(es) started by the tests were still running after them ` +
+        `(now killed):\n${left.map((p) => `  pid ${p.pid} (group ${p.pgid}): ${p.command}`).join("\n")}`,
+    );
+  };
+}
