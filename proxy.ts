@@ -1,7 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getSupabasePublicConfig } from "@/lib/auth/config";
 import { isDatabaseReachable } from "@/lib/db/availability";
-import { env } from "@/lib/env";
 import { contentSecurityPolicy } from "@/lib/security-headers";
 import { updateSession } from "@/lib/supabase/proxy";
 import { parseFilterCategory, toFilterSlug } from "@/lib/site/categories";
@@ -35,7 +34,8 @@ function galleryRewrite(request: NextRequest): URL | undefined {
 let policy: string | undefined;
 const readPolicy = () =>
   (policy ??= contentSecurityPolicy({
-    production: env().NODE_ENV === "production",
+    // Inlined at build time (see lib/env.ts): a production build is production.
+    production: process.env.NODE_ENV === "production",
     supabaseUrl: getSupabasePublicConfig().url ?? undefined,
   }));
 

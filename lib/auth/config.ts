@@ -42,7 +42,8 @@ export function getSessionCookieOptions(requestUrl: string): CookieOptionsWithNa
   const secure = shouldUseSecureCookies({
     requestUrl,
     siteUrl: env().NEXT_PUBLIC_SITE_URL,
-    production: env().NODE_ENV === "production",
+    // Inlined at build time (see lib/env.ts): a production build is production.
+    production: process.env.NODE_ENV === "production",
   });
   return sessionCookieOptions(secure);
 }
