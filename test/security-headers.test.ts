@@ -47,6 +47,9 @@ describe("security headers of the running site", () => {
       expect(csp.match(/frame-ancestors 'none'/g), pathname).toHaveLength(1);
       expect(csp, pathname).toContain("connect-src 'self'");
       expect(csp, pathname).toContain("object-src 'none'");
+      // The production policy, also from proxy.ts (a build is production whatever the run-time
+      // environment holds).
+      expect(csp, pathname).not.toContain("unsafe-eval");
     }
   });
 
