@@ -15,6 +15,10 @@ export const projects = pgTable(
     coverKey: text("cover_key"),
     role: text("role").notNull(),
     category: text("category").$type<Category>().notNull(),
+    /** Optional project details (issue 17): null when unset. */
+    year: integer("year"),
+    client: text("client"),
+    summary: text("summary"),
     userId: text("user_id").notNull(),
     position: integer("position").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -28,6 +32,7 @@ export const projects = pgTable(
       "projects_category_valid",
       sql`${table.category} in ('Photography', 'Illustration', 'Motion Design', 'Frame by Frame', 'Assets & Tools')`,
     ),
+    check("projects_year_range", sql`${table.year} between 1900 and 2100`),
     index("projects_position_idx").on(table.position),
     index("projects_category_position_idx").on(table.category, table.position),
   ],

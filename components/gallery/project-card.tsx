@@ -10,6 +10,10 @@ export type ProjectCardData = {
   role: string;
   category: Category;
   coverUrl: string;
+  /** Optional details (issue 17), for the owner's Edit dialog. */
+  year: number | null;
+  client: string | null;
+  summary: string | null;
 };
 
 /**

@@ -28,6 +28,10 @@ export function ProjectGrid({ projects, id }: { projects: ProjectCardData[]; id?
                 title: project.title,
                 role: project.role,
                 category: project.category,
+                coverUrl: project.coverUrl,
+                year: project.year,
+                client: project.client,
+                summary: project.summary,
               }}
             />
           }

@@ -19,6 +19,9 @@ export function AddProjectForm({ userId }: { userId: string }) {
     role: "",
     category: "",
     cover: null,
+    year: "",
+    client: "",
+    summary: "",
   });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

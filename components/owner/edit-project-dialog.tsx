@@ -12,7 +12,16 @@ import { updateProject } from "@/lib/client/projects";
 import { Dialog } from "./dialog";
 import { ProjectFields } from "./project-fields";
 
-export type EditableProject = { id: string; title: string; role: string; category: string };
+export type EditableProject = {
+  id: string;
+  title: string;
+  role: string;
+  category: string;
+  coverUrl: string;
+  year: number | null;
+  client: string | null;
+  summary: string | null;
+};
 
 type EditProjectDialogProps = {
   project: EditableProject;
@@ -20,13 +29,16 @@ type EditProjectDialogProps = {
   onSaved: (message: string) => void;
 };
 
-/** The card's Edit modal: cover, Title, Role, Category, Save Changes (docs/spec.md §2). */
+/** The card's Edit modal: cover, Title, Role, Category, Save Changes (docs/spec.md §2), and the optional details. */
 export function EditProjectDialog({ project, onClose, onSaved }: EditProjectDialogProps) {
   const [draft, setDraft] = useState<ProjectDraft>({
     title: project.title,
     role: project.role,
     category: project.category,
     cover: null,
+    year: project.year === null ? "" : String(project.year),
+    client: project.client ?? "",
+    summary: project.summary ?? "",
   });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -52,6 +64,7 @@ export function EditProjectDialog({ project, onClose, onSaved }: EditProjectDial
           draft={draft}
           disabled={busy}
           coverRequired={false}
+          currentCover={{ url: project.coverUrl, alt: `Current cover of ${project.title}` }}
           onChange={(patch) => {
             // A refusal of the file chosen before no longer applies to a new one.
             if ("cover" in patch) setError(null);

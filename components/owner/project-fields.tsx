@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { FileField, SelectField, TextField } from "@/components/forms/field";
+import { FileField, SelectField, TextAreaField, TextField } from "@/components/forms/field";
 import { CATEGORIES, formatCategory } from "@/lib/validation/categories";
 import { PROJECT_LIMITS } from "@/lib/validation/limits";
 import { checkFile, coverRule } from "@/lib/validation/uploads";
@@ -23,13 +23,35 @@ type ProjectFieldsProps = {
   /** Add form: every field is required (the HTML attribute mirrors the spec's rule). */
   coverRequired: boolean;
   onChange: (patch: Partial<ProjectDraft>) => void;
+  /** Edit modal: the cover the project has now, shown above the file input. */
+  currentCover?: { url: string; alt: string };
 };
 
-/** The four project fields shared by the Add New Project form and the card's Edit modal. */
-export function ProjectFields({ draft, disabled, coverRequired, onChange }: ProjectFieldsProps) {
+/**
+ * The project fields shared by the Add New Project form and the card's Edit modal: the four
+ * required ones, then the optional year, client and summary (issue 17).
+ */
+export function ProjectFields({
+  draft,
+  disabled,
+  coverRequired,
+  onChange,
+  currentCover,
+}: ProjectFieldsProps) {
   const [coverError, setCoverError] = useState<string | null>(null);
   return (
     <>
+      {currentCover ? (
+        <figure>
+          {/* eslint-disable-next-line @next/next/no-img-element -- a small preview of any cover URL */}
+          <img
+            src={currentCover.url}
+            alt={currentCover.alt}
+            className="h-32 w-auto max-w-full rounded-sm border border-black/10 object-cover"
+          />
+          <figcaption className="text-muted mt-1 text-sm">Current cover</figcaption>
+        </figure>
+      ) : null}
       <FileField
         label="Cover image"
         hint={
@@ -71,6 +93,35 @@ export function ProjectFields({ draft, disabled, coverRequired, onChange }: Proj
         placeholder="Choose a category"
         options={categoryOptions}
         onChange={(event) => onChange({ category: event.target.value })}
+      />
+      <TextField
+        label="Year (optional)"
+        name="year"
+        type="number"
+        inputMode="numeric"
+        min={PROJECT_LIMITS.yearMin}
+        max={PROJECT_LIMITS.yearMax}
+        step={1}
+        value={draft.year ?? ""}
+        disabled={disabled}
+        onChange={(event) => onChange({ year: event.target.value })}
+      />
+      <TextField
+        label="Client (optional)"
+        name="client"
+        value={draft.client ?? ""}
+        maxLength={PROJECT_LIMITS.client}
+        disabled={disabled}
+        onChange={(event) => onChange({ client: event.target.value })}
+      />
+      <TextAreaField
+        label="Summary (optional)"
+        name="summary"
+        hint={`Shown under the title and used as the page description, up to ${PROJECT_LIMITS.summary} characters.`}
+        value={draft.summary ?? ""}
+        maxLength={PROJECT_LIMITS.summary}
+        disabled={disabled}
+        onChange={(event) => onChange({ summary: event.target.value })}
       />
     </>
   );

@@ -60,6 +60,9 @@ describe("backup and restore", () => {
       category: "Frame by Frame",
       coverUrl: "/media/cover.png",
       coverKey: "cover.png",
+      year: 2023,
+      client: "Client «Ünïcode»",
+      summary: "Summary line one\nline two",
       userId: "owner",
     });
     await createSection(project.id, {
@@ -80,6 +83,12 @@ describe("backup and restore", () => {
     cleanups.push(cleanTarget);
     expect(await restoreBackup(target, archive)).toEqual({ rows: 3, files: 2 });
     expect(await snapshot(target)).toEqual(before);
+    // The project's optional details (migration 0002) are carried too.
+    expect(before.projects[0]).toMatchObject({
+      year: 2023,
+      client: "Client «Ünïcode»",
+      summary: "Summary line one\nline two",
+    });
     const db = await getDb();
     const [row] = rowsOf<{ created_at: unknown }>(
       await db.execute(sql`select created_at from projects`),

@@ -7,6 +7,13 @@ export type ProjectDraft<F = File> = {
   role: string;
   category: string;
   cover: F | null;
+  /**
+   * The optional details as typed (issue 17). The forms always hold a string, so "" clears the
+   * stored value; left undefined, the field is not sent and an edit keeps what is stored.
+   */
+  year?: string;
+  client?: string;
+  summary?: string;
 };
 
 /**
@@ -36,6 +43,10 @@ export function fillProjectForm<F>(
   form.append("title", draft.title.trim());
   form.append("role", draft.role.trim());
   form.append("category", draft.category);
+  for (const name of ["year", "client", "summary"] as const) {
+    const value = draft[name];
+    if (value !== undefined) form.append(name, value.trim());
+  }
   if (userId) form.append("userId", userId);
   if (draft.cover) form.append("cover", draft.cover);
 }

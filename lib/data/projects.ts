@@ -13,6 +13,10 @@ export type ProjectInput = {
   category: Category;
   coverUrl: string;
   coverKey: string | null;
+  /** Optional details: null clears, undefined leaves the stored value (on update). */
+  year?: number | null;
+  client?: string | null;
+  summary?: string | null;
   userId: string;
 };
 

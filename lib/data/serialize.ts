@@ -16,6 +16,10 @@ export function toProjectJson(project: Project, viewer: Viewer) {
     cover: project.coverUrl,
     role: project.role,
     category: project.category,
+    // Optional details (issue 17): year is a number or null, client and summary "" when unset.
+    year: project.year ?? null,
+    client: project.client ?? "",
+    summary: project.summary ?? "",
     userId: viewer.owner ? project.userId : null,
     createdAt: project.createdAt.toISOString(),
     updatedAt: project.updatedAt.toISOString(),

@@ -17,7 +17,14 @@ export function personJsonLd(settings: SiteSettings, siteUrl: URL): Record<strin
   };
 }
 
-/** schema.org CreativeWork for one project page. */
+/**
+ * schema.org CreativeWork for one project page. The optional details (issue 17): the summary is
+ * its `abstract` and `description`; the year it was made is `dateCreated` (an ISO 8601 year) and
+ * `copyrightYear` (otherwise `dateCreated` is when it was added to the site); the client, who
+ * commissions and pays for the work, is its `sponsor` ("supports a thing through a pledge,
+ * promise, or financial contribution"): `funder` says the same for grants, `accountablePerson`
+ * and `sourceOrganization` describe who answers for or publishes the work, which a client is not.
+ */
 export function projectJsonLd(
   project: Project,
   settings: SiteSettings,
@@ -30,8 +37,11 @@ export function projectJsonLd(
     genre: project.category,
     url: new URL(`/sections/${project.id}`, siteUrl).toString(),
     image: new URL(project.coverUrl, siteUrl).toString(),
-    dateCreated: project.createdAt.toISOString(),
+    dateCreated: project.year ? String(project.year) : project.createdAt.toISOString(),
     dateModified: project.updatedAt.toISOString(),
     creator: { "@type": "Person", name: settings.ownerName, roleName: project.role },
+    ...(project.year ? { copyrightYear: project.year } : {}),
+    ...(project.client ? { sponsor: { "@type": "Organization", name: project.client } } : {}),
+    ...(project.summary ? { abstract: project.summary, description: project.summary } : {}),
   };
 }

@@ -1,5 +1,13 @@
 /** The longest text each stored field takes: the API's schemas and the forms' maxLength alike. */
-export const PROJECT_LIMITS = { title: 200, role: 200, coverUrl: 2000 } as const;
+export const PROJECT_LIMITS = {
+  title: 200,
+  role: 200,
+  coverUrl: 2000,
+  client: 80,
+  summary: 500,
+  yearMin: 1900,
+  yearMax: 2100,
+} as const;
 
 export const SECTION_LIMITS = { title: 200, description: 10_000, alt: 300 } as const;
 

@@ -1,4 +1,4 @@
-import { SETTINGS_LIMITS } from "./limits";
+import { PROJECT_LIMITS, SETTINGS_LIMITS } from "./limits";
 
 /**
  * The API's user-facing texts, verbatim from docs/spec.md (§5, §8) including its odd spellings, since
@@ -30,6 +30,7 @@ export const messages = {
   settingsSaved: "Settings saved successfully!",
   eitherVideoOrEmbed: "Send either a video file or a Vimeo link, not both",
   unexpectedError: "An unexpected error occurred. Please try again.",
+  invalidYear: `Year must be a whole number from ${PROJECT_LIMITS.yearMin} to ${PROJECT_LIMITS.yearMax}`,
 } as const;
 
 export function invalidFileType(name: string): string {

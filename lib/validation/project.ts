@@ -19,6 +19,40 @@ function requiredText(label: string, max: number, missing: string) {
   );
 }
 
+/**
+ * An optional text detail (client, summary): trimmed, "" or null clears it (null), absent leaves it
+ * out (an update keeps the stored value).
+ */
+function optionalText(label: string, max: number) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, { error: fieldTooLong(label, max) })
+    .refine(isStorableText, { error: invalidCharacters(label) })
+    .transform((value) => (hasVisibleText(value) ? value : null))
+    .nullable()
+    .optional();
+}
+
+/**
+ * The optional year: a whole number from PROJECT_LIMITS.yearMin to yearMax, given as a number (JSON)
+ * or as digits (multipart). "" or null clears it; absent leaves it out.
+ */
+const optionalYear = z
+  .union([z.number(), z.string(), z.null()], { error: messages.invalidYear })
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === null) return value;
+    const text = typeof value === "string" ? value.trim() : String(value);
+    if (text === "") return null;
+    const year = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
+    if (!Number.isInteger(year) || year < PROJECT_LIMITS.yearMin || year > PROJECT_LIMITS.yearMax) {
+      ctx.addIssue({ code: "custom", message: messages.invalidYear });
+      return z.NEVER;
+    }
+    return year;
+  });
+
 /** Title, role and category, all required; `missing` is the add or the update wording (docs/spec.md §5). */
 function projectFieldsSchema(missing: string) {
   return z.object({
@@ -29,6 +63,9 @@ function projectFieldsSchema(missing: string) {
       .trim()
       .min(1, { error: missing })
       .pipe(z.enum(CATEGORIES, { error: messages.invalidCategory })),
+    year: optionalYear,
+    client: optionalText("Client", PROJECT_LIMITS.client),
+    summary: optionalText("Summary", PROJECT_LIMITS.summary),
   });
 }
 

@@ -48,6 +48,69 @@ describe("project schemas", () => {
     expect(long.success || firstMessage(long.error)).toBe("Title must be at most 200 characters");
   });
 
+  it("take the optional year, client and summary; empty clears them, absent leaves them out", () => {
+    const given = createProjectSchema.parse({
+      ...full,
+      year: " 2024 ",
+      client: "  Acme Studio ",
+      summary: " A night-time short. ",
+    });
+    expect(given).toMatchObject({
+      year: 2024,
+      client: "Acme Studio",
+      summary: "A night-time short.",
+    });
+    expect(
+      updateProjectSchema.parse({ ...full, year: 1900, client: "c", summary: "s" }),
+    ).toMatchObject({
+      year: 1900,
+    });
+    expect(updateProjectSchema.parse({ ...full, year: "2100" }).year).toBe(2100);
+    const cleared = updateProjectSchema.parse({ ...full, year: "", client: "  ", summary: null });
+    expect(cleared).toMatchObject({ year: null, client: null, summary: null });
+    const absent = updateProjectSchema.parse(full);
+    expect(absent.year).toBeUndefined();
+    expect(absent.client).toBeUndefined();
+    expect(absent.summary).toBeUndefined();
+  });
+
+  it("refuse an out-of-range or malformed year and over-long client or summary", () => {
+    for (const year of [
+      "1899",
+      "2101",
+      1899,
+      2101,
+      "20x4",
+      "2024.5",
+      2024.5,
+      "-2000",
+      "1e3",
+      true,
+    ]) {
+      const result = createProjectSchema.safeParse({ ...full, year });
+      expect(result.success || firstMessage(result.error)).toBe(
+        "Year must be a whole number from 1900 to 2100",
+      );
+    }
+    const client = updateProjectSchema.safeParse({ ...full, client: "x".repeat(81) });
+    expect(client.success || firstMessage(client.error)).toBe(
+      "Client must be at most 80 characters",
+    );
+    const summary = createProjectSchema.safeParse({ ...full, summary: "x".repeat(501) });
+    expect(summary.success || firstMessage(summary.error)).toBe(
+      "Summary must be at most 500 characters",
+    );
+    expect(createProjectSchema.safeParse({ ...full, client: "x".repeat(80) }).success).toBe(true);
+    expect(createProjectSchema.safeParse({ ...full, summary: "x".repeat(500) }).success).toBe(true);
+    const nul = createProjectSchema.safeParse({ ...full, client: "a\u0000b" });
+    expect(nul.success || firstMessage(nul.error)).toBe(
+      "Client contains a character that cannot be stored",
+    );
+    // A missing required field is still reported first.
+    const both = createProjectSchema.safeParse({ ...full, title: "", year: "1" });
+    expect(both.success || firstMessage(both.error)).toBe("Please fill in all Feilds !");
+  });
+
   it("takes http(s) and /media cover URLs only", () => {
     const schema = coverUrlSchema("Please fill in all Feilds !");
     expect(schema.safeParse("https://res.cloudinary.com/a/b.png").success).toBe(true);

@@ -32,7 +32,10 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const { projectId } = await params;
   const [project, settings] = await Promise.all([loadProject(projectId), loadSiteSettings()]);
   if (!project) return { title: "Project not found", robots: { index: false } };
-  const description = `${project.title}: ${formatCategory(project.category)} by ${settings.ownerName} (${project.role}).`;
+  // The owner's summary when there is one (issue 17), else a sentence made of the fields.
+  const description =
+    project.summary ??
+    `${project.title}: ${formatCategory(project.category)} by ${settings.ownerName} (${project.role}).`;
   const image = { url: project.coverUrl, alt: project.title };
   return {
     title: project.title,
@@ -65,6 +68,14 @@ export default async function ProjectPage({ params }: { params: Params }) {
           {project.title}
         </h1>
         <p className="text-muted mt-3 text-lg">{project.role}</p>
+        {project.year || project.client ? (
+          <p className="text-muted mt-1">
+            {[project.year, project.client].filter(Boolean).join(" · ")}
+          </p>
+        ) : null}
+        {project.summary ? (
+          <p className="mt-5 text-lg leading-relaxed whitespace-pre-line">{project.summary}</p>
+        ) : null}
       </header>
 
       {sections.length > 0 ? (
