@@ -11,9 +11,6 @@ export type ProjectCardData = {
   category: Category;
   coverUrl: string;
   /** Optional details (issue 17), for the owner's Edit dialog. */
-  year: number | null;
-  client: string | null;
-  summary: string | null;
 };
 
 /**

@@ -29,9 +29,6 @@ export function ProjectGrid({ projects, id }: { projects: ProjectCardData[]; id?
                 role: project.role,
                 category: project.category,
                 coverUrl: project.coverUrl,
-                year: project.year,
-                client: project.client,
-                summary: project.summary,
               }}
             />
           }

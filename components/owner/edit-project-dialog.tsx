@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { FormError } from "@/components/forms/form-message";
 import { SubmitButton } from "@/components/forms/submit-button";
 import {
@@ -8,7 +8,7 @@ import {
   validateProjectEdit,
   type ProjectDraft,
 } from "@/lib/client/project-draft";
-import { updateProject } from "@/lib/client/projects";
+import { getProject, updateProject } from "@/lib/client/projects";
 import { Dialog } from "./dialog";
 import { ProjectFields } from "./project-fields";
 
@@ -18,9 +18,6 @@ export type EditableProject = {
   role: string;
   category: string;
   coverUrl: string;
-  year: number | null;
-  client: string | null;
-  summary: string | null;
 };
 
 type EditProjectDialogProps = {
@@ -36,10 +33,25 @@ export function EditProjectDialog({ project, onClose, onSaved }: EditProjectDial
     role: project.role,
     category: project.category,
     cover: null,
-    year: project.year === null ? "" : String(project.year),
-    client: project.client ?? "",
-    summary: project.summary ?? "",
   });
+  // The optional details are read when the dialog opens rather than sent with every gallery card
+  // to every visitor. Until they arrive they are left out of a save (the server keeps them), and
+  // a field the owner has typed in meanwhile keeps what was typed.
+  useEffect(() => {
+    let open = true;
+    void getProject(project.id).then((stored) => {
+      if (!open || !stored) return;
+      setDraft((current) => ({
+        ...current,
+        year: current.year ?? (stored.year === null ? "" : String(stored.year)),
+        client: current.client ?? stored.client,
+        summary: current.summary ?? stored.summary,
+      }));
+    });
+    return () => {
+      open = false;
+    };
+  }, [project.id]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

@@ -14,6 +14,14 @@ export async function addProject(form: FormData): Promise<Result<ProjectJson>> {
   });
 }
 
+/** GET /api/projects/{id}: the stored project, or null when it cannot be read. */
+export async function getProject(id: string): Promise<ProjectJson | null> {
+  const outcome = await sendRequest<ProjectJson>(`/api/projects/${encodeURIComponent(id)}`, {
+    method: "GET",
+  });
+  return outcome.kind === "ok" ? (outcome.body.data ?? null) : null;
+}
+
 /** PUT /api/projects/{id} (multipart: title, role, category and, when replaced, cover). */
 export async function updateProject(id: string, form: FormData): Promise<Result<ProjectJson>> {
   const outcome = await sendRequest<ProjectJson>(`/api/projects/${encodeURIComponent(id)}`, {
