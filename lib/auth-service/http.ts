@@ -1,6 +1,7 @@
 import "server-only";
 import { JsonBodyError, readJsonObject } from "@/lib/api/json-body";
 import { env } from "@/lib/env";
+import { readRequestOrigin } from "@/lib/request-origin";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/startup/client-address-header";
 import { API_VERSION, API_VERSION_HEADER, AuthServiceError, invalidInput } from "./errors";
 
@@ -72,10 +73,17 @@ export function readClientAddress(request: Request): string {
   return forwarded[forwarded.length - AUTH_TRUSTED_PROXY_HOPS] ?? forwarded[0] ?? peer;
 }
 
-/** The public origin of the site: NEXT_PUBLIC_SITE_URL, else the origin the request came to. */
+/**
+ * The public origin of the site: NEXT_PUBLIC_SITE_URL, else the origin the request came to. It
+ * goes into links mailed to others (password reset, sign-up confirmation), so forwarded headers
+ * never count here, even behind a trusted proxy: anyone could point the link at their own site.
+ */
 export function readSiteOrigin(request: Request): string {
-  const configured = env().NEXT_PUBLIC_SITE_URL;
-  return configured ? new URL(configured).origin : new URL(request.url).origin;
+  return readRequestOrigin(request.headers, {
+    trustForwarded: false,
+    url: request.url,
+    siteUrl: env().NEXT_PUBLIC_SITE_URL,
+  });
 }
 
 /** What a new session records about the request that created it. */

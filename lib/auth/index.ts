@@ -2,7 +2,8 @@ import "server-only";
 import { cookies, headers } from "next/headers";
 import { readBearerToken } from "@/lib/auth-service/http";
 import { env } from "@/lib/env";
-import { readRequestOrigin } from "@/lib/supabase/cookie-names";
+import { readRequestOrigin } from "@/lib/request-origin";
+import { readCookieOrigin } from "@/lib/supabase/cookie-names";
 import { resolveSupabaseUrl } from "./config";
 import { isOwnerEmail } from "./owner";
 import { readCookieAccessToken } from "./session-cookie";
@@ -31,7 +32,7 @@ async function readCookieToken(request: Request | undefined): Promise<string | n
   const cookieHeader = request
     ? (request.headers.get("cookie") ?? "")
     : (await cookies()).toString();
-  const origin = readRequestOrigin(requestHeaders, request?.url);
+  const origin = readCookieOrigin(requestHeaders, request?.url);
   return readCookieAccessToken(cookieHeader, resolveSupabaseUrl(origin));
 }
 
@@ -78,6 +79,7 @@ function isSameOrigin(request: Request): boolean {
   const host = request.headers.get("host");
   if (host) allowed.add(`${url.protocol}//${host}`);
   if (siteUrl) allowed.add(new URL(siteUrl).origin);
-  if (trustProxy) allowed.add(readRequestOrigin(request.headers, request.url));
+  if (trustProxy)
+    allowed.add(readRequestOrigin(request.headers, { trustForwarded: true, url: request.url }));
   return allowed.has(origin);
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { headers } from "next/headers";
 import { env } from "@/lib/env";
-import { readRequestOrigin } from "@/lib/supabase/cookie-names";
+import { readRequestOrigin } from "@/lib/request-origin";
 
 /**
  * The origin written into cached pages (metadata, JSON-LD): NEXT_PUBLIC_SITE_URL, else the local
@@ -14,8 +14,6 @@ export function getCachedSiteUrl(): URL {
   return new URL(`http://localhost:${env().PORT ?? "3000"}`);
 }
 
-const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?$/i;
-
 /**
  * The site's public origin: NEXT_PUBLIC_SITE_URL when set, else the request's own host.
  * `X-Forwarded-Host` and `X-Forwarded-Proto` are any client's to set, and a cache in front that
@@ -27,8 +25,5 @@ const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?$/i;
 export async function getSiteUrl(): Promise<URL> {
   const { NEXT_PUBLIC_SITE_URL: configured, AUTH_TRUST_PROXY: trustProxy } = env();
   if (configured) return new URL(configured);
-  const list = await headers();
-  if (trustProxy && list.get("x-forwarded-host")) return new URL(readRequestOrigin(list));
-  const host = list.get("host") ?? "localhost:3000";
-  return new URL(`${LOCAL_HOST.test(host) ? "http" : "https"}://${host}`);
+  return new URL(readRequestOrigin(await headers(), { trustForwarded: trustProxy }));
 }

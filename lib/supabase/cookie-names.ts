@@ -1,3 +1,5 @@
+import { readRequestOrigin } from "@/lib/request-origin";
+
 /**
  * The storage key @supabase/ssr derives from the Supabase URL (`sb-<first host label>-auth-token`),
  * e.g. `sb-localhost-auth-token` for the embedded service on http://localhost:3000.
@@ -6,12 +8,13 @@ export function authCookieName(supabaseUrl: string): string {
   return `sb-${new URL(supabaseUrl).hostname.split(".")[0]}-auth-token`;
 }
 
-/** The origin a request was addressed to, as the browser sees it. */
-export function readRequestOrigin(headers: Headers, fallbackUrl?: string): string {
-  const host = headers.get("x-forwarded-host") ?? headers.get("host");
-  if (!host) return new URL(fallbackUrl ?? "http://localhost").origin;
-  const proto = headers.get("x-forwarded-proto")?.split(",")[0]?.trim() ?? "http";
-  return `${proto}://${host.split(",")[0]?.trim()}`;
+/**
+ * The origin the browser sees, which names its session cookie and decides whether it is Secure:
+ * behind a proxy, the forwarded host and protocol. They count whatever AUTH_TRUST_PROXY says: a
+ * client that forges them only picks which of its own cookies is read, and how they are written.
+ */
+export function readCookieOrigin(headers: Headers, url?: string): string {
+  return readRequestOrigin(headers, { trustForwarded: true, url });
 }
 
 /**

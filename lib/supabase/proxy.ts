@@ -1,7 +1,7 @@
 import { createServerClient } from "@supabase/ssr";
 import { NextResponse, type NextRequest } from "next/server";
 import { getSessionCookieOptions, getSupabasePublicConfig } from "@/lib/auth/config";
-import { authCookieName, hasAuthCookie, readRequestOrigin } from "./cookie-names";
+import { authCookieName, hasAuthCookie, readCookieOrigin } from "./cookie-names";
 
 const OWNER_ROUTES = [
   /^\/addproject\/?$/,
@@ -34,7 +34,7 @@ export async function updateSession(request: NextRequest): Promise<NextResponse>
   // host), and the embedded service is reached where this server listens: request.nextUrl is that
   // address, but with the forwarded protocol, and behind a TLS-terminating proxy the port itself
   // speaks plain http.
-  const publicOrigin = readRequestOrigin(request.headers, request.url);
+  const publicOrigin = readCookieOrigin(request.headers, request.url);
   const serviceUrl = url ?? `http://${request.nextUrl.host}`;
   const cookieOptions = {
     ...getSessionCookieOptions(publicOrigin),

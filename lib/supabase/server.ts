@@ -4,7 +4,7 @@ import type { SupabaseClient } from "@supabase/supabase-js";
 import { cookies, headers } from "next/headers";
 import { getSessionCookieOptions, getSupabasePublicConfig } from "@/lib/auth/config";
 import { dispatchAuthRequest } from "@/lib/auth-service/router";
-import { readRequestOrigin } from "./cookie-names";
+import { readCookieOrigin } from "./cookie-names";
 
 /**
  * In embedded mode the server talks to its own auth service in process rather than over HTTP to
@@ -25,7 +25,7 @@ const embeddedFetch: typeof fetch = async (input, init) => {
 export async function createClient(): Promise<SupabaseClient> {
   const cookieStore = await cookies();
   const { url, anonKey } = getSupabasePublicConfig();
-  const origin = readRequestOrigin(await headers());
+  const origin = readCookieOrigin(await headers());
   return createServerClient(url ?? origin, anonKey, {
     global: url ? {} : { fetch: embeddedFetch },
     cookieOptions: getSessionCookieOptions(origin),
