@@ -2,9 +2,9 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { TextField } from "@/components/forms/field";
 import { useAuth } from "./auth-provider";
 import { FormMessageLine } from "./form-message";
+import { NewPasswordField } from "./new-password-field";
 import { linkButtonClass, primaryButtonClass } from "./form-styles";
 import { errorLine, useAuthForm } from "./use-auth-form";
 
@@ -26,14 +26,7 @@ export function ResetPasswordForm({ initialError }: { initialError?: string }) {
 
   return (
     <form onSubmit={onSubmit} className="space-y-4">
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        required
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
+      <NewPasswordField label="New password" value={password} onValue={setPassword} />
       <FormMessageLine message={message} />
       <button type="submit" disabled={busy || done} className={primaryButtonClass}>
         Reset Password

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { TextField } from "@/components/forms/field";
 import { useAuth } from "./auth-provider";
 import { FormMessageLine } from "./form-message";
+import { NewPasswordField } from "./new-password-field";
 import { linkButtonClass, primaryButtonClass } from "./form-styles";
 import { errorLine, useAuthForm } from "./use-auth-form";
 
@@ -47,15 +48,12 @@ export function SignUpForm({ closed }: { closed: boolean }) {
         value={email}
         onChange={(event) => setEmail(event.target.value)}
       />
-      <TextField
+      <NewPasswordField
         label="Password"
-        type="password"
-        autoComplete="new-password"
-        required
         minLength={10}
         disabled={closed}
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        onValue={setPassword}
       />
       <FormMessageLine message={message} />
       <button type="submit" disabled={busy || closed} className={primaryButtonClass}>

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { bindText } from "@/components/forms/bind-text";
 import { FileField, TextAreaField, TextField } from "@/components/forms/field";
 import { FormError } from "@/components/forms/form-message";
 import { SubmitButton } from "@/components/forms/submit-button";
@@ -43,6 +44,7 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
   const storedPortrait = removePortrait ? null : portraitUrl || null;
 
   const set = (patch: Partial<SettingsDraft>) => setDraft((current) => ({ ...current, ...patch }));
+  const field = bindText(draft, set, { disabled: busy, errors });
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -71,28 +73,15 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
     <form onSubmit={submit} noValidate className="space-y-5" aria-label="Site settings">
       <TextField
         label="Owner name"
-        value={draft.ownerName}
+        {...field("ownerName")}
         required
         maxLength={SETTINGS_LIMITS.ownerName}
-        error={errors.ownerName}
-        disabled={busy}
-        onChange={(event) => set({ ownerName: event.target.value })}
       />
-      <TextField
-        label="Tagline"
-        value={draft.tagline}
-        maxLength={SETTINGS_LIMITS.tagline}
-        error={errors.tagline}
-        disabled={busy}
-        onChange={(event) => set({ tagline: event.target.value })}
-      />
+      <TextField label="Tagline" {...field("tagline")} maxLength={SETTINGS_LIMITS.tagline} />
       <TextAreaField
         label="Biography"
-        value={draft.biography}
+        {...field("biography")}
         maxLength={SETTINGS_LIMITS.biography}
-        error={errors.biography}
-        disabled={busy}
-        onChange={(event) => set({ biography: event.target.value })}
       />
       <div className="space-y-2">
         {portrait ? (
@@ -137,21 +126,11 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
           </label>
         ) : null}
       </div>
-      <TextField
-        label="Contact e-mail"
-        type="email"
-        value={draft.contactEmail}
-        error={errors.contactEmail}
-        disabled={busy}
-        onChange={(event) => set({ contactEmail: event.target.value })}
-      />
+      <TextField label="Contact e-mail" type="email" {...field("contactEmail")} />
       <TextField
         label="Showreel Vimeo URL"
-        value={draft.showreelUrl}
+        {...field("showreelUrl")}
         placeholder="https://vimeo.com/123456789"
-        error={errors.showreelUrl}
-        disabled={busy}
-        onChange={(event) => set({ showreelUrl: event.target.value })}
       />
       <fieldset className="space-y-4">
         <legend className="font-medium">Social links</legend>

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
+import { bindText } from "@/components/forms/bind-text";
 import { TextAreaField, TextField } from "@/components/forms/field";
 import { FormError } from "@/components/forms/form-message";
 import { ImagePicker, type NewImage } from "@/components/forms/image-picker";
@@ -65,6 +66,7 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
   const busy = progress !== null;
   const update = (patch: Partial<typeof draft>) =>
     setDraft((current) => ({ ...current, ...patch }));
+  const field = bindText(draft, update, { disabled: busy });
 
   function pickImages(files: File[]) {
     const kept = keptImages({ ...draft, newImages: [] }).length + images.length;
@@ -122,21 +124,12 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6">
-      <TextField
-        label="Title"
-        name="title"
-        value={draft.title}
-        maxLength={SECTION_LIMITS.title}
-        disabled={busy}
-        onChange={(event) => update({ title: event.target.value })}
-      />
+      <TextField label="Title" name="title" {...field("title")} maxLength={SECTION_LIMITS.title} />
       <TextAreaField
         label="Description"
         name="description"
-        value={draft.description}
+        {...field("description")}
         maxLength={SECTION_LIMITS.description}
-        disabled={busy}
-        onChange={(event) => update({ description: event.target.value })}
       />
       <ImagePicker
         existing={draft.existingImages}
