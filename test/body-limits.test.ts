@@ -58,9 +58,28 @@ beforeAll(async () => {
   );
   expect(section.status).toBe(201);
   sectionId = section.body.data._id;
-  // Warm every route once, so what is measured is the bodies, not code loaded on first use.
+  // Warm every route once, so what is measured is the bodies, not code loaded on first use: a
+  // read, and an upload each write route refuses (a text file named .png: 415, nothing stored),
+  // which loads its form parser and file checks.
   for (const path of ["/api/projects", `/api/projects/${projectId}`, "/api/settings"]) {
     await fetch(new URL(path, site.server.url));
+  }
+  const notAnImage = { bytes: Buffer.from("not an image"), name: "warm.png", type: "image/png" };
+  for (const [method, path, field] of [
+    ["POST", "/api/projects", "cover"],
+    ["PUT", `/api/projects/${projectId}`, "cover"],
+    ["POST", `/api/sections/${projectId}`, "resources"],
+    ["PUT", `/api/sections/${sectionId}`, "resources"],
+    ["PUT", "/api/settings", "portrait"],
+  ] as const) {
+    const refused = await call(site.server.url, method, path, {
+      token: site.ownerToken,
+      form: multipart([
+        ["title", "Warm-up"],
+        [field, notAnImage],
+      ]),
+    });
+    expect(refused.status, `${method} ${path}`).toBe(415);
   }
   baseline = rssOf(site.server.process.pid!);
 });
