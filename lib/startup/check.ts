@@ -61,7 +61,10 @@ async function announceOwnerSetup(db: Awaited<ReturnType<typeof getDb>>): Promis
   if (isHostedAuth()) return;
   if (await db.transaction((tx) => ownerExists(tx))) return;
   const config = env();
-  const site = config.NEXT_PUBLIC_SITE_URL?.replace(/\/$/, "") ?? "";
+  // Without a configured URL (`npm start` on this machine) the link is the local server's, so it
+  // can be opened as printed rather than read as a path.
+  const site =
+    config.NEXT_PUBLIC_SITE_URL?.replace(/\/$/, "") ?? `http://localhost:${config.PORT ?? 3000}`;
   const proof =
     config.OWNER_EMAILS.length > 0
       ? ` (or sign up with ${config.OWNER_EMAILS.join(" / ")} and open the confirmation link mailed to it)`
