@@ -16,6 +16,12 @@ const config = [
       "next-env.d.ts",
     ],
   },
+  {
+    // Tests and their helpers are not React: a `use…` helper there (useFreshDatabase,
+    // useDatabases) sets up a test file's fixtures, and the rules of hooks do not apply.
+    files: ["**/*.test.ts", "test/**/*.ts", "e2e/**/*.ts"],
+    rules: { "react-hooks/rules-of-hooks": "off" },
+  },
 ];
 
 export default config;

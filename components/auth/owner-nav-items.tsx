@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useAuth } from "./auth-provider";
-import { SignOutButton } from "./sign-out-button";
+import { SignOutButton, type NavItemProps } from "./sign-out-button";
 
 const links = [
   { href: "/addproject", label: "New Project" },
@@ -14,13 +14,7 @@ const links = [
  * The header's owner items (New Project, Dashboard, Sign Out) as list items, rendered only while
  * a session has a user. Meant to sit inside the header nav's <ul>.
  */
-export function OwnerNavItems({
-  linkClassName,
-  onNavigate,
-}: {
-  linkClassName?: string;
-  onNavigate?: () => void;
-}) {
+export function OwnerNavItems({ className, onNavigate }: NavItemProps) {
   const { user } = useAuth();
   const pathname = usePathname();
   if (!user) return null;
@@ -32,14 +26,14 @@ export function OwnerNavItems({
             href={href}
             aria-current={pathname === href ? "page" : undefined}
             onClick={onNavigate}
-            className={linkClassName}
+            className={className}
           >
             {label}
           </Link>
         </li>
       ))}
       <li>
-        <SignOutButton className={linkClassName} onSignedOut={onNavigate} />
+        <SignOutButton className={className} onNavigate={onNavigate} />
       </li>
     </>
   );

@@ -3,14 +3,11 @@
 import { useRouter } from "next/navigation";
 import { useAuth } from "./auth-provider";
 
+/** A navigation item's props: its class, and what to do once it has navigated (close a menu). */
+export type NavItemProps = { className?: string; onNavigate?: () => void };
+
 /** Signs out, then goes to /signin; a failure is only logged and the page stays (docs/spec.md §8). */
-export function SignOutButton({
-  className,
-  onSignedOut,
-}: {
-  className?: string;
-  onSignedOut?: () => void;
-}) {
+export function SignOutButton({ className, onNavigate }: NavItemProps) {
   const { signOut } = useAuth();
   const router = useRouter();
 
@@ -21,7 +18,7 @@ export function SignOutButton({
       console.error("Error signing out:", error);
       return;
     }
-    onSignedOut?.();
+    onNavigate?.();
     router.push("/signin");
     router.refresh();
   }

@@ -50,103 +50,65 @@ type ControlProps = {
   "aria-describedby": string | undefined;
 };
 
-/** Label, control and announced hint/error: the one layout every field below shares. */
-function Field({
-  label,
-  hint,
-  error,
-  control,
-}: BaseProps & { control: (props: ControlProps) => React.ReactNode }) {
-  const id = useId();
-  const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean);
-  return (
-    <div>
-      <label htmlFor={id} className="block font-medium">
-        {label}
-      </label>
-      {control({
-        id,
-        "aria-invalid": error ? true : undefined,
-        "aria-describedby": described.join(" ") || undefined,
-      })}
-      <Describe id={id} hint={hint} error={error} />
-    </div>
-  );
+/**
+ * A field component from its control: label, control and announced hint/error, the one layout
+ * every field below shares. `render` gets the control's id and ARIA wiring and the caller's props.
+ */
+function fieldOf<P>(render: (wiring: ControlProps, props: P) => React.ReactNode) {
+  return function LabelledField({ label, hint, error, ...rest }: BaseProps & P) {
+    const id = useId();
+    const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean);
+    const wiring: ControlProps = {
+      id,
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": described.join(" ") || undefined,
+    };
+    return (
+      <div>
+        <label htmlFor={id} className="block font-medium">
+          {label}
+        </label>
+        {render(wiring, rest as P)}
+        <Describe id={id} hint={hint} error={error} />
+      </div>
+    );
+  };
 }
 
-type TextFieldProps = BaseProps &
-  Omit<React.InputHTMLAttributes<HTMLInputElement>, "id" | "className">;
+type Own<T> = Omit<T, "id" | "className">;
 
 /** A labelled text input whose hint and error are announced with it. */
-export function TextField({ label, hint, error, ...input }: TextFieldProps) {
-  return (
-    <Field
-      {...{ label, hint, error }}
-      control={(props) => <input className={inputClass} {...props} {...input} />}
-    />
-  );
-}
+export const TextField = fieldOf<Own<React.InputHTMLAttributes<HTMLInputElement>>>(
+  (wiring, input) => <input className={inputClass} {...wiring} {...input} />,
+);
 
-type TextAreaProps = BaseProps &
-  Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "className">;
+export const TextAreaField = fieldOf<Own<React.TextareaHTMLAttributes<HTMLTextAreaElement>>>(
+  (wiring, textarea) => <textarea className={`${inputClass} min-h-32`} {...wiring} {...textarea} />,
+);
 
-export function TextAreaField({ label, hint, error, ...textarea }: TextAreaProps) {
-  return (
-    <Field
-      {...{ label, hint, error }}
-      control={(props) => (
-        <textarea className={`${inputClass} min-h-32`} {...props} {...textarea} />
-      )}
-    />
-  );
-}
-
-type SelectFieldProps = BaseProps &
-  Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "id" | "className"> & {
+export const SelectField = fieldOf<
+  Own<React.SelectHTMLAttributes<HTMLSelectElement>> & {
     options: readonly { value: string; label: string }[];
     placeholder?: string;
-  };
+  }
+>((wiring, { options, placeholder, ...select }) => (
+  <select className={inputClass} {...wiring} {...select}>
+    {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+    {options.map((option) => (
+      <option key={option.value} value={option.value}>
+        {option.label}
+      </option>
+    ))}
+  </select>
+));
 
-export function SelectField({
-  label,
-  hint,
-  error,
-  options,
-  placeholder,
-  ...select
-}: SelectFieldProps) {
-  return (
-    <Field
-      {...{ label, hint, error }}
-      control={(props) => (
-        <select className={inputClass} {...props} {...select}>
-          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      )}
+export const FileField = fieldOf<Own<React.InputHTMLAttributes<HTMLInputElement>>>(
+  (wiring, input) => (
+    <input
+      {...input}
+      type="file"
+      className="file:bg-ink mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:px-3 file:py-2 file:font-medium file:text-white hover:file:bg-black"
+      {...wiring}
     />
-  );
-}
-
-type FileFieldProps = BaseProps &
-  Omit<React.InputHTMLAttributes<HTMLInputElement>, "id" | "className" | "type">;
-
-export function FileField({ label, hint, error, ...input }: FileFieldProps) {
-  return (
-    <Field
-      {...{ label, hint, error }}
-      control={(props) => (
-        <input
-          type="file"
-          className="file:bg-ink mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:px-3 file:py-2 file:font-medium file:text-white hover:file:bg-black"
-          {...props}
-          {...input}
-        />
-      )}
-    />
-  );
-}
+  ),
+);

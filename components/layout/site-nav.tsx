@@ -47,7 +47,7 @@ export function SiteNav() {
       <nav aria-label="Main" className="hidden items-center gap-8 md:flex">
         <ul className="flex items-center gap-7 text-sm font-medium">
           {links()}
-          <OwnerNavItems linkClassName={linkClass} />
+          <OwnerNavItems className={linkClass} />
         </ul>
         <Suspense fallback={<SearchBoxFallback id="search-desktop" />}>
           <SearchBox id="search-desktop" />
@@ -72,7 +72,7 @@ export function SiteNav() {
         <nav aria-label="Mobile">
           <ul className="flex flex-col text-lg font-medium [&_a]:block [&_a]:py-3">
             {links(close)}
-            <OwnerNavItems linkClassName={linkClass} onNavigate={close} />
+            <OwnerNavItems className={linkClass} onNavigate={close} />
           </ul>
         </nav>
         <div className="mt-3">

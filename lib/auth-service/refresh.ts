@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db";
+import { lockRow } from "@/lib/db/rows";
 import { env } from "@/lib/env";
 import { authRefreshTokens, authSessions } from "@/models";
 import { AuthServiceError } from "./errors";
@@ -25,12 +26,7 @@ export async function rotateRefreshToken(token: string, request: Request) {
   const db = await getDb();
   return db
     .transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(authRefreshTokens)
-        .where(eq(authRefreshTokens.tokenHash, tokenHash))
-        .for("update")
-        .limit(1);
+      const row = await lockRow(tx, authRefreshTokens, authRefreshTokens.tokenHash, tokenHash);
       if (!row) throw notFound();
       const now = Date.now();
       // A just-rotated token stays usable for a moment (AUTH_REFRESH_REUSE_INTERVAL): two tabs,

@@ -1,6 +1,6 @@
 import "server-only";
 
-type SearchParams = Record<string, string | string[] | undefined>;
+export type SearchParams = Record<string, string | string[] | undefined>;
 
 /** What /signin shows for an error this site did not write itself. */
 export const GENERIC_AUTH_ERROR = "Sign-in failed. Please try again.";

@@ -1,10 +1,9 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
-import { useFreshDatabase } from "@/test/helpers/database";
-import { closeDb, getDb } from "@/lib/db";
+import { describe, expect, it } from "vitest";
+import { useDatabases } from "@/test/helpers/database";
+import { getDb } from "@/lib/db";
 import { createProject, listProjects } from "@/lib/data/projects";
 import { createSection, listSections } from "@/lib/data/sections";
 import { getSiteSettings, updateSiteSettings } from "@/lib/data/settings";
@@ -14,13 +13,7 @@ import { createBackup } from "./backup";
 import { restoreBackup } from "./restore";
 import { rowsOf, tablesInDependencyOrder } from "./tables";
 
-const cleanups: (() => Promise<void>)[] = [];
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-backup-test-"));
-afterAll(async () => {
-  await closeDb();
-  for (const cleanup of cleanups) await cleanup();
-  fs.rmSync(work, { recursive: true, force: true });
-});
+const { work, fresh } = useDatabases("backup-test");
 
 /** Everything a visitor or API client could see, plus the media bytes. */
 async function snapshot(dataDir: string) {
@@ -45,9 +38,7 @@ describe("backup and restore", () => {
   });
 
   it("restores an identical site into an empty data directory, and refuses a non-empty one", async () => {
-    await closeDb();
-    const { dataDir: source, cleanup: cleanSource } = await useFreshDatabase();
-    cleanups.push(cleanSource);
+    const source = await fresh();
     fs.mkdirSync(path.join(source, "uploads"));
     fs.writeFileSync(
       path.join(source, "uploads", "cover.png"),
@@ -78,9 +69,7 @@ describe("backup and restore", () => {
     const archive = path.join(work, "site.tar.gz");
     expect(await createBackup(source, archive)).toEqual({ rows: 3, files: 2 });
 
-    await closeDb();
-    const { dataDir: target, cleanup: cleanTarget } = await useFreshDatabase();
-    cleanups.push(cleanTarget);
+    const target = await fresh();
     expect(await restoreBackup(target, archive)).toEqual({ rows: 3, files: 2 });
     expect(await snapshot(target)).toEqual(before);
     // The project's optional details (migration 0002) are carried too.
@@ -102,9 +91,7 @@ describe("backup and restore", () => {
   });
 
   it("leaves nothing behind when the archive is not a backup", async () => {
-    await closeDb();
-    const { dataDir: target, cleanup } = await useFreshDatabase();
-    cleanups.push(cleanup);
+    const target = await fresh();
     const bogus = path.join(work, "bogus.tar.gz");
     fs.writeFileSync(bogus, "not an archive");
     await expect(restoreBackup(target, bogus)).rejects.toThrow();

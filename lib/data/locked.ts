@@ -2,6 +2,7 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { getDb } from "@/lib/db";
+import { lockRow } from "@/lib/db/rows";
 
 /** A table whose rows carry an `updated_at` the update sets. */
 type Lockable = PgTable & { updatedAt: PgColumn };
@@ -24,11 +25,7 @@ export async function updateLocked<T extends Lockable>(
   const db = await getDb();
   return db.transaction(async (tx) => {
     if (create) await tx.insert(table).values(create).onConflictDoNothing();
-    const [before] = (await tx
-      .select()
-      .from(table as PgTable)
-      .where(eq(key, value))
-      .for("update")) as T["$inferSelect"][];
+    const before = await lockRow(tx, table, key, value);
     if (!before) return null;
     const [after] = (await tx
       .update(table)

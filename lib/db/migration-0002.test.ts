@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -9,9 +8,9 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { Pool } from "pg";
 import * as tar from "tar";
-import { afterAll, describe, expect, it } from "vitest";
-import { useFreshDatabase } from "@/test/helpers/database";
-import { closeDb, getDb } from "@/lib/db";
+import { describe, expect, it } from "vitest";
+import { useDatabases } from "@/test/helpers/database";
+import { getDb } from "@/lib/db";
 import { getProject, updateProject } from "@/lib/data/projects";
 import { toProjectJson } from "@/lib/data/serialize";
 import { BACKUP_FORMAT } from "@/lib/backup/backup";
@@ -22,13 +21,7 @@ import { rowsOf } from "@/lib/backup/tables";
  * Migration 0002 (project year, client, summary) upgrades a site made before it: the data
  * directory (or PostgreSQL database) and a backup archive written by the code of that time.
  */
-const cleanups: (() => Promise<void>)[] = [];
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-migration-test-"));
-afterAll(async () => {
-  await closeDb();
-  for (const cleanup of cleanups) await cleanup();
-  fs.rmSync(work, { recursive: true, force: true });
-});
+const { work, fresh } = useDatabases("migration-test");
 
 /** The migrations folder as it was before 0002: the first two migrations and their journal. */
 function migrationsBefore0002(): string {
@@ -76,9 +69,7 @@ async function withOldSchema(
 
 describe("migration 0002: project details", () => {
   it("upgrades a site made before it without loss, and old backups restore with the details unset", async () => {
-    await closeDb();
-    const { dataDir, cleanup } = await useFreshDatabase();
-    cleanups.push(cleanup);
+    const dataDir = await fresh();
     let oldRows: unknown[] = [];
     await withOldSchema(dataDir, async (execute) => {
       const columns = rowsOf<{ column_name: string }>(
@@ -134,9 +125,7 @@ describe("migration 0002: project details", () => {
       }),
     );
     await tar.create({ gzip: true, file: archive, cwd: staging, portable: true }, ["backup.json"]);
-    await closeDb();
-    const { dataDir: target, cleanup: cleanTarget } = await useFreshDatabase();
-    cleanups.push(cleanTarget);
+    const target = await fresh();
     expect(await restoreBackup(target, archive)).toEqual({ rows: 1, files: 0 });
     expect(await getProject(ID)).toMatchObject({
       title: "Old project",

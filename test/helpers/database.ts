@@ -3,6 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { Client } from "pg";
+import { afterAll } from "vitest";
+import { closeDb } from "@/lib/db";
 
 /**
  * Points the process at a fresh, empty database for one test file: a new PGlite directory, or,
@@ -50,6 +52,31 @@ export async function createTestDatabase(
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
+    },
+  };
+}
+
+/**
+ * For a test file that opens several databases in turn (a site, then the copy a backup restores
+ * into): a scratch folder `work`, and `fresh()`, which closes the open database and points the
+ * process at a new, empty one (see useFreshDatabase). After the file, the last database is
+ * closed and every one of them and the scratch folder are removed.
+ */
+export function useDatabases(name: string): { work: string; fresh: () => Promise<string> } {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), `portfolio-${name}-`));
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    await closeDb();
+    for (const cleanup of cleanups) await cleanup();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+  return {
+    work,
+    fresh: async () => {
+      await closeDb();
+      const { dataDir, cleanup } = await useFreshDatabase();
+      cleanups.push(cleanup);
+      return dataDir;
     },
   };
 }

@@ -1,23 +1,20 @@
 import type { Metadata } from "next";
-import { AuthCard } from "@/components/auth/auth-card";
+import { AuthScreen, type AuthPageProps } from "@/components/auth/auth-screen";
 import { ResetPasswordForm } from "@/components/auth/reset-password-form";
-import { readAuthErrorParam } from "@/lib/auth/error-param";
 
-// Rendered per request, never prerendered: the (site) layout reads the settings, and the build must
-// not open the data directory (a connection() call alone races with the layout's metadata read).
+// Rendered per request, never prerendered: see app/(site)/signin/page.tsx.
 export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = { title: "Reset password", robots: { index: false } };
 
-export default async function ResetPasswordPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
-  const initialError = readAuthErrorParam(await searchParams);
+export default function ResetPasswordPage({ searchParams }: AuthPageProps) {
+  const intro = "Choose a new password for your account.";
   return (
-    <AuthCard title="Reset password" intro="Choose a new password for your account.">
-      <ResetPasswordForm initialError={initialError} />
-    </AuthCard>
+    <AuthScreen
+      title="Reset password"
+      intro={intro}
+      searchParams={searchParams}
+      Form={ResetPasswordForm}
+    />
   );
 }

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray, lte } from "drizzle-orm";
 import { after } from "next/server";
 import { getDb } from "@/lib/db";
+import { lockRow } from "@/lib/db/rows";
 import { getSiteSettings } from "@/lib/data/settings";
 import { authOneTimeTokens, authUsers } from "@/models";
 import { readJsonBody, readSiteOrigin, respondWithJson } from "../http";
@@ -67,33 +68,21 @@ async function sendRecovery({ email, challenge, redirectTo, siteOrigin }: Recove
   if (!(await findUserByEmail(db, email))) return;
   const token = newOpaqueToken();
   const sent = await db.transaction(async (tx) => {
-    const [user] = await tx
-      .select()
-      .from(authUsers)
-      .where(eq(authUsers.email, email))
-      .for("update")
-      .limit(1);
+    const user = await lockRow(tx, authUsers, authUsers.email, email);
     if (!user) return false;
     const now = Date.now();
-    await tx
-      .delete(authOneTimeTokens)
-      .where(
-        and(
-          eq(authOneTimeTokens.userId, user.id),
-          eq(authOneTimeTokens.tokenType, "recovery"),
-          lte(authOneTimeTokens.expiresAt, new Date(now)),
-        ),
+    // The user's recovery links that expired (lte) or are still pending (gt) at `now`.
+    const links = (when: typeof lte) =>
+      and(
+        eq(authOneTimeTokens.userId, user.id),
+        eq(authOneTimeTokens.tokenType, "recovery"),
+        when(authOneTimeTokens.expiresAt, new Date(now)),
       );
+    await tx.delete(authOneTimeTokens).where(links(lte));
     const pending = await tx
       .select()
       .from(authOneTimeTokens)
-      .where(
-        and(
-          eq(authOneTimeTokens.userId, user.id),
-          eq(authOneTimeTokens.tokenType, "recovery"),
-          gt(authOneTimeTokens.expiresAt, new Date(now)),
-        ),
-      )
+      .where(links(gt))
       .orderBy(asc(authOneTimeTokens.createdAt));
     if (challenge) {
       for (const link of pending) {
