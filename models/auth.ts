@@ -36,13 +36,17 @@ export const authUsers = pgTable(
   (table) => [uniqueIndex("auth_users_email_key").on(table.email)],
 );
 
+/** The row's user: removed with the account. */
+const userOf = () =>
+  uuid("user_id")
+    .notNull()
+    .references(() => authUsers.id, { onDelete: "cascade" });
+
 export const authIdentities = pgTable(
   "auth_identities",
   {
     id: uuid("id").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => authUsers.id, { onDelete: "cascade" }),
+    userId: userOf(),
     provider: text("provider").notNull(),
     /** The provider's subject (`sub`), or the user id for the e-mail provider. */
     providerId: text("provider_id").notNull(),
@@ -60,9 +64,7 @@ export const authSessions = pgTable(
   "auth_sessions",
   {
     id: uuid("id").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => authUsers.id, { onDelete: "cascade" }),
+    userId: userOf(),
     /** Sign-in methods for the `amr` claim, e.g. [{ method: "password", timestamp }]. */
     amr: jsonb("amr").$type<{ method: string; timestamp: number }[]>().notNull(),
     userAgent: text("user_agent"),
@@ -125,9 +127,7 @@ export const authOneTimeTokens = pgTable(
   "auth_one_time_tokens",
   {
     id: uuid("id").primaryKey(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => authUsers.id, { onDelete: "cascade" }),
+    userId: userOf(),
     tokenType: text("token_type").notNull(),
     /** SHA-256 of the token in the link. */
     tokenHash: text("token_hash").notNull(),
