@@ -1,17 +1,20 @@
 import type { ProjectJson } from "@/lib/data/serialize";
 import { messages } from "./messages";
 import { sendRequest } from "./request";
-import { toResult, type Result } from "./result";
+import { callApi, type Result } from "./result";
 
 /** POST /api/projects (multipart: title, role, category, userId, cover). */
-export async function addProject(form: FormData): Promise<Result<ProjectJson>> {
-  const outcome = await sendRequest<ProjectJson>("/api/projects", { method: "POST", body: form });
-  return toResult(outcome, {
-    success: messages.projectAdded,
-    fixedSuccess: true,
-    failure: messages.addProjectFailed,
-    network: messages.addProjectFailed,
-  });
+export function addProject(form: FormData): Promise<Result<ProjectJson>> {
+  return callApi<ProjectJson>(
+    ["projects"],
+    { method: "POST", body: form },
+    {
+      success: messages.projectAdded,
+      fixedSuccess: true,
+      failure: messages.addProjectFailed,
+      network: messages.addProjectFailed,
+    },
+  );
 }
 
 /** GET /api/projects/{id}: the stored project, or null when it cannot be read. */
@@ -23,26 +26,27 @@ export async function getProject(id: string): Promise<ProjectJson | null> {
 }
 
 /** PUT /api/projects/{id} (multipart: title, role, category and, when replaced, cover). */
-export async function updateProject(id: string, form: FormData): Promise<Result<ProjectJson>> {
-  const outcome = await sendRequest<ProjectJson>(`/api/projects/${encodeURIComponent(id)}`, {
-    method: "PUT",
-    body: form,
-  });
-  return toResult(outcome, {
-    success: messages.projectUpdated,
-    failure: messages.updateProjectFailed,
-    network: messages.updateProjectException,
-  });
+export function updateProject(id: string, form: FormData): Promise<Result<ProjectJson>> {
+  return callApi<ProjectJson>(
+    ["projects", id],
+    { method: "PUT", body: form },
+    {
+      success: messages.projectUpdated,
+      failure: messages.updateProjectFailed,
+      network: messages.updateProjectException,
+    },
+  );
 }
 
 /** DELETE /api/projects/{id}. */
-export async function deleteProject(id: string): Promise<Result> {
-  const outcome = await sendRequest(`/api/projects/${encodeURIComponent(id)}`, {
-    method: "DELETE",
-  });
-  return toResult(outcome, {
-    success: messages.projectDeleted,
-    failure: messages.deleteProjectFailed,
-    network: messages.deleteProjectException,
-  });
+export function deleteProject(id: string): Promise<Result> {
+  return callApi(
+    ["projects", id],
+    { method: "DELETE" },
+    {
+      success: messages.projectDeleted,
+      failure: messages.deleteProjectFailed,
+      network: messages.deleteProjectException,
+    },
+  );
 }

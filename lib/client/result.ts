@@ -1,4 +1,4 @@
-import type { Outcome } from "./request";
+import { sendRequest, type Outcome, type RequestOptions } from "./request";
 
 /** What a screen shows after a request: the text for the toast or the form's error line. */
 export type Result<T = unknown> =
@@ -36,4 +36,17 @@ export function toResult<T>(outcome: Outcome<T>, texts: ResultTexts): Result<T> 
     return { ok: false, message: texts.httpError, detail: serverMessage, status: outcome.status };
   }
   return { ok: false, message: serverMessage ?? texts.failure, status: outcome.status };
+}
+
+/**
+ * One request to the site's API, its outcome turned into what a screen shows (`texts`). The path
+ * segments are encoded; `options` carries the method, the body and upload progress.
+ */
+export async function callApi<T = unknown>(
+  path: readonly string[],
+  options: RequestOptions,
+  texts: ResultTexts,
+): Promise<Result<T>> {
+  const url = `/api/${path.map(encodeURIComponent).join("/")}`;
+  return toResult(await sendRequest<T>(url, options), texts);
 }

@@ -1,56 +1,50 @@
 import { messages } from "./messages";
-import { sendRequest } from "./request";
-import { toResult, type Result } from "./result";
+import { callApi, type Result } from "./result";
 
 type Progress = (percent: number) => void;
 
 /** POST /api/sections/{projectId} with upload progress; 'Request failed' for any non-2xx (docs/spec.md §8). */
-export async function addSection(
+export function addSection(
   projectId: string,
   form: FormData,
   onProgress?: Progress,
 ): Promise<Result> {
-  const outcome = await sendRequest(`/api/sections/${encodeURIComponent(projectId)}`, {
-    method: "POST",
-    body: form,
-    onProgress,
-  });
-  return toResult(outcome, {
-    success: messages.sectionAdded,
-    fixedSuccess: true,
-    failure: messages.addSectionFailed,
-    httpError: messages.requestFailed,
-    network: messages.networkError,
-  });
+  return callApi(
+    ["sections", projectId],
+    { method: "POST", body: form, onProgress },
+    {
+      success: messages.sectionAdded,
+      fixedSuccess: true,
+      failure: messages.addSectionFailed,
+      httpError: messages.requestFailed,
+      network: messages.networkError,
+    },
+  );
 }
 
 /** PUT /api/sections/{id} with upload progress; the server's message, else 'Update failed'. */
-export async function updateSection(
-  id: string,
-  form: FormData,
-  onProgress?: Progress,
-): Promise<Result> {
-  const outcome = await sendRequest(`/api/sections/${encodeURIComponent(id)}`, {
-    method: "PUT",
-    body: form,
-    onProgress,
-  });
-  return toResult(outcome, {
-    success: messages.sectionUpdated,
-    failure: messages.updateFailed,
-    network: messages.networkError,
-  });
+export function updateSection(id: string, form: FormData, onProgress?: Progress): Promise<Result> {
+  return callApi(
+    ["sections", id],
+    { method: "PUT", body: form, onProgress },
+    {
+      success: messages.sectionUpdated,
+      failure: messages.updateFailed,
+      network: messages.networkError,
+    },
+  );
 }
 
 /** DELETE /api/sections/{id}; a failure shows the server's message. */
-export async function deleteSection(id: string): Promise<Result> {
-  const outcome = await sendRequest(`/api/sections/${encodeURIComponent(id)}`, {
-    method: "DELETE",
-  });
-  return toResult(outcome, {
-    success: messages.sectionDeleted,
-    fixedSuccess: true,
-    failure: messages.deleteSectionFailed,
-    network: messages.networkError,
-  });
+export function deleteSection(id: string): Promise<Result> {
+  return callApi(
+    ["sections", id],
+    { method: "DELETE" },
+    {
+      success: messages.sectionDeleted,
+      fixedSuccess: true,
+      failure: messages.deleteSectionFailed,
+      network: messages.networkError,
+    },
+  );
 }
