@@ -2,6 +2,7 @@
 // Takes the data-directory lock, so on PGlite it runs while the site is stopped.
 // First: every file this script creates (database, media, archives) is owner-only.
 import "@/lib/startup/private-umask";
+import "@/lib/startup/cli-env";
 import path from "node:path";
 import { createBackup } from "@/lib/backup/backup";
 import { closeDb } from "@/lib/db";

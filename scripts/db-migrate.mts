@@ -2,6 +2,7 @@
 // then exits. Takes the data-directory lock, so it refuses to run while the site is running on PGlite.
 // First: every file this script creates (database, media, archives) is owner-only.
 import "@/lib/startup/private-umask";
+import "@/lib/startup/cli-env";
 import { closeDb, getDb } from "@/lib/db";
 
 try {

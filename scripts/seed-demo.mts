@@ -5,6 +5,7 @@
 // Takes the data-directory lock, so it refuses to run while the site runs on PGlite.
 // First: every file this script creates (database, media, archives) is owner-only.
 import "@/lib/startup/private-umask";
+import "@/lib/startup/cli-env";
 import sharp from "sharp";
 import { createProject, getProject, listProjects } from "@/lib/data/projects";
 import { createSection, getSection } from "@/lib/data/sections";

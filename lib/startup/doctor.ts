@@ -77,8 +77,8 @@ export function checkDeployment(
     warn(
       "uploads",
       "Vercel limits a request body to 4.5 MB and every upload passes through the site's " +
-        "function: images up to the 5 MB limit and videos over 4.5 MB fail there (show such " +
-        "videos as Vimeo sections, or host on a VPS or Docker).",
+        "function: a file over 4.5 MB (images may be up to 5 MB, videos up to 50 MB) fails " +
+        "there. Show longer videos as Vimeo sections, or host on a VPS or with Docker.",
     );
   } else if (!config.DATABASE_URL && !path.isAbsolute(source.DATA_DIR ?? "")) {
     warn(
