@@ -80,7 +80,12 @@ export function checkDeployment(
         "function: a file over 4.5 MB (images may be up to 5 MB, videos up to 50 MB) fails " +
         "there. Show longer videos as Vimeo sections, or host on a VPS or with Docker.",
     );
-  } else if (!config.DATABASE_URL && !path.isAbsolute(source.DATA_DIR ?? "")) {
+  } else if (
+    !config.DATABASE_URL &&
+    !path.isAbsolute(source.DATA_DIR ?? "") &&
+    // The image sets DATA_DIR=/data (its volume) unless the settings override it.
+    !(target === "docker" && !source.DATA_DIR)
+  ) {
     warn(
       "DATA_DIR",
       `${source.DATA_DIR ? `"${source.DATA_DIR}" is relative` : "not set (./data)"}: use an ` +
