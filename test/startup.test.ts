@@ -4,7 +4,10 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { expectStartupFailure, startServer } from "./helpers/server";
 
-// These run the production build, like a user would after `npm start`.
+// These run the production build, like a user would after `npm start`, on really empty data
+// directories (not the test run's initialised template, test/helpers/pg-template.ts): the first
+// start's initdb is part of what they check.
+process.env.PORTFOLIO_TEST_PG_TEMPLATE = "off";
 const dirs: string[] = [];
 function tempDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-startup-"));

@@ -1,3 +1,5 @@
+import { PGLITE_START_PARAMS } from "@/lib/db";
+import { createPgTemplate } from "./pg-template";
 import { killGroup, processesMarked, SPAWNED_MARKER, type ProcessInfo } from "./processes";
 
 /** How long processes a test stopped may take to go before they count as left running. */
@@ -9,10 +11,12 @@ const GRACE_MS = 10_000;
  * are killed and fail the run, with their command lines: a server a test forgot would otherwise
  * hold its port and data directory long after `npm test` ended.
  */
-export default function setup(): () => Promise<void> {
+export default async function setup(): Promise<() => Promise<void>> {
   process.env.PORTFOLIO_TEST_SESSION ??= `vitest-${process.pid}-${Date.now()}`;
   const session = process.env.PORTFOLIO_TEST_SESSION;
+  const removeTemplate = await createPgTemplate(PGLITE_START_PARAMS);
   return async () => {
+    removeTemplate();
     const deadline = Date.now() + GRACE_MS;
     let left: ProcessInfo[] = processesMarked(SPAWNED_MARKER, session);
     while (left.length > 0 && Date.now() < deadline) {

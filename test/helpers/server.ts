@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { TEST_SETUP_TOKEN } from "./auth";
+import { seedFromPgTemplate } from "./pg-template";
 import { spawnGroup, stopGroup } from "./processes";
 
 export async function freePort(): Promise<number> {
@@ -39,6 +40,7 @@ const nextBin = path.resolve("node_modules/.bin/next");
 export async function startServer(env: Record<string, string | undefined>): Promise<RunningServer> {
   if (!fs.existsSync(".next/BUILD_ID"))
     throw new Error("No production build: run `next build` first");
+  seedFromPgTemplate({ DATABASE_URL: process.env.DATABASE_URL, ...env });
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const child = spawnGroup(nextBin, ["start", "--port", String(port)], {
