@@ -105,6 +105,11 @@ async function insertKey(db: Db, { onlyIfNone }: { onlyIfNone: boolean }): Promi
   });
 }
 
+/** The first key, unless a key exists (another server made it): its kid, or null. */
+export function createFirstSigningKey(db: Db): Promise<string | null> {
+  return insertKey(db, { onlyIfNone: true });
+}
+
 async function loadDatabaseKeys(): Promise<KeySet> {
   const db = await getDb();
   const read = () =>
@@ -114,7 +119,7 @@ async function loadDatabaseKeys(): Promise<KeySet> {
       .orderBy(desc(authSigningKeys.createdAt), desc(authSigningKeys.kid));
   let rows = await read();
   if (rows.length === 0) {
-    await insertKey(db, { onlyIfNone: true });
+    await createFirstSigningKey(db);
     rows = await read();
   }
   const verifyFor = env().AUTH_JWT_EXPIRY * 1000 + RETIRED_KEY_MARGIN_MS;
