@@ -242,6 +242,74 @@ describe.skipIf(!serverUrl)("two servers on one PostgreSQL database", () => {
     expect((await blocked.json()).msg).toMatch(/Too many sign-in attempts for this account/);
   });
 
+  it("a server starting never sweeps away another one's upload in flight", async () => {
+    const { accessToken } = await signIn(b.url, OWNER_EMAIL, PASSWORD);
+    const boundary = "----multi-instance-upload";
+    const field = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const head = Buffer.from(
+      field("title", "Uploaded during a start") +
+        field("role", "Director") +
+        field("category", "Motion Design") +
+        `--${boundary}\r\nContent-Disposition: form-data; name="cover"; filename="cover.png"\r\n` +
+        "Content-Type: image/png\r\n\r\n",
+    );
+    const half = Math.floor(media.cover.length / 2);
+    const tail = Buffer.concat([
+      media.cover.subarray(half),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    let finish!: () => void;
+    const rest = new Promise<void>((resolve) => (finish = resolve));
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(new Uint8Array(Buffer.concat([head, media.cover.subarray(0, half)])));
+        await rest;
+        controller.enqueue(new Uint8Array(tail));
+        controller.close();
+      },
+    });
+    const upload = fetch(`${b.url}/api/projects`, {
+      method: "POST",
+      headers: {
+        ...authHeaders(accessToken),
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+      },
+      body,
+      duplex: "half",
+    } as RequestInit);
+
+    // The first half of the cover is in B's temporary folder when a third server starts.
+    const tmp = path.join(dataDir, "tmp");
+    const inFlight = () =>
+      fs.existsSync(tmp) &&
+      fs.readdirSync(tmp).some((dir) => {
+        try {
+          return fs.readdirSync(path.join(tmp, dir)).length > 0;
+        } catch {
+          return false;
+        }
+      });
+    await within(30_000, async () => inFlight());
+    const c = await startServer(env);
+    try {
+      expect(c.output()).toMatch(
+        /Start-up sweep: removed 0 unreferenced media file\(s\) and 0 leftover upload folder\(s\)/,
+      );
+      expect(inFlight()).toBe(true);
+      finish();
+      const answer = await upload;
+      expect(answer.status).toBe(201);
+      const { cover } = ((await answer.json()) as { data: { cover: string } }).data;
+      const served = await fetch(new URL(cover, c.url));
+      expect(served.status).toBe(200);
+      expect(Buffer.from(await served.arrayBuffer()).equals(media.cover)).toBe(true);
+    } finally {
+      finish();
+      await c.stop("SIGKILL");
+    }
+  });
+
   it("one server killed in the middle of writes leaves the other serving correct data", async () => {
     const { accessToken } = await signIn(b.url, OWNER_EMAIL, PASSWORD);
     const record = new WriteRecord();
