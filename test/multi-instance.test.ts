@@ -13,6 +13,7 @@ import {
   WriteRecord,
   type Media,
 } from "./helpers/owner-writes";
+import { spawnGroup } from "./helpers/processes";
 import { startServer, type RunningServer } from "./helpers/server";
 
 /**
@@ -71,6 +72,21 @@ async function within(ms: number, check: () => Promise<boolean>): Promise<number
     if (await check()) return sent;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** Runs an npm script against the shared database, as an operator would. */
+function runNpm(args: string[]): Promise<{ code: number | null; output: string }> {
+  const bin = path.resolve("node_modules/.bin");
+  return new Promise((resolve) => {
+    const child = spawnGroup("npm", ["run", "--silent", ...args], {
+      env: { ...process.env, ...env, PATH: `${bin}:${process.env.PATH}` },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout?.on("data", (chunk) => (output += chunk));
+    child.stderr?.on("data", (chunk) => (output += chunk));
+    child.on("exit", (code) => resolve({ code, output }));
+  });
 }
 
 /** Visits a page twice, so the second answer comes from the server's cache. */
@@ -247,6 +263,33 @@ describe.skipIf(!serverUrl)("two servers on one PostgreSQL database", () => {
     const blocked = await wrong(b);
     expect(blocked.status).toBe(429);
     expect((await blocked.json()).msg).toMatch(/Too many sign-in attempts for this account/);
+  });
+
+  it("npm run auth:rotate-key: both servers sign with the new key, earlier sessions keep working", async () => {
+    const before = await signIn(a.url, OWNER_EMAIL, PASSWORD);
+    const kidOf = (token: string) =>
+      (JSON.parse(Buffer.from(token.split(".")[0]!, "base64url").toString()) as { kid: string })
+        .kid;
+    const oldKid = kidOf(before.accessToken);
+    const rotated = await runNpm(["auth:rotate-key"]);
+    expect(rotated.output).toMatch(/New signing key [0-9a-f-]{36} is current/);
+    expect(rotated.code).toBe(0);
+    const newKid = /New signing key ([0-9a-f-]{36})/.exec(rotated.output)![1]!;
+
+    for (const server of [a, b]) {
+      // The servers heard of it (NOTIFY): their JWKS lists the new key first, then the old one.
+      const jwks = (await (await fetch(`${server.url}/auth/v1/.well-known/jwks.json`)).json()) as {
+        keys: { kid: string }[];
+      };
+      expect(jwks.keys.map((key) => key.kid)).toEqual([newKid, oldKid]);
+      const session = await signIn(server.url, OWNER_EMAIL, PASSWORD);
+      expect(kidOf(session.accessToken)).toBe(newKid);
+      // A token of the old key still works everywhere until it expires.
+      const user = await fetch(`${server.url}/auth/v1/user`, {
+        headers: authHeaders(before.accessToken),
+      });
+      expect(user.status).toBe(200);
+    }
   });
 
   it("a server starting never sweeps away another one's upload in flight", async () => {

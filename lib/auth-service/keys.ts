@@ -21,7 +21,23 @@ export type SigningKey = {
 /** The key that signs new tokens, and every key whose tokens still verify (the current one too). */
 type KeySet = { current: SigningKey; all: Map<string, SigningKey> };
 
-const cache = new Map<string, Promise<KeySet>>();
+/**
+ * Process-wide, on globalThis: Next.js bundles instrumentation (which hears of another server's
+ * rotation, lib/startup/instance-sync.ts) apart from the route handlers, each with its own copy of
+ * this module, so module variables would not be the same ones.
+ */
+const STATE = Symbol.for("portfolio.signingKeys");
+type KeyState = {
+  cache: Map<string, Promise<KeySet>>;
+  loadedAt: number;
+  unknownKidReloadAt: number;
+};
+const state: KeyState = ((globalThis as typeof globalThis & { [STATE]?: KeyState })[STATE] ??= {
+  cache: new Map(),
+  loadedAt: 0,
+  unknownKidReloadAt: 0,
+});
+const cache = state.cache;
 
 /** Where the private key lives on PGlite: inside DATA_DIR, readable by the site's user only. */
 export function signingKeyPath(dataDir = env().DATA_DIR): string {
@@ -141,20 +157,18 @@ async function loadDatabaseKeys(): Promise<KeySet> {
  */
 const DATABASE_KEYS_TTL_MS = 60_000;
 const UNKNOWN_KID_RELOAD_MS = 1000;
-let loadedAt = 0;
-let unknownKidReloadAt = 0;
 
 function keySet(): Promise<KeySet> {
   const config = env();
   const source = config.DATABASE_URL ? "database" : signingKeyPath(config.DATA_DIR);
   let pending = cache.get(source);
-  if (pending && config.DATABASE_URL && Date.now() - loadedAt > DATABASE_KEYS_TTL_MS) {
+  if (pending && config.DATABASE_URL && Date.now() - state.loadedAt > DATABASE_KEYS_TTL_MS) {
     cache.delete(source);
     pending = undefined;
   }
   if (!pending) {
     pending = config.DATABASE_URL ? loadDatabaseKeys() : loadKeyFile(source);
-    loadedAt = Date.now();
+    state.loadedAt = Date.now();
     pending.catch(() => cache.delete(source));
     cache.set(source, pending);
   }
@@ -179,9 +193,9 @@ export async function getVerificationKey(kid: string | undefined): Promise<Signi
   let keys = await keySet();
   if (kid === undefined) return keys.current;
   let key = keys.all.get(kid);
-  if (!key && env().DATABASE_URL && Date.now() - unknownKidReloadAt > UNKNOWN_KID_RELOAD_MS) {
+  if (!key && env().DATABASE_URL && Date.now() - state.unknownKidReloadAt > UNKNOWN_KID_RELOAD_MS) {
     // Made by a rotation this server has not heard of yet.
-    unknownKidReloadAt = Date.now();
+    state.unknownKidReloadAt = Date.now();
     forgetSigningKeys();
     keys = await keySet();
     key = keys.all.get(kid);

@@ -25,8 +25,14 @@ export type InstanceMessage = {
   keys?: boolean;
 };
 
-/** This server process, among the others on the database. */
-export const INSTANCE_ID = randomUUID();
+/**
+ * This server process, among the others on the database. On globalThis: Next.js bundles
+ * instrumentation (the listener) apart from the route handlers (the senders), each with its own
+ * copy of this module.
+ */
+const ID = Symbol.for("portfolio.instanceId");
+export const INSTANCE_ID: string = ((globalThis as typeof globalThis & { [ID]?: string })[ID] ??=
+  randomUUID());
 
 /** Sends a message to every server on the database (this one too; it skips its own). */
 export async function notifyInstances(message: Omit<InstanceMessage, "from">): Promise<void> {
