@@ -126,5 +126,5 @@ describe("migration 0007: shared auth state", () => {
     await getSigningKey();
     expect(await restoreBackup(target, archive)).toEqual({ rows: 3, files: 0 });
     expect(await getProject(PROJECT)).toMatchObject({ title: "Old project" });
-  });
+  }, 300_000); // two fresh embedded databases: each initdb takes a minute on a busy machine
 });
