@@ -86,6 +86,23 @@ state.forget = async (hrefs) => {
   await Promise.all(keys.map((key) => fs.rm(imagePath(key), { force: true })));
 };
 
+// Other servers on the same PostgreSQL database expire their caches through these (issue 19;
+// lib/startup/instance-sync.ts receives their messages): Next.js's revalidateTag() only works
+// inside a request, and what it does in the end is this handler's revalidateTag, which only
+// marks the tags in Next.js's process-wide tags manifest. Reached through globalThis like
+// `forget` above.
+const PAGE_CACHE = Symbol.for("portfolio.pageCache");
+globalThis[PAGE_CACHE] ??= {
+  /** As a write's `revalidateTag(tag, { expire: 0 })` does on the server that made it. */
+  expireTags: (tags) => FileSystemCache.prototype.revalidateTag.call(null, tags, { expire: 0 }),
+  /** Every page and data entry kept in memory (messages may have been missed). */
+  dropAll: () => {
+    const memory = FileSystemCache.memoryCache;
+    // Next.js's LRU cache has no clear(); its entries are the keys of its `cache` map.
+    for (const key of [...(memory?.cache?.keys() ?? [])]) memory.remove(key);
+  },
+};
+
 /** A 404 page or a data-cache read of nothing. */
 function isMiss(data) {
   if (data?.kind === "APP_PAGE" || data?.kind === "PAGES") return data.status === 404;

@@ -19,6 +19,9 @@ export async function register() {
   handleShutdownSignals();
   const { checkStartup } = await import("@/lib/startup/check");
   await checkStartup();
+  // With DATABASE_URL: hear the other servers' writes before taking a request (issue 19).
+  const { startInstanceSync } = await import("@/lib/startup/instance-sync");
+  await startInstanceSync();
 }
 
 /** With LOG_FORMAT=json, a failed render or route handler is one structured line with its route. */

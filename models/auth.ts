@@ -1,7 +1,9 @@
 import {
   bigserial,
   boolean,
+  doublePrecision,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -146,3 +148,48 @@ export const authOneTimeTokens = pgTable(
 export type AuthUserRow = typeof authUsers.$inferSelect;
 export type AuthSessionRow = typeof authSessions.$inferSelect;
 export type AuthFlowStateRow = typeof authFlowStates.$inferSelect;
+
+/**
+ * With DATABASE_URL: the ES256 keys that sign access tokens, shared by every server on the
+ * database (on PGlite the key is the file DATA_DIR/auth/jwt-signing-key.json). The newest signs;
+ * older ones still verify the tokens they signed until those expire (`npm run auth:rotate-key`).
+ */
+export const authSigningKeys = pgTable(
+  "auth_signing_keys",
+  {
+    kid: text("kid").primaryKey(),
+    /** The private JWK (with `kid` and `alg`). */
+    privateJwk: jsonb("private_jwk").$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("auth_signing_keys_created_idx").on(table.createdAt)],
+);
+
+/**
+ * With DATABASE_URL: the auth service's per-address token buckets (lib/auth-service/rate-limit.ts),
+ * one budget across all servers. `allowed` is whether the request that last touched the bucket
+ * got through.
+ */
+export const authRateLimits = pgTable(
+  "auth_rate_limits",
+  {
+    key: text("key").primaryKey(),
+    tokens: doublePrecision("tokens").notNull(),
+    allowed: boolean("allowed").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("auth_rate_limits_updated_idx").on(table.updatedAt)],
+);
+
+/**
+ * With DATABASE_URL: the per-account sign-in back-off (lib/auth-service/rate-limit.ts), shared by
+ * all servers. `trusted` maps a client address to when it last proved the account (ms).
+ */
+export const authAccountThrottles = pgTable("auth_account_throttles", {
+  email: text("email").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  lastFailureAt: timestamp("last_failure_at", { withTimezone: true }),
+  blockedUntil: timestamp("blocked_until", { withTimezone: true }),
+  trusted: jsonb("trusted").$type<Record<string, number>>().notNull().default({}),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,6 +1,6 @@
 import "server-only";
 import type { AuthUser } from "@/lib/auth";
-import { invalidateProject, invalidateProjects } from "@/lib/cache";
+import { invalidateProjectAndLists, invalidateProjects } from "@/lib/cache";
 import {
   createProject,
   deleteProject,
@@ -95,7 +95,7 @@ export async function createProjectFromRequest(request: Request, user: AuthUser)
     createProject({ ...fields, ...cover!, userId: user.id }),
   );
   if (!project) throw new Error("Project was not created");
-  invalidateProjects();
+  await invalidateProjects();
   return project;
 }
 
@@ -112,8 +112,7 @@ export async function updateProjectFromRequest(id: string, request: Request): Pr
   if (!project) throw new ApiError(404, messages.projectNotFound);
   // Only after the commit: until then the old cover is still what the row points to.
   await deleteMediaQuietly([replacedKey]);
-  invalidateProject(id);
-  invalidateProjects();
+  await invalidateProjectAndLists(id);
   return project;
 }
 
@@ -129,7 +128,6 @@ export async function removeProject(id: string): Promise<Project> {
     ]),
   ];
   await deleteMediaQuietly(keys);
-  invalidateProject(id);
-  invalidateProjects();
+  await invalidateProjectAndLists(id);
   return removed.project;
 }

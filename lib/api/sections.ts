@@ -81,7 +81,7 @@ export async function createSectionFromRequest(
     );
   });
   if (!section) throw new ApiError(404, messages.projectNotFound);
-  invalidateProject(projectId);
+  await invalidateProject(projectId);
   return section;
 }
 
@@ -130,7 +130,7 @@ export async function updateSectionFromRequest(id: string, request: Request): Pr
   });
   if (!result) throw new ApiError(404, messages.sectionNotFound);
   await deleteMediaQuietly(unreferencedKeys(result.before, result.after));
-  invalidateProject(result.after.projectId);
+  await invalidateProject(result.after.projectId);
   return result.after;
 }
 
@@ -138,6 +138,6 @@ export async function removeSection(id: string): Promise<Section> {
   const section = await deleteSection(id);
   if (!section) throw new ApiError(404, messages.sectionNotFound);
   await deleteMediaQuietly([section.videoKey, ...section.images.map((image) => image.key)]);
-  invalidateProject(section.projectId);
+  await invalidateProject(section.projectId);
   return section;
 }

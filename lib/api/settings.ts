@@ -37,7 +37,7 @@ export async function saveSettingsFromRequest(request: Request): Promise<SiteSet
     if (saved.before.portraitKey !== saved.after.portraitKey) {
       await deleteMediaQuietly([saved.before.portraitKey]);
     }
-    invalidateSettings();
+    await invalidateSettings();
     return saved.after;
   } finally {
     await form.cleanup();

@@ -1,4 +1,7 @@
 import "server-only";
+import { sql } from "drizzle-orm";
+import { getDb, type Db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { AuthServiceError, rateLimited } from "./errors";
 import { readClientAddress } from "./http";
 
@@ -26,7 +29,7 @@ type Bucket = { tokens: number; updatedAt: number };
 
 const buckets = new Map<string, Bucket>();
 
-/** Token bucket: takes one request from the client address's budget or throws 429. */
+/** Token bucket in this process's memory: takes one request from the address's budget or throws 429. */
 export function consumeRateLimit(request: Request, name: RateLimitName, now = Date.now()): void {
   const rule: Rule = RULES[name];
   const key = `${name}:${readClientAddress(request)}`;
@@ -39,6 +42,59 @@ export function consumeRateLimit(request: Request, name: RateLimitName, now = Da
   }
   buckets.set(key, { tokens: tokens - 1, updatedAt: now });
   if (buckets.size > 10_000) pruneFullBuckets(now);
+}
+
+/**
+ * Takes one request from the client address's budget or throws 429: with DATABASE_URL in the
+ * database, so all servers of the site share one budget per address (issue 19), otherwise in this
+ * process's memory (PGlite: one process).
+ */
+export async function takeRateLimit(request: Request, name: RateLimitName): Promise<void> {
+  if (!env().DATABASE_URL) return consumeRateLimit(request, name);
+  const allowed = await consumeDatabaseRateLimit(
+    await getDb(),
+    `${name}:${readClientAddress(request)}`,
+    name,
+  );
+  if (!allowed) throw rateLimited();
+}
+
+/** A bucket untouched this long has refilled completely (every rule refills within 5 min). */
+const FULL_AFTER_SECONDS = 300;
+const PRUNE_EVERY = 500;
+let sincePrune = 0;
+
+/**
+ * The token bucket of consumeRateLimit as one statement on auth_rate_limits: the row is locked
+ * while it is updated, so requests to several servers at once each take their own token. Time is
+ * the database's (clock_timestamp()) so servers' clocks do not matter; `at` is for tests.
+ * Returns whether the request is allowed.
+ */
+export async function consumeDatabaseRateLimit(
+  db: Db,
+  key: string,
+  name: RateLimitName,
+  at?: Date,
+): Promise<boolean> {
+  const rule: Rule = RULES[name];
+  const perSecond = rule.requests / rule.perSeconds;
+  const now = at ? sql`${at.toISOString()}::timestamptz` : sql`clock_timestamp()`;
+  const refilled = sql`least(${rule.burst}::float8, b.tokens + greatest(0, extract(epoch from (excluded.updated_at - b.updated_at))) * ${perSecond}::float8)`;
+  const result = await db.execute(sql`
+    insert into auth_rate_limits as b (key, tokens, allowed, updated_at)
+    values (${key}, ${rule.burst - 1}, true, ${now})
+    on conflict (key) do update set
+      tokens = case when ${refilled} >= 1 then ${refilled} - 1 else ${refilled} end,
+      allowed = ${refilled} >= 1,
+      updated_at = greatest(b.updated_at, excluded.updated_at)
+    returning allowed`);
+  if (++sincePrune >= PRUNE_EVERY) {
+    sincePrune = 0;
+    await db.execute(
+      sql`delete from auth_rate_limits where updated_at < ${now} - make_interval(secs => ${FULL_AFTER_SECONDS})`,
+    );
+  }
+  return (result as unknown as { rows: { allowed: boolean }[] }).rows[0]!.allowed;
 }
 
 /** Forgets buckets that have refilled completely, so many distinct clients cannot grow the map. */
@@ -60,15 +116,48 @@ const TRUSTED_FOR_MS = 30 * 24 * 60 * 60_000;
 const MAX_TRUSTED_PER_ACCOUNT = 20;
 
 type AccountState = { failures: number; lastFailureAt: number; blockedUntil: number };
+/** Client address → when it last proved the account, oldest first. */
+type Trusted = Map<string, number>;
+
+/** The 429 of an account in back-off, or nothing (pure: shared by memory and database). */
+function throttleError(
+  state: AccountState | undefined,
+  trustedAddresses: Trusted | undefined,
+  address: string,
+  now: number,
+): AuthServiceError | null {
+  if (!state || now >= state.blockedUntil) return null;
+  const at = trustedAddresses?.get(address);
+  if (at !== undefined && now - at < TRUSTED_FOR_MS) return null;
+  const seconds = Math.ceil((state.blockedUntil - now) / 1000);
+  return new AuthServiceError(
+    429,
+    "over_request_rate_limit",
+    `Too many sign-in attempts for this account. Try again in ${seconds} seconds.`,
+  );
+}
+
+/** After FREE_FAILURES the back-off doubles with each wrong password (1 s … 15 min). */
+function afterFailure(previous: AccountState | undefined, now: number): AccountState {
+  const failures =
+    previous && now - previous.lastFailureAt < FAILURE_MEMORY_MS ? previous.failures + 1 : 1;
+  const over = failures - FREE_FAILURES;
+  const backoff = over > 0 ? Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (over - 1)) : 0;
+  return { failures, lastFailureAt: now, blockedUntil: now + backoff };
+}
+
+/** The address moves to the newest place; the oldest beyond the limit are forgotten. */
+function withProof(previous: Trusted | undefined, address: string, now: number): Trusted {
+  const addresses = new Map(previous);
+  addresses.delete(address);
+  addresses.set(address, now);
+  while (addresses.size > MAX_TRUSTED_PER_ACCOUNT) addresses.delete(addresses.keys().next().value!);
+  return addresses;
+}
 
 const accounts = new Map<string, AccountState>();
 /** account e-mail → (client address → when it last proved the account). */
-const trusted = new Map<string, Map<string, number>>();
-
-function isTrusted(email: string, address: string, now: number): boolean {
-  const at = trusted.get(email)?.get(address);
-  return at !== undefined && now - at < TRUSTED_FOR_MS;
-}
+const trusted = new Map<string, Trusted>();
 
 /**
  * Before a password is checked: an account in back-off refuses the attempt (429, with the wait
@@ -79,25 +168,18 @@ function isTrusted(email: string, address: string, now: number): boolean {
  * Unknown addresses are tracked like real ones, so the answer says nothing about existence.
  */
 export function checkAccountThrottle(request: Request, email: string, now = Date.now()): void {
-  const state = accounts.get(email);
-  if (!state || now >= state.blockedUntil) return;
-  if (isTrusted(email, readClientAddress(request), now)) return;
-  const seconds = Math.ceil((state.blockedUntil - now) / 1000);
-  throw new AuthServiceError(
-    429,
-    "over_request_rate_limit",
-    `Too many sign-in attempts for this account. Try again in ${seconds} seconds.`,
+  const error = throttleError(
+    accounts.get(email),
+    trusted.get(email),
+    readClientAddress(request),
+    now,
   );
+  if (error) throw error;
 }
 
 /** A wrong password: after FREE_FAILURES the back-off doubles with each one (1 s … 15 min). */
 export function recordSignInFailure(email: string, now = Date.now()): void {
-  const previous = accounts.get(email);
-  const failures =
-    previous && now - previous.lastFailureAt < FAILURE_MEMORY_MS ? previous.failures + 1 : 1;
-  const over = failures - FREE_FAILURES;
-  const backoff = over > 0 ? Math.min(MAX_BACKOFF_MS, 1000 * 2 ** (over - 1)) : 0;
-  accounts.set(email, { failures, lastFailureAt: now, blockedUntil: now + backoff });
+  accounts.set(email, afterFailure(accounts.get(email), now));
   if (accounts.size > 10_000) {
     for (const [key, state] of accounts)
       if (now - state.lastFailureAt > FAILURE_MEMORY_MS || now >= state.blockedUntil)
@@ -111,10 +193,95 @@ export function recordSignInFailure(email: string, now = Date.now()): void {
  */
 export function recordAccountProof(request: Request, email: string, now = Date.now()): void {
   accounts.delete(email);
-  const addresses = trusted.get(email) ?? new Map<string, number>();
-  addresses.delete(readClientAddress(request));
-  addresses.set(readClientAddress(request), now);
-  while (addresses.size > MAX_TRUSTED_PER_ACCOUNT) addresses.delete(addresses.keys().next().value!);
-  trusted.set(email, addresses);
+  trusted.set(email, withProof(trusted.get(email), readClientAddress(request), now));
   if (trusted.size > 10_000) trusted.delete(trusted.keys().next().value!);
+}
+
+// The same three with DATABASE_URL: one account state for all servers (auth_account_throttles).
+
+type AccountRow = {
+  failures: number;
+  last_failure_at: string | null;
+  blocked_until: string | null;
+  trusted: Record<string, number>;
+};
+
+const ms = (value: string | null) => (value === null ? 0 : new Date(value).getTime());
+
+function fromRow(row: AccountRow | undefined): { state?: AccountState; trusted?: Trusted } {
+  if (!row) return {};
+  const addresses = new Map(Object.entries(row.trusted).sort(([, a], [, b]) => a - b));
+  const state =
+    row.failures > 0
+      ? {
+          failures: row.failures,
+          lastFailureAt: ms(row.last_failure_at),
+          blockedUntil: ms(row.blocked_until),
+        }
+      : undefined;
+  return { state, trusted: addresses };
+}
+
+/** Runs `change` on the account's row, locked (created when missing), and writes what it returns. */
+async function updateAccountRow(
+  db: Db,
+  email: string,
+  change: (current: { state?: AccountState; trusted?: Trusted }) => {
+    state?: AccountState;
+    trusted?: Trusted;
+  },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`insert into auth_account_throttles (email) values (${email}) on conflict (email) do nothing`,
+    );
+    const result = await tx.execute(
+      sql`select failures, last_failure_at, blocked_until, trusted from auth_account_throttles where email = ${email} for update`,
+    );
+    const row = (result as unknown as { rows: AccountRow[] }).rows[0];
+    const next = change(fromRow(row));
+    const state = next.state;
+    await tx.execute(sql`update auth_account_throttles set
+      failures = ${state?.failures ?? 0},
+      last_failure_at = ${state ? new Date(state.lastFailureAt).toISOString() : null}::timestamptz,
+      blocked_until = ${state ? new Date(state.blockedUntil).toISOString() : null}::timestamptz,
+      trusted = ${JSON.stringify(Object.fromEntries(next.trusted ?? []))}::jsonb,
+      updated_at = now()
+      where email = ${email}`);
+  });
+}
+
+async function readAccountRow(db: Db, email: string) {
+  const result = await db.execute(
+    sql`select failures, last_failure_at, blocked_until, trusted from auth_account_throttles where email = ${email}`,
+  );
+  return fromRow((result as unknown as { rows: AccountRow[] }).rows[0]);
+}
+
+/** checkAccountThrottle, in the database with DATABASE_URL (one back-off for all servers). */
+export async function checkAccount(request: Request, email: string): Promise<void> {
+  if (!env().DATABASE_URL) return checkAccountThrottle(request, email);
+  const row = await readAccountRow(await getDb(), email);
+  const error = throttleError(row.state, row.trusted, readClientAddress(request), Date.now());
+  if (error) throw error;
+}
+
+/** recordSignInFailure, in the database with DATABASE_URL. */
+export async function recordFailure(email: string): Promise<void> {
+  if (!env().DATABASE_URL) return recordSignInFailure(email);
+  const now = Date.now();
+  await updateAccountRow(await getDb(), email, (current) => ({
+    state: afterFailure(current.state, now),
+    trusted: current.trusted,
+  }));
+}
+
+/** recordAccountProof, in the database with DATABASE_URL. */
+export async function recordProof(request: Request, email: string): Promise<void> {
+  if (!env().DATABASE_URL) return recordAccountProof(request, email);
+  const now = Date.now();
+  const address = readClientAddress(request);
+  await updateAccountRow(await getDb(), email, (current) => ({
+    trusted: withProof(current.trusted, address, now),
+  }));
 }

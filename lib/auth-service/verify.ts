@@ -1,9 +1,9 @@
 import "server-only";
-import { errors, jwtVerify, type JWTPayload } from "jose";
+import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from "jose";
 import { getDb } from "@/lib/db";
 import { AuthServiceError } from "./errors";
 import { readBearerToken } from "./http";
-import { JWT_ALGORITHM, getSigningKey } from "./keys";
+import { JWT_ALGORITHM, getVerificationKey } from "./keys";
 import { findSession } from "./sessions";
 import { findUserById } from "./users";
 
@@ -11,11 +11,30 @@ export type AccessClaims = JWTPayload & { sub: string; session_id: string; email
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Checks signature, expiry and audience of an access token issued by this service. */
+const unverifiable = () =>
+  new AuthServiceError(
+    403,
+    "bad_jwt",
+    "invalid JWT: unable to parse or verify signature, token is malformed or unverifiable",
+  );
+
+/**
+ * Checks signature, expiry and audience of an access token issued by this service, with the key
+ * its `kid` names: after a rotation (`npm run auth:rotate-key`) tokens of the previous key verify
+ * until they expire.
+ */
 export async function verifyAccessToken(token: string): Promise<AccessClaims> {
-  const { publicKey } = await getSigningKey();
+  let kid: string | undefined;
   try {
-    const { payload } = await jwtVerify(token, publicKey, {
+    kid = decodeProtectedHeader(token).kid;
+  } catch {
+    throw unverifiable();
+  }
+  // Outside the try: a database that cannot be read is a 503, not a bad token.
+  const key = await getVerificationKey(kid);
+  if (!key) throw unverifiable();
+  try {
+    const { payload } = await jwtVerify(token, key.publicKey, {
       algorithms: [JWT_ALGORITHM],
       audience: "authenticated",
     });
@@ -27,11 +46,7 @@ export async function verifyAccessToken(token: string): Promise<AccessClaims> {
   } catch (error) {
     if (error instanceof errors.JWTExpired)
       throw new AuthServiceError(403, "bad_jwt", "invalid JWT: token is expired");
-    throw new AuthServiceError(
-      403,
-      "bad_jwt",
-      "invalid JWT: unable to parse or verify signature, token is malformed or unverifiable",
-    );
+    throw unverifiable();
   }
 }
 

@@ -2,10 +2,23 @@ import "server-only";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import * as schema from "@/models";
 
-/** Every table of the schema, parents before children (foreign-key order), for dump and restore. */
+/**
+ * Tables of one installation's running state, not of the site: the JWT signing keys (like
+ * DATA_DIR/auth on PGlite, never in an archive: a backup is not a place for a private key, and a
+ * restored site signs with its own) and the auth rate-limit counters and sign-in back-offs. Neither is dumped, and a
+ * database whose servers already made a key still counts as empty for a restore.
+ */
+export const INSTANCE_STATE_TABLES: ReadonlySet<string> = new Set([
+  "auth_signing_keys",
+  "auth_rate_limits",
+  "auth_account_throttles",
+]);
+
+/** Every table of the site, parents before children (foreign-key order), for dump and restore. */
 export function tablesInDependencyOrder(): string[] {
   const tables = (Object.values(schema) as unknown[]).filter(
-    (value): value is PgTable => value instanceof PgTable,
+    (value): value is PgTable =>
+      value instanceof PgTable && !INSTANCE_STATE_TABLES.has(getTableConfig(value).name),
   );
   const parents = new Map<string, Set<string>>();
   for (const table of tables) {

@@ -109,6 +109,26 @@ async function openPglite(dataDir: string, initdbApart: boolean): Promise<Handle
   }
 }
 
+/**
+ * Runs the migrations while holding a PostgreSQL advisory lock, on a connection of its own: several
+ * servers may start together on one database (issue 19), and drizzle's migrator takes no lock, so
+ * two of them migrating an empty database at once both ran CREATE TABLE and one failed to start.
+ * The second waits, then finds every migration applied.
+ */
+async function migrateAlone(pool: Pool, migrate: () => Promise<void>): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query("select pg_advisory_lock(hashtext('portfolio.migrations'))");
+    try {
+      await migrate();
+    } finally {
+      await lock.query("select pg_advisory_unlock(hashtext('portfolio.migrations'))");
+    }
+  } finally {
+    lock.release();
+  }
+}
+
 async function openPostgres(url: string): Promise<Handle> {
   const pool = new Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // Idle clients can lose their server (restart, network); without a listener that crashes Node.
@@ -120,7 +140,7 @@ async function openPostgres(url: string): Promise<Handle> {
   });
   const db = drizzlePg({ client: pool, schema });
   try {
-    await migratePg(db, { migrationsFolder });
+    await migrateAlone(pool, () => migratePg(db, { migrationsFolder }));
   } catch (error) {
     await pool.end().catch(() => {});
     const host = new URL(url).host;

@@ -1,6 +1,7 @@
 import "server-only";
 import http from "node:http";
 import { closeDb } from "@/lib/db";
+import { stopInstanceSync } from "./instance-sync";
 import { jsonLogs, logger } from "./logger";
 
 /** How long in-flight requests (uploads among them) may take to finish after SIGTERM. */
@@ -129,6 +130,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
     for (const server of current.servers) server.closeAllConnections();
   }
   try {
+    await stopInstanceSync();
     await closeDb();
   } catch (error) {
     console.error("Shutdown: closing the database failed:", error);

@@ -9,7 +9,7 @@ import { authOneTimeTokens, authUsers } from "@/models";
 import { readJsonBody, readSiteOrigin, respondWithJson } from "../http";
 import { buildRecoveryMail, deliverMail } from "../mail";
 import { addChallenge, createFlowState, readChallenge, type Challenge } from "../pkce";
-import { consumeRateLimit } from "../rate-limit";
+import { takeRateLimit } from "../rate-limit";
 import { resolveRedirect } from "../redirects";
 import { hashToken, newOpaqueToken } from "../tokens";
 import { findUserByEmail, normalizeEmail } from "../users";
@@ -33,7 +33,7 @@ type RecoveryRequest = {
  * answer, so neither the answer nor its timing tells anyone which accounts exist.
  */
 export async function handleRecover(request: Request, url: URL): Promise<Response> {
-  consumeRateLimit(request, "recover");
+  await takeRateLimit(request, "recover");
   const body = await readJsonBody(request);
   const recovery: RecoveryRequest = {
     email: normalizeEmail(body.email),

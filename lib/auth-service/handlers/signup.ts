@@ -10,7 +10,7 @@ import { readJsonBody, readSessionContext, readSiteOrigin, respondWithJson } fro
 import { buildConfirmationMail, deliverMail } from "../mail";
 import { hashPassword, validatePassword } from "../passwords";
 import { createFlowState, readChallenge } from "../pkce";
-import { consumeRateLimit, recordAccountProof } from "../rate-limit";
+import { takeRateLimit, recordProof } from "../rate-limit";
 import { resolveRedirect } from "../redirects";
 import { startSession } from "../sessions";
 import { isSetupToken, retireSetupToken } from "../setup-token";
@@ -52,7 +52,7 @@ export async function ownerExists(db: Tx): Promise<boolean> {
  * (AUTH_SIGNUP=open) are confirmed at once: they get no rights.
  */
 export async function handleSignup(request: Request, url: URL): Promise<Response> {
-  consumeRateLimit(request, "signup");
+  await takeRateLimit(request, "signup");
   const body = await readJsonBody(request);
   const email = normalizeEmail(body.email);
   const password = validatePassword(body.password);
@@ -111,7 +111,7 @@ export async function handleSignup(request: Request, url: URL): Promise<Response
 
   if (result.kind === "session") {
     if (result.retire) retireSetupToken();
-    recordAccountProof(request, email);
+    await recordProof(request, email);
     return respondWithJson(request, result.session);
   }
   const siteOrigin = readSiteOrigin(request);

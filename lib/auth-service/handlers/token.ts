@@ -4,12 +4,7 @@ import { AuthServiceError, invalidInput } from "../errors";
 import { readJsonBody, readSessionContext, readString, respondWithJson } from "../http";
 import { verifyPassword } from "../passwords";
 import { exchangeAuthCode } from "../pkce";
-import {
-  checkAccountThrottle,
-  consumeRateLimit,
-  recordAccountProof,
-  recordSignInFailure,
-} from "../rate-limit";
+import { checkAccount, takeRateLimit, recordProof, recordFailure } from "../rate-limit";
 import { rotateRefreshToken } from "../refresh";
 import { startSession } from "../sessions";
 import { findUserByEmail } from "../users";
@@ -19,7 +14,7 @@ export async function handleToken(request: Request, url: URL): Promise<Response>
   const grant = url.searchParams.get("grant_type");
   switch (grant) {
     case "password": {
-      consumeRateLimit(request, "password");
+      await takeRateLimit(request, "password");
       return respondWithJson(
         request,
         await signInWithPassword(request, await readJsonBody(request)),
@@ -27,26 +22,26 @@ export async function handleToken(request: Request, url: URL): Promise<Response>
     }
     case "refresh_token": {
       // Its own budget: password guesses from the same address never starve a refresh.
-      consumeRateLimit(request, "refresh");
+      await takeRateLimit(request, "refresh");
       const token = readString(await readJsonBody(request), "refresh_token");
       if (!token) throw invalidInput("Refresh Token is required");
       const session = await rotateRefreshToken(token, request);
-      recordAccountProof(request, session.user.email);
+      await recordProof(request, session.user.email);
       return respondWithJson(request, session);
     }
     case "pkce": {
-      consumeRateLimit(request, "pkce");
+      await takeRateLimit(request, "pkce");
       const body = await readJsonBody(request);
       const authCode = readString(body, "auth_code");
       const verifier = readString(body, "code_verifier");
       if (!authCode || !verifier)
         throw invalidInput("invalid request: both auth code and code verifier should be non-empty");
       const session = await exchangeAuthCode(authCode, verifier, request);
-      recordAccountProof(request, session.user.email);
+      await recordProof(request, session.user.email);
       return respondWithJson(request, session);
     }
     default:
-      consumeRateLimit(request, "password");
+      await takeRateLimit(request, "password");
       throw new AuthServiceError(400, "unsupported_grant_type", "unsupported_grant_type");
   }
 }
@@ -56,15 +51,15 @@ async function signInWithPassword(request: Request, body: Record<string, unknown
   const password = readString(body, "password");
   if (!email) throw invalidInput("missing email or phone");
   if (!password) throw invalidInput("missing password");
-  checkAccountThrottle(request, email);
+  await checkAccount(request, email);
   const db = await getDb();
   const user = await findUserByEmail(db, email);
   // Unknown address and wrong password answer alike, so the form cannot be used to find accounts.
   if (!(await verifyPassword(password, user?.encryptedPassword ?? null)) || !user) {
-    recordSignInFailure(email);
+    await recordFailure(email);
     throw new AuthServiceError(400, "invalid_credentials", "Invalid login credentials");
   }
-  recordAccountProof(request, email);
+  await recordProof(request, email);
   // GoTrue's order: only after the password matched, so it tells nothing to a guesser.
   if (!user.emailConfirmedAt)
     throw new AuthServiceError(400, "email_not_confirmed", "Email not confirmed");

@@ -5,7 +5,7 @@ import { authSessions, authUsers, type AuthUserRow } from "@/models";
 import { AuthServiceError, invalidInput } from "../errors";
 import { readJsonBody, respondWithJson } from "../http";
 import { hashPassword, validatePassword, verifyPassword } from "../passwords";
-import { checkAccountThrottle, consumeRateLimit, recordSignInFailure } from "../rate-limit";
+import { checkAccount, takeRateLimit, recordFailure } from "../rate-limit";
 import { endSessions } from "../sessions";
 import type { Amr } from "../tokens";
 import { listIdentities, serializeUser } from "../users";
@@ -36,9 +36,9 @@ async function assertMayChangePassword(
   if (currentPassword !== undefined) {
     if (typeof currentPassword !== "string" || currentPassword === "")
       throw invalidInput("current_password must be a string");
-    checkAccountThrottle(request, user.email);
+    await checkAccount(request, user.email);
     if (await verifyPassword(currentPassword, user.encryptedPassword)) return;
-    recordSignInFailure(user.email);
+    await recordFailure(user.email);
     throw new AuthServiceError(400, "current_password_mismatch", "Current password is incorrect.");
   }
   const latest = amr.reduce<Amr[number] | undefined>(
@@ -57,7 +57,7 @@ async function assertMayChangePassword(
 
 /** PUT /user: a new password and/or metadata. A password change ends the user's other sessions. */
 export async function handleUpdateUser(request: Request): Promise<Response> {
-  consumeRateLimit(request, "updateUser");
+  await takeRateLimit(request, "updateUser");
   const { user, session } = await authenticateBearer(request);
   const body = await readJsonBody(request);
   if (body.email !== undefined && body.email !== user.email)

@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db";
 import { authFlowStates, authOneTimeTokens, authUsers } from "@/models";
 import { readSessionContext } from "../http";
 import { issueAuthCode } from "../pkce";
-import { consumeRateLimit, recordAccountProof } from "../rate-limit";
+import { takeRateLimit, recordProof } from "../rate-limit";
 import { EXPIRED_LINK, redirectWith, resolveRedirect } from "../redirects";
 import { startSession } from "../sessions";
 import { hashToken } from "../tokens";
@@ -16,7 +16,7 @@ import { hashToken } from "../tokens";
  */
 export async function handleVerify(request: Request, url: URL): Promise<Response> {
   const redirectTo = resolveRedirect(url.searchParams.get("redirect_to"), request);
-  consumeRateLimit(request, "verify");
+  await takeRateLimit(request, "verify");
   const token = url.searchParams.get("token");
   const type = url.searchParams.get("type");
   if (!token || (type !== "recovery" && type !== "signup"))
@@ -67,7 +67,7 @@ export async function handleVerify(request: Request, url: URL): Promise<Response
 
   if (!result) return redirectWith(redirectTo, EXPIRED_LINK, "query");
   // Opening the e-mailed link proves the account: this address passes its sign-in back-off.
-  recordAccountProof(request, result.email);
+  await recordProof(request, result.email);
   if (result.kind === "pkce")
     return redirectWith(result.redirectTo, { code: result.code }, "query");
   const { access_token, refresh_token, expires_in, expires_at, token_type } = result.session;

@@ -1,0 +1,169 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { SignJWT, generateKeyPair } from "jose";
+import { Pool } from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useFreshDatabase } from "@/test/helpers/database";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/startup/client-address-header";
+import { closeDb, getDb, type Db } from "@/lib/db";
+import { rowsOf } from "@/lib/backup/tables";
+import {
+  createFirstSigningKey,
+  forgetSigningKeys,
+  getJwks,
+  getSigningKey,
+  rotateSigningKey,
+} from "./keys";
+import { checkAccount, consumeDatabaseRateLimit, recordFailure, recordProof } from "./rate-limit";
+import { verifyAccessToken } from "./verify";
+
+/**
+ * The auth state several servers share through PostgreSQL (issue 19): rate-limit buckets (the
+ * statement also runs on PGlite), and with a PostgreSQL server the signing keys and the
+ * per-account back-off.
+ */
+let cleanup: () => Promise<void>;
+beforeAll(async () => {
+  await closeDb();
+  ({ cleanup } = await useFreshDatabase());
+  await getDb(); // created and migrated here: a fresh PGlite directory is slow on a busy machine
+}, 180_000);
+afterAll(async () => {
+  await closeDb();
+  await cleanup();
+  delete process.env.AUTH_JWT_EXPIRY;
+});
+
+const onServer = Boolean(process.env.TEST_DATABASE_URL);
+
+const request = (address: string) =>
+  new Request("http://localhost/auth/v1/token", {
+    method: "POST",
+    headers: { [CLIENT_ADDRESS_HEADER]: address },
+  });
+
+describe("rate limits in the database", () => {
+  it("lets a burst of 30 through when 40 requests arrive at once, then refills with time", async () => {
+    const db = await getDb();
+    const start = new Date("2026-01-01T00:00:00Z");
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        consumeDatabaseRateLimit(db, "recover:192.0.2.1", "recover", start),
+      ),
+    );
+    expect(answers.filter(Boolean)).toHaveLength(30);
+    // Refused requests take nothing: 10 s later (30 per 5 minutes) exactly one more passes.
+    const later = new Date(start.getTime() + 10_000);
+    const next = [];
+    for (let i = 0; i < 3; i++)
+      next.push(await consumeDatabaseRateLimit(db, "recover:192.0.2.1", "recover", later));
+    expect(next).toEqual([true, false, false]);
+    // Another address and another action have budgets of their own.
+    expect(await consumeDatabaseRateLimit(db, "recover:192.0.2.2", "recover", later)).toBe(true);
+    expect(await consumeDatabaseRateLimit(db, "refresh:192.0.2.1", "refresh", later)).toBe(true);
+    // Five quiet minutes refill the bucket completely.
+    const refilled = new Date(start.getTime() + 320_000);
+    let allowed = 0;
+    for (let i = 0; i < 35; i++)
+      if (await consumeDatabaseRateLimit(db, "recover:192.0.2.1", "recover", refilled)) allowed++;
+    expect(allowed).toBe(30);
+  });
+});
+
+describe.skipIf(!onServer)("signing keys in the database (DATABASE_URL)", () => {
+  /** Two servers' connections to the same database. */
+  const pools: Pool[] = [];
+  afterAll(async () => {
+    for (const pool of pools) await pool.end();
+  });
+  const server = () => {
+    const pool = new Pool({ connectionString: process.env.DATABASE_URL });
+    pools.push(pool);
+    return drizzle({ client: pool }) as unknown as Db;
+  };
+
+  async function tokenSignedWith(privateKey: CryptoKey, kid: string) {
+    return new SignJWT({ session_id: randomUUID(), role: "authenticated" })
+      .setProtectedHeader({ alg: "ES256", kid })
+      .setSubject(randomUUID())
+      .setAudience("authenticated")
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(privateKey);
+  }
+
+  it("makes exactly one key when servers start together", async () => {
+    await getDb();
+    const [a, b] = [server(), server()];
+    const made = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => createFirstSigningKey(i % 2 ? a : b)),
+    );
+    expect(made.filter(Boolean)).toHaveLength(1);
+    const db = await getDb();
+    const rows = rowsOf(await db.execute(sql`select kid from auth_signing_keys`));
+    expect(rows).toHaveLength(1);
+    forgetSigningKeys();
+    expect((await getSigningKey()).kid).toBe(made.find(Boolean));
+  });
+
+  it("rotates: the new key signs, the JWKS lists both, old tokens verify until the old key retires", async () => {
+    const before = await getSigningKey();
+    const oldToken = await tokenSignedWith(before.privateKey, before.kid);
+    const kid = await rotateSigningKey();
+    expect(kid).not.toBe(before.kid);
+    expect((await getSigningKey()).kid).toBe(kid);
+    expect((await getJwks()).keys.map((key) => key.kid)).toEqual([kid, before.kid]);
+    expect((await verifyAccessToken(oldToken)).sub).toMatch(/^[0-9a-f-]{36}$/);
+    const current = await getSigningKey();
+    await expect(
+      verifyAccessToken(await tokenSignedWith(current.privateKey, kid)),
+    ).resolves.toBeTruthy();
+    // A token naming a known kid but signed by another key is refused.
+    const { privateKey: foreign } = await generateKeyPair("ES256");
+    await expect(
+      verifyAccessToken(await tokenSignedWith(foreign, before.kid)),
+    ).rejects.toMatchObject({ status: 403, code: "bad_jwt" });
+
+    // Once the new key is older than a token's lifetime (+ 5 minutes), the old one is gone.
+    process.env.AUTH_JWT_EXPIRY = "3600";
+    const db = await getDb();
+    await db.execute(
+      sql`update auth_signing_keys set created_at = now() - interval '2 hours' where kid = ${kid}`,
+    );
+    await db.execute(
+      sql`update auth_signing_keys set created_at = now() - interval '3 hours' where kid = ${before.kid}`,
+    );
+    forgetSigningKeys();
+    expect((await getJwks()).keys.map((key) => key.kid)).toEqual([kid]);
+    await expect(verifyAccessToken(oldToken)).rejects.toMatchObject({ status: 403 });
+  });
+
+  it("a token of a key another server rotated in verifies here before the key cache expires", async () => {
+    await getSigningKey(); // this server has read the keys
+    // Unknown kids re-read the keys at most once a second (the test above just did).
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const other = server();
+    const { privateKey } = await generateKeyPair("ES256", { extractable: true });
+    const { exportJWK } = await import("jose");
+    const kid = randomUUID();
+    const jwk = { ...(await exportJWK(privateKey)), kid, alg: "ES256" };
+    await other.execute(
+      sql`insert into auth_signing_keys (kid, private_jwk, created_at) values (${kid}, ${JSON.stringify(jwk)}::jsonb, clock_timestamp())`,
+    );
+    await expect(verifyAccessToken(await tokenSignedWith(privateKey, kid))).resolves.toBeTruthy();
+  });
+
+  it("counts an account's wrong passwords across servers, and its owner's address passes", async () => {
+    const email = "owner@example.com";
+    await recordProof(request("198.51.100.1"), email);
+    for (let i = 0; i < 6; i++) await recordFailure(email);
+    await expect(checkAccount(request("203.0.113.9"), email)).rejects.toMatchObject({
+      status: 429,
+    });
+    await expect(checkAccount(request("198.51.100.1"), email)).resolves.toBeUndefined();
+    // Proof clears the failures for everyone.
+    await recordProof(request("198.51.100.1"), email);
+    await expect(checkAccount(request("203.0.113.9"), email)).resolves.toBeUndefined();
+  });
+});
