@@ -2,6 +2,7 @@
 // on every server of the database. The JWKS lists the new and the previous key, and tokens of the
 // previous key verify until they expire (AUTH_JWT_EXPIRY). docs/operations.md "Key rotation".
 import "@/lib/startup/private-umask";
+import "@/lib/startup/cli-env";
 import { rotateSigningKey } from "@/lib/auth-service/keys";
 import { closeDb } from "@/lib/db";
 

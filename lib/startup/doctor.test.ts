@@ -34,9 +34,20 @@ describe("npm run doctor", () => {
     expect(named(findings, "error")).toEqual([
       "DATABASE_URL",
       "CLOUDINARY_URL",
-      "NEXT_PUBLIC_SUPABASE_URL",
+      "SMTP_URL",
+      "AUTH_SETUP_TOKEN",
     ]);
     expect(findings[0]!.message).toMatch(/no lasting disk/);
+    // The embedded auth service instead of Supabase's: its keys and limits are in the database.
+    const embedded = { ...example("vercel"), NEXT_PUBLIC_SUPABASE_URL: "", OWNER_EMAILS: "" };
+    expect(named(checkDeployment("vercel", embedded), "error")).toEqual([
+      "SMTP_URL",
+      "AUTH_SETUP_TOKEN",
+    ]);
+    const complete = { ...embedded, SMTP_URL: "smtps://u:p@mail.example:465" };
+    expect(
+      named(checkDeployment("vercel", { ...complete, AUTH_SETUP_TOKEN: "x".repeat(24) }), "error"),
+    ).toEqual([]);
   });
 
   it("refuses an https site behind a proxy without trusted proxy settings, on every target", () => {

@@ -113,14 +113,24 @@ export function checkDeployment(
     );
   }
   if (embeddedAuth) {
-    if (serverless) {
+    // With DATABASE_URL the embedded service keeps its signing keys and rate limits in the
+    // database; what it would still keep on the function's passing disk must come from settings.
+    if (serverless && !config.SMTP_URL) {
       error(
-        "NEXT_PUBLIC_SUPABASE_URL",
-        "not set: the embedded auth service keeps its signing key in DATA_DIR/auth, which does " +
-          "not last on Vercel (each instance would sign sessions with its own key). Use a hosted " +
-          "Supabase project: NEXT_PUBLIC_SUPABASE_URL and NEXT_PUBLIC_SUPABASE_ANON_KEY.",
+        "SMTP_URL",
+        "not set: the embedded auth service would write password-reset mails to DATA_DIR/outbox " +
+          "on the function's temporary disk, where nobody reads them. Set an SMTP server, or use " +
+          "hosted Supabase auth (NEXT_PUBLIC_SUPABASE_URL and NEXT_PUBLIC_SUPABASE_ANON_KEY).",
       );
-    } else if (!config.SMTP_URL) {
+    }
+    if (serverless && !config.AUTH_SETUP_TOKEN && config.OWNER_EMAILS.length === 0) {
+      error(
+        "AUTH_SETUP_TOKEN",
+        "not set: each function instance would make its own owner setup token in DATA_DIR. Set " +
+          "a token of 16+ characters (the setup link is then /signup?setup_token=<token>).",
+      );
+    }
+    if (!serverless && !config.SMTP_URL) {
       warn(
         "SMTP_URL",
         "not set: password-reset mails are written to DATA_DIR/outbox/*.eml on the server " +
