@@ -67,13 +67,19 @@ async function linkedProjects(pathname: string, base = url): Promise<string[]> {
   return [...new Set([...html.matchAll(/href="\/sections\/([0-9a-f]{24})"/g)].map((m) => m[1]!))];
 }
 
+/** The project a Previous/Next link of the pager points to. */
+function pagerLink(html: string, rel: "prev" | "next"): string | null {
+  const tag = new RegExp(`<a[^>]*\\brel="${rel}"[^>]*>`).exec(html)?.[0] ?? "";
+  return /href="\/sections\/([0-9a-f]{24})"/.exec(tag)?.[1] ?? null;
+}
+
 /** A project page's section ids in page order, and its Previous/Next links. */
 async function projectPage(id: string, base = url) {
   const html = await (await fetch(new URL(`/sections/${id}`, base))).text();
   return {
     sections: [...html.matchAll(/<h2 id="section-([0-9a-f]{24})"/g)].map((m) => m[1]!),
-    previous: /href="\/sections\/([0-9a-f]{24})" rel="prev"/.exec(html)?.[1] ?? null,
-    next: /href="\/sections\/([0-9a-f]{24})" rel="next"/.exec(html)?.[1] ?? null,
+    previous: pagerLink(html, "prev"),
+    next: pagerLink(html, "next"),
   };
 }
 
