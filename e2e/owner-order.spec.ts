@@ -8,6 +8,9 @@ import {
 } from "./helpers/owner-flows";
 
 signInOwnerForFile("order");
+// Each test walks several pages, two browser contexts and saves; the default 30 s is too short
+// on a loaded machine.
+test.describe.configure({ timeout: 120_000 });
 
 /** Issue 17 item 1: the owner drags projects (dashboard) and sections (project page) into order. */
 
@@ -45,6 +48,8 @@ const galleryTitles = (page: Page) =>
 
 /** Drags a handle with the mouse onto another row, in steps, and screenshots the drag. */
 async function dragWithMouse(page: Page, handle: Locator, target: Locator, shot: string) {
+  await target.scrollIntoViewIfNeeded();
+  await handle.scrollIntoViewIfNeeded();
   const from = (await handle.boundingBox())!;
   const to = (await target.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
@@ -84,7 +89,7 @@ test("the owner orders projects on the dashboard by keyboard and mouse; the gall
     await expect(live).toContainText(`${first.title} moved to position 1 of`);
     await page.keyboard.press("Space");
     await expect(live).toContainText(`${first.title} dropped at position 1 of`);
-    await expect(toast(page)).toHaveText("Project order saved");
+    await expect(toast(page)).toContainText("Project order saved");
     expect((await dashboardTitles(page)).slice(0, 2)).toEqual([first.title, second.title]);
     await expect(handle).toBeFocused();
 
@@ -106,7 +111,7 @@ test("the owner orders projects on the dashboard by keyboard and mouse; the gall
       rows.filter({ hasText: first.title }).first(),
       "order-dashboard-dragging",
     );
-    await expect(toast(page)).toHaveText("Project order saved");
+    await expect(toast(page)).toContainText("Project order saved");
     await expect
       .poll(async () => (await dashboardTitles(page)).slice(0, 2))
       .toEqual([second.title, first.title]);
@@ -127,7 +132,7 @@ test("the owner orders projects on the dashboard by keyboard and mouse; the gall
     await page.keyboard.press("Space");
     await page.keyboard.press("ArrowUp");
     await page.keyboard.press("Space");
-    await expect(toast(page, "error")).toHaveText("Refused for the test");
+    await expect(toast(page, "error")).toContainText("Refused for the test");
     expect((await dashboardTitles(page)).slice(0, 2)).toEqual([second.title, first.title]);
   } finally {
     await deleteProjectViaApi(page, first.id);
@@ -161,7 +166,7 @@ test("the owner orders a project's sections on its page; visitors get no dnd-kit
     await page.keyboard.press("ArrowUp");
     await page.keyboard.press("ArrowUp");
     await page.keyboard.press("Enter");
-    await expect(toast(page)).toHaveText("Section order saved");
+    await expect(toast(page)).toContainText("Section order saved");
     await expect.poll(() => headings(page)).toEqual(["Three", "One", "Two"]);
 
     await dragWithMouse(

@@ -26,7 +26,7 @@ export function Panel({ projectId, projectTitle, sections }: SectionOrderProps) 
     };
   });
   return (
-    <div className="w-full max-w-xl">
+    <div className="flex w-full max-w-xl flex-col items-center">
       <button
         type="button"
         aria-expanded={open}
@@ -36,7 +36,7 @@ export function Panel({ projectId, projectTitle, sections }: SectionOrderProps) 
       >
         Reorder sections
       </button>
-      <div id={panelId} hidden={!open} className="mt-4">
+      <div id={panelId} hidden={!open} className="mt-4 w-full">
         {open ? (
           <SortableList
             items={items}

@@ -45,15 +45,26 @@ const instructions =
   "To reorder, press Space or Enter on a Reorder button, move it with the arrow keys, " +
   "then press Space or Enter to drop it there, or Escape to put it back.";
 
-function announcements(label: (id: UniqueIdentifier) => string, order: string[]): Announcements {
+function announcements(
+  label: (id: UniqueIdentifier) => string,
+  order: string[],
+  moved: { current: boolean },
+): Announcements {
   const place = (id: UniqueIdentifier | undefined) =>
     `position ${order.indexOf(String(id)) + 1} of ${order.length}`;
   return {
-    onDragStart: ({ active }) => `Picked up ${label(active.id)}, at ${place(active.id)}.`,
-    onDragOver: ({ active, over }) =>
-      over
+    onDragStart: ({ active }) => {
+      moved.current = false;
+      return `Picked up ${label(active.id)}, at ${place(active.id)}.`;
+    },
+    onDragOver: ({ active, over }) => {
+      // dnd-kit reports the item over itself as the drag starts: that is not a move yet.
+      if (over?.id === active.id && !moved.current) return undefined;
+      moved.current = true;
+      return over
         ? `${label(active.id)} moved to ${place(over.id)}.`
-        : `${label(active.id)} is outside the list.`,
+        : `${label(active.id)} is outside the list.`;
+    },
     onDragEnd: ({ active, over }) =>
       over
         ? `${label(active.id)} dropped at ${place(over.id)}.`
@@ -82,6 +93,8 @@ export function SortableList({
   // The order on screen; it starts over whenever the server sends a different list (after refresh).
   const [shown, setShown] = useState({ key: serverKey, order: serverOrder });
   const [saving, setSaving] = useState(false);
+  // Whether the current drag has left its starting place (read by the announcements' callbacks).
+  const [moved] = useState(() => ({ current: false }));
   let order = shown.order;
   if (shown.key !== serverKey) {
     order = serverOrder;
@@ -123,7 +136,7 @@ export function SortableList({
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
       accessibility={{
-        announcements: announcements(label, order),
+        announcements: announcements(label, order, moved),
         screenReaderInstructions: { draggable: instructions },
       }}
     >
