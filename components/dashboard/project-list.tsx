@@ -1,11 +1,15 @@
 import Link from "next/link";
 import { listProjects } from "@/lib/data/projects";
 import { listSections } from "@/lib/data/sections";
+import { ProjectOrder } from "@/components/owner/project-order";
 import { formatCategory } from "@/lib/validation/categories";
 
 const linkClass = "font-medium underline underline-offset-2 hover:text-accent";
 
-/** Every project with links to view it, add a section and edit each of its sections. */
+/**
+ * Every project, in gallery order, with links to view it, add a section and edit each of its
+ * sections; the owner drags them into order by their Reorder handles (issue 17).
+ */
 export async function DashboardProjectList() {
   const projects = await listProjects();
   const sections = await Promise.all(projects.map((project) => listSections(project.id)));
@@ -17,49 +21,53 @@ export async function DashboardProjectList() {
       {projects.length === 0 ? (
         <p className="text-muted">No projects yet. Add your first project to start the gallery.</p>
       ) : (
-        <ul className="divide-y divide-black/10 rounded-lg border border-black/10 bg-white">
-          {projects.toReversed().map((project) => {
+        <ProjectOrder
+          items={projects.toReversed().map((project) => {
             const own = sections[projects.indexOf(project)] ?? [];
-            return (
-              <li key={project.id} className="space-y-2 p-4" data-testid="dashboard-project">
-                <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <h3 className="text-lg font-semibold">
-                    <Link href={`/sections/${project.id}`} className="hover:underline">
-                      {project.title}
-                    </Link>
-                  </h3>
-                  <span className="text-muted text-sm">
-                    {formatCategory(project.category)} · {own.length}{" "}
-                    {own.length === 1 ? "section" : "sections"}
-                  </span>
+            return {
+              id: project.id,
+              label: project.title,
+              content: (
+                <div className="space-y-2 p-4" data-testid="dashboard-project">
+                  <div className="flex flex-wrap items-baseline justify-between gap-2">
+                    <h3 className="text-lg font-semibold">
+                      <Link href={`/sections/${project.id}`} className="hover:underline">
+                        {project.title}
+                      </Link>
+                    </h3>
+                    <span className="text-muted text-sm">
+                      {formatCategory(project.category)} · {own.length}{" "}
+                      {own.length === 1 ? "section" : "sections"}
+                    </span>
+                  </div>
+                  {own.length > 0 ? (
+                    <ol className="list-decimal space-y-1 pl-6 text-sm">
+                      {own.map((section, index) => (
+                        <li key={section.id}>
+                          <span>{section.title || `Section ${index + 1}`}</span>{" "}
+                          <Link
+                            href={`/editsectionpage/${section.id}`}
+                            className={linkClass}
+                            aria-label={`Edit section ${section.title || index + 1} of ${project.title}`}
+                          >
+                            Edit
+                          </Link>
+                        </li>
+                      ))}
+                    </ol>
+                  ) : null}
+                  <Link
+                    href={`/addsection/${project.id}`}
+                    className={`${linkClass} text-sm`}
+                    aria-label={`Add section to ${project.title}`}
+                  >
+                    Add section
+                  </Link>
                 </div>
-                {own.length > 0 ? (
-                  <ol className="list-decimal space-y-1 pl-6 text-sm">
-                    {own.map((section, index) => (
-                      <li key={section.id}>
-                        <span>{section.title || `Section ${index + 1}`}</span>{" "}
-                        <Link
-                          href={`/editsectionpage/${section.id}`}
-                          className={linkClass}
-                          aria-label={`Edit section ${section.title || index + 1} of ${project.title}`}
-                        >
-                          Edit
-                        </Link>
-                      </li>
-                    ))}
-                  </ol>
-                ) : null}
-                <Link
-                  href={`/addsection/${project.id}`}
-                  className={`${linkClass} text-sm`}
-                  aria-label={`Add section to ${project.title}`}
-                >
-                  Add section
-                </Link>
-              </li>
-            );
+              ),
+            };
           })}
-        </ul>
+        />
       )}
     </section>
   );

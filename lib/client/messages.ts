@@ -26,6 +26,8 @@ export const messages = {
   sectionDeleted: apiMessages.sectionDeleted,
   deleteSectionFailed: "Failed to delete the section",
   confirmDeleteSection: "Are you sure you want to delete this Section?",
+  orderSaved: "Order saved",
+  orderFailed: "The new order could not be saved. The previous order is back.",
   settingsSaved: "Settings saved successfully!",
   settingsFailed: "Failed to save the settings",
 } as const;

@@ -4,6 +4,7 @@ import { getDb } from "@/lib/db";
 import { projects, sections, type Category, type ProjectRow, type SectionRow } from "@/models";
 import { isId, newId } from "./ids";
 import { updateLocked } from "./locked";
+import { PROJECT_ORDER_LOCK } from "./order";
 
 export type Project = ProjectRow;
 
@@ -22,7 +23,11 @@ export type ProjectInput = {
 
 export type ProjectPatch = Partial<Omit<ProjectInput, "userId">>;
 
-/** Creation order: the order of the original API's list. */
+/**
+ * List order: creation order (the original API's list) until the owner reorders, then the owner's
+ * order (lib/data/order.ts); a new project is appended, so the gallery, which shows the list
+ * reversed, still puts new work first (docs/spec.md §2).
+ */
 const listOrder = [asc(projects.position), asc(projects.createdAt), asc(projects.id)];
 
 export async function listProjects(): Promise<Project[]> {
@@ -65,6 +70,8 @@ export async function getProject(id: string): Promise<Project | null> {
 export async function createProject(input: ProjectInput, id = newId()): Promise<Project> {
   const db = await getDb();
   return db.transaction(async (tx) => {
+    // Serialised with reorders (lib/data/order.ts), so the new position is above every other.
+    await tx.execute(PROJECT_ORDER_LOCK);
     const [last] = await tx.select({ value: max(projects.position) }).from(projects);
     const position = (last?.value ?? -1) + 1;
     const [row] = await tx

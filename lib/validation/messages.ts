@@ -33,6 +33,19 @@ export const messages = {
   invalidYear: `Year must be a whole number from ${PROJECT_LIMITS.yearMin} to ${PROJECT_LIMITS.yearMax}`,
 } as const;
 
+/** Refusals of an order list (issue 17 item 1): the list must be exactly the current ids. */
+export const orderMessages = {
+  notList: 'Send the new order as "ids": a list of every id, each once',
+  malformed: (id: string) => `Not an id: ${id.slice(0, 40)}`,
+  duplicate: (id: string) => `The order names ${id} more than once`,
+  foreign: (kind: "project" | "section", id: string) =>
+    kind === "project" ? `No such project: ${id}` : `No such section in this project: ${id}`,
+  missing: (kind: "project" | "section", id: string) =>
+    `The order leaves out ${kind} ${id}: list every ${kind} once`,
+  projectsOrdered: "Project order saved",
+  sectionsOrdered: "Section order saved",
+} as const;
+
 export function invalidFileType(name: string): string {
   return `Invalid file type: ${name}`;
 }

@@ -108,6 +108,21 @@ export async function writeRequests(ids: Ids): Promise<WriteRequest[]> {
       body: () => "",
     },
     {
+      // Reversed from the seeded order, so a write that got through would change the database.
+      name: "order projects",
+      method: "PUT",
+      path: "/api/projects/order",
+      body: () => JSON.stringify({ ids: [deletableProjectId, projectId] }),
+      json: true,
+    },
+    {
+      name: "order sections",
+      method: "PUT",
+      path: `/api/sections/order/${projectId}`,
+      body: () => JSON.stringify({ ids: [sectionId] }),
+      json: true,
+    },
+    {
       name: "update settings",
       method: "PUT",
       path: "/api/settings",
@@ -148,5 +163,9 @@ export async function seedThroughApi(baseUrl: string, ownerToken: string): Promi
   await send("DELETE", `/api/sections/${doomedSection}`, "");
   await send("DELETE", `/api/projects/${doomed}`, "");
   await send("PUT", "/api/settings", settingsForm(bytes));
+  const order = (ids: string[]) => JSON.stringify({ ids });
+  await send("PUT", "/api/projects/order", order([deletableProjectId, projectId]), true);
+  await send("PUT", "/api/projects/order", order([projectId, deletableProjectId]), true);
+  await send("PUT", `/api/sections/order/${projectId}`, order([sectionId]), true);
   return { projectId, deletableProjectId, sectionId };
 }

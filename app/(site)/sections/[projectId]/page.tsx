@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { JsonLd } from "@/components/layout/json-ld";
 import { AddSectionButton } from "@/components/owner/add-section-button";
 import { SectionActions } from "@/components/owner/section-actions";
+import { SectionOrder } from "@/components/owner/section-order";
 import { ProjectPager } from "@/components/sections/project-pager";
 import { ScrollToTop } from "@/components/sections/scroll-to-top";
 import { SectionView } from "@/components/sections/section-view";
@@ -111,8 +112,13 @@ export default async function ProjectPage({ params }: { params: Params }) {
         </div>
       )}
       {sections.length > 0 ? (
-        <div className="mt-16 flex justify-center">
+        <div className="mt-16 flex flex-col items-center gap-6">
           <AddSectionButton projectId={project.id} />
+          <SectionOrder
+            projectId={project.id}
+            projectTitle={project.title}
+            sections={sections.map(({ id, title }) => ({ id, title }))}
+          />
         </div>
       ) : null}
 

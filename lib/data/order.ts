@@ -1,0 +1,98 @@
+import "server-only";
+import { asc, eq, sql } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { projects, sections } from "@/models";
+import { orderMismatch } from "@/lib/validation/order";
+import { isId } from "./ids";
+
+/**
+ * The owner's order of projects and of a project's sections (issue 17 item 1). `position` is the
+ * list order (lowest first): the REST lists, Previous/Next, search and the category views follow
+ * it, and the gallery shows it reversed (docs/spec.md §2, newest first until the owner reorders).
+ */
+
+/**
+ * Held by every write that assigns project positions (create and reorder), for its transaction:
+ * two reorders, or a reorder and a create, run one after the other, so positions never collide.
+ */
+export const PROJECT_ORDER_LOCK = sql`select pg_advisory_xact_lock(hashtext('portfolio:projects:order'))`;
+
+export type OrderResult =
+  { ok: true } | { ok: false; problem: "not_found" | "mismatch"; message?: string };
+
+/**
+ * Sets every project's position to its index in `ids`, which must name each project exactly once
+ * (checked inside the transaction, against the rows as they are once the lock is held). Nothing
+ * changes when the list is refused.
+ */
+export async function reorderProjects(ids: readonly string[]): Promise<OrderResult> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await tx.execute(PROJECT_ORDER_LOCK);
+    const current = await tx
+      .select({ id: projects.id })
+      .from(projects)
+      .orderBy(asc(projects.id))
+      .for("update");
+    const message = orderMismatch(
+      ids,
+      current.map((row) => row.id),
+      "project",
+    );
+    if (message) return { ok: false, problem: "mismatch", message };
+    await writePositions(tx, "projects", ids);
+    return { ok: true };
+  });
+}
+
+/**
+ * Sets the positions of one project's sections to their index in `ids` (every section of that
+ * project, once). The parent row is locked as createSection locks it, so a reorder and a new
+ * section, or two reorders, of one project wait for each other.
+ */
+export async function reorderSections(
+  projectId: string,
+  ids: readonly string[],
+): Promise<OrderResult> {
+  if (!isId(projectId)) return { ok: false, problem: "not_found" };
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [parent] = await tx
+      .select({ id: projects.id })
+      .from(projects)
+      .where(eq(projects.id, projectId))
+      .for("update");
+    if (!parent) return { ok: false, problem: "not_found" };
+    const current = await tx
+      .select({ id: sections.id })
+      .from(sections)
+      .where(eq(sections.projectId, projectId))
+      .orderBy(asc(sections.id))
+      .for("update");
+    const message = orderMismatch(
+      ids,
+      current.map((row) => row.id),
+      "section",
+    );
+    if (message) return { ok: false, problem: "mismatch", message };
+    await writePositions(tx, "sections", ids);
+    return { ok: true };
+  });
+}
+
+type Tx = Parameters<Parameters<Awaited<ReturnType<typeof getDb>>["transaction"]>[0]>[0];
+
+/**
+ * One UPDATE for the whole list: position = index in `ids` (0, 1, 2, …: no gaps, no duplicates).
+ * `updated_at` is left alone: the order is not an edit of the project or section.
+ */
+async function writePositions(tx: Tx, table: "projects" | "sections", ids: readonly string[]) {
+  if (ids.length === 0) return;
+  const target = table === "projects" ? projects : sections;
+  await tx
+    .update(target)
+    .set({
+      position: sql`(array_position(${sql.param([...ids])}::text[], ${target.id}::text) - 1)`,
+    })
+    .where(sql`${target.id} = any(${sql.param([...ids])}::text[])`);
+}
