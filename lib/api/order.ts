@@ -38,7 +38,7 @@ function refuseUnlessDone(result: OrderResult): void {
 export async function orderProjectsFromRequest(request: Request): Promise<string[]> {
   const ids = await readOrder(request);
   refuseUnlessDone(await reorderProjects(ids));
-  invalidateProjects();
+  await invalidateProjects();
   return ids;
 }
 
@@ -49,6 +49,6 @@ export async function orderSectionsFromRequest(
 ): Promise<string[]> {
   const ids = await readOrder(request);
   refuseUnlessDone(await reorderSections(projectId, ids));
-  invalidateProject(projectId);
+  await invalidateProject(projectId);
   return ids;
 }
