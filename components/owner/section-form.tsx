@@ -9,6 +9,7 @@ import { ImagePicker, type NewImage } from "@/components/forms/image-picker";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { UploadProgress } from "@/components/forms/upload-progress";
 import { VideoField } from "@/components/forms/video-field";
+import { LayoutField } from "@/components/forms/layout-field";
 import { useToast } from "@/components/ui/toast-provider";
 import { checkFile, selectImages, videoRule } from "@/lib/validation/uploads";
 import {
@@ -21,6 +22,7 @@ import {
 } from "@/lib/client/section-draft";
 import { addSection, updateSection } from "@/lib/client/sections";
 import { SECTION_LIMITS } from "@/lib/validation/limits";
+import { DEFAULT_LAYOUT, type SectionLayout } from "@/lib/validation/layout";
 import { messages as apiMessages } from "@/lib/validation/messages";
 
 /** The stored section the edit form starts from. */
@@ -31,6 +33,7 @@ export type SectionInitial = {
   images: ExistingImage[];
   video: string;
   videoEmbed: string;
+  layout: SectionLayout;
 };
 
 type SectionFormProps =
@@ -56,6 +59,7 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
     videoFile: null,
     videoEmbed: initial?.videoEmbed ?? "",
     removeVideo: false,
+    layout: initial?.layout ?? DEFAULT_LAYOUT,
   });
   const [images, setImages] = useState<NewImage[]>([]);
   const [imageErrors, setImageErrors] = useState<string[]>([]);
@@ -152,6 +156,7 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
           )
         }
       />
+      <LayoutField value={draft.layout} disabled={busy} onChange={(layout) => update({ layout })} />
       <VideoField
         mode={draft.videoMode}
         file={draft.videoFile}

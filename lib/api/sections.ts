@@ -15,6 +15,7 @@ import { parseMultipart, type ParsedForm, type UploadedFile } from "@/lib/upload
 import { MAX_IMAGES, sectionImageRule, videoRule } from "@/lib/validation/uploads";
 import { messages, tooManyImages } from "@/lib/validation/messages";
 import { parseSectionFields, type SectionFields } from "@/lib/validation/section";
+import { DEFAULT_LAYOUT } from "@/lib/validation/layout";
 import { commitWithMedia, storeUploads, uploadTmpDir } from "./media";
 import { ApiError } from "./respond";
 
@@ -77,6 +78,7 @@ export async function createSectionFromRequest(
         videoUrl: video?.url ?? null,
         videoKey: video?.key ?? null,
         videoEmbed: videoEmbed ?? null,
+        layout: form.fields.layout ?? DEFAULT_LAYOUT,
       }),
     );
   });
@@ -95,7 +97,7 @@ function editPatch(
   images: SectionImage[],
   video: StoredMedia | undefined,
 ): SectionPatch {
-  const { title, description, videoEmbed, removeResources, removeVideo } = form.fields;
+  const { title, description, videoEmbed, removeResources, removeVideo, layout } = form.fields;
   const kept = before.images.filter((image) => !removeResources.includes(image.url));
   if (kept.length + images.length > MAX_IMAGES) {
     const overflow = form.images[MAX_IMAGES - kept.length] ?? form.images[0];
@@ -104,6 +106,7 @@ function editPatch(
   const patch: SectionPatch = { images: [...kept, ...images] };
   if (title !== undefined) patch.title = title;
   if (description !== undefined) patch.description = description;
+  if (layout !== undefined) patch.layout = layout;
   if (removeVideo) Object.assign(patch, { videoUrl: null, videoKey: null, videoEmbed: null });
   if (video) Object.assign(patch, { videoUrl: video.url, videoKey: video.key, videoEmbed: null });
   else if (videoEmbed) Object.assign(patch, { videoEmbed, videoUrl: null, videoKey: null });

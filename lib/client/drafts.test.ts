@@ -29,6 +29,7 @@ const empty: SectionDraft<FakeFile> = {
   videoFile: null,
   videoEmbed: "",
   removeVideo: false,
+  layout: "grid",
 };
 
 describe("categories", () => {
@@ -140,6 +141,7 @@ describe("section drafts", () => {
         videoEmbed: '<iframe src="https://player.vimeo.com/video/99?h=ab12"></iframe>',
         newImages: [{ file: a, alt: " A frame " }],
         removedImages: ["/media/old.png"],
+        layout: "natural",
       },
       "p1",
     );
@@ -147,6 +149,7 @@ describe("section drafts", () => {
       ["title", "Intro"],
       ["description", ""],
       ["project", "p1"],
+      ["layout", "natural"],
       ["videoEmbed", "https://player.vimeo.com/video/99?h=ab12"],
       ["resources", a],
       ["resourceAlts", "A frame"],

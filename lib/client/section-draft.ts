@@ -2,6 +2,7 @@ import { messages, tooManyImages } from "@/lib/validation/messages";
 import { parseSectionFields } from "@/lib/validation/section";
 import { MAX_IMAGES } from "@/lib/validation/uploads";
 import { normalizeVimeoUrl } from "@/lib/validation/vimeo";
+import type { SectionLayout } from "@/lib/validation/layout";
 
 export type VideoMode = "upload" | "embed";
 
@@ -20,6 +21,8 @@ export type SectionDraft<F = File> = {
   videoEmbed: string;
   /** Edit form: drop the stored video without choosing another. */
   removeVideo: boolean;
+  /** How the images are laid out (issue 18.1); sent on every save. */
+  layout: SectionLayout;
 };
 
 /** Multipart field names of POST/PUT /api/sections (docs/spec.md §7 plus alt texts and removals). */
@@ -33,6 +36,7 @@ export const SECTION_FIELDS = {
   resourceAlts: "resourceAlts",
   removeResources: "removeResources",
   removeVideo: "removeVideo",
+  layout: "layout",
 } as const;
 
 /** Switching the video type clears the other choice (docs/spec.md §4). */
@@ -91,6 +95,7 @@ export function fillSectionForm<F>(
   form.append(f.title, draft.title.trim());
   form.append(f.description, draft.description.trim());
   if (projectId) form.append(f.project, projectId);
+  form.append(f.layout, draft.layout);
   if (draft.videoMode === "embed") {
     const embed = draft.videoEmbed.trim();
     form.append(f.videoEmbed, embed ? (normalizeVimeoUrl(embed) ?? embed) : "");

@@ -3,6 +3,7 @@ import { fieldTooLong, invalidCharacters, messages } from "./messages";
 import { SECTION_LIMITS } from "./limits";
 import { isStorableText } from "./text";
 import { normalizeVimeoUrl } from "./vimeo";
+import { layoutSchema, type SectionLayout } from "./layout";
 
 export { SECTION_LIMITS };
 
@@ -17,6 +18,8 @@ export type SectionFields = {
   alts: string[];
   removeResources: string[];
   removeVideo: boolean;
+  /** Undefined when not sent (add: grid; edit: unchanged). */
+  layout?: SectionLayout;
 };
 
 const optionalText = (label: string, max: number) =>
@@ -40,6 +43,7 @@ const sectionFieldsSchema = z.object({
   ),
   removeResources: z.array(z.string()),
   removeVideo: z.boolean(),
+  layout: layoutSchema.optional(),
 });
 
 /** Validates a section form; `mode` picks the add or edit wording of the Vimeo message (docs/spec.md §5). */
@@ -55,10 +59,11 @@ export function parseSectionFields(
     // One URL per value: Cloudinary URLs may contain commas (w_100,h_100).
     removeResources: (fields.removeResources ?? []).map((value) => value.trim()).filter(Boolean),
     removeVideo: fields.removeVideo?.[0] === "true",
+    layout: fields.layout?.[0]?.trim(),
   });
   if (!result.success)
     return { ok: false, message: result.error.issues[0]?.message ?? messages.invalidForm };
-  const { videoEmbed: rawEmbed, resourceAlts, ...rest } = result.data;
+  const { videoEmbed: rawEmbed, resourceAlts, layout, ...rest } = result.data;
   let videoEmbed: string | null | undefined = undefined;
   if (rawEmbed !== undefined) {
     videoEmbed = rawEmbed.trim() === "" ? null : normalizeVimeoUrl(rawEmbed);
@@ -69,5 +74,8 @@ export function parseSectionFields(
       };
     }
   }
-  return { ok: true, value: { ...rest, videoEmbed, alts: resourceAlts } };
+  return {
+    ok: true,
+    value: { ...rest, videoEmbed, alts: resourceAlts, ...(layout ? { layout } : {}) },
+  };
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { OwnerPage } from "@/components/owner/owner-page";
+import { toLayout } from "@/lib/validation/layout";
 import { SectionForm } from "@/components/owner/section-form";
 import { requireOwnerPage } from "@/lib/auth/owner-page";
 import { getProject } from "@/lib/data/projects";
@@ -31,6 +32,7 @@ export default async function EditSectionPage({ params }: { params: Promise<{ id
           images: section.images.map(({ url, alt }) => ({ url, alt })),
           video: section.videoUrl ?? "",
           videoEmbed: section.videoEmbed ?? "",
+          layout: toLayout(section.layout),
         }}
       />
     </OwnerPage>

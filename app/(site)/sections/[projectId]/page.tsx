@@ -7,6 +7,7 @@ import { ProjectPager } from "@/components/sections/project-pager";
 import { ScrollToTop } from "@/components/sections/scroll-to-top";
 import { SectionView } from "@/components/sections/section-view";
 import { formatCategory } from "@/lib/validation/categories";
+import { toLayout } from "@/lib/validation/layout";
 import { projectJsonLd } from "@/lib/site/json-ld";
 import {
   loadAdjacentProjects,
@@ -100,6 +101,7 @@ export default async function ProjectPage({ params }: { params: Params }) {
                 })),
                 videoUrl: section.videoUrl,
                 videoEmbed: section.videoEmbed,
+                layout: toLayout(section.layout),
               }}
             />
           ))}
