@@ -23,6 +23,7 @@ import {
 import { addSection, updateSection } from "@/lib/client/sections";
 import { SECTION_LIMITS } from "@/lib/validation/limits";
 import { DEFAULT_LAYOUT, type SectionLayout } from "@/lib/validation/layout";
+import { DEFAULT_FOCAL } from "@/lib/validation/focal";
 import { messages as apiMessages } from "@/lib/validation/messages";
 
 /** The stored section the edit form starts from. */
@@ -80,7 +81,12 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
     setError(null);
     setImages((current) => [
       ...current,
-      ...accepted.map((file) => ({ key: String(nextKey.current++), file, alt: "" })),
+      ...accepted.map((file) => ({
+        key: String(nextKey.current++),
+        file,
+        alt: "",
+        focal: DEFAULT_FOCAL,
+      })),
     ]);
   }
 
@@ -149,10 +155,16 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
               : [...draft.removedImages, url],
           })
         }
+        onExistingChange={(existingImages) => update({ existingImages })}
         onRemove={(key) => setImages((current) => current.filter((image) => image.key !== key))}
         onAltChange={(key, alt) =>
           setImages((current) =>
             current.map((image) => (image.key === key ? { ...image, alt } : image)),
+          )
+        }
+        onFocalChange={(key, focal) =>
+          setImages((current) =>
+            current.map((image) => (image.key === key ? { ...image, focal } : image)),
           )
         }
       />

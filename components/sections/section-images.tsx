@@ -5,6 +5,7 @@ import { isOptimizable } from "@/lib/site/images";
 import { useRef, useState } from "react";
 import { ImageViewer, type ViewerImage, type ViewerItem, type ViewerVideo } from "./image-viewer";
 import type { SectionLayout } from "@/lib/validation/layout";
+import { objectPosition } from "@/lib/validation/focal";
 import {
   gridClass,
   imageRatio,
@@ -76,6 +77,7 @@ export function SectionImages({
                     preload={eager && index === 0}
                     loading={eager && index < 2 ? "eager" : "lazy"}
                     className="object-cover"
+                    style={{ objectPosition: objectPosition({ x: image.focalX, y: image.focalY }) }}
                   />
                 </button>
               </li>

@@ -93,11 +93,13 @@ export default async function ProjectPage({ params }: { params: Params }) {
                 id: section.id,
                 title: section.title,
                 description: section.description,
-                images: section.images.map(({ url, width, height, alt }) => ({
+                images: section.images.map(({ url, width, height, alt, focalX, focalY }) => ({
                   url,
                   width,
                   height,
                   alt: alt || `${project.title}, image`,
+                  focalX,
+                  focalY,
                 })),
                 videoUrl: section.videoUrl,
                 videoEmbed: section.videoEmbed,
