@@ -80,7 +80,7 @@ for (const width of [375, 1440]) {
     await page.keyboard.press("ArrowRight");
     await expect(edit).toHaveAttribute("aria-valuetext", "55% from the left, 50% from the top");
     await dialog.getByRole("button", { name: "Save Changes" }).click();
-    await expect(toast(page)).toHaveText("Project updated successfully!");
+    await expect(toast(page)).toHaveText(/Project updated successfully!/);
     await page.goto(`/?q=${encodeURIComponent(title)}`);
     await expect
       .poll(() => objectPositionOf(page, `[data-testid="project-card"] img`))

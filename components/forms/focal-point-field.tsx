@@ -59,7 +59,12 @@ export function FocalPointField({
     if (disabled) return;
     const box = event.currentTarget.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) return;
-    set((event.clientX - box.left) / box.width, (event.clientY - box.top) / box.height);
+    // Whole percents: what the slider reads out is exactly what is stored.
+    const whole = (value: number) => Math.round(value * 100) / 100;
+    set(
+      whole((event.clientX - box.left) / box.width),
+      whole((event.clientY - box.top) / box.height),
+    );
   }
 
   const image = "block h-auto max-h-60 max-w-full select-none";
