@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { SHOWCASE } from "./fixtures/data";
+import { LAYOUTS_PROJECT, SHOWCASE } from "./fixtures/data";
 import { loadAllImages, preferWebp } from "./helpers/images";
 
 /*
@@ -9,7 +9,8 @@ import { loadAllImages, preferWebp } from "./helpers/images";
 
 const WIDTHS = [375, 768, 1440];
 const RATIOS = [1, 2];
-const PAGES = ["/", `/sections/${SHOWCASE.id}`];
+// The showcase has every grid count; the layouts project the natural and full layouts.
+const PAGES = ["/", `/sections/${SHOWCASE.id}`, `/sections/${LAYOUTS_PROJECT.id}`];
 /** The smallest width next.config.ts's image widths offer: smaller needs still get this one. */
 const SMALLEST = 384;
 

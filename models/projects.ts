@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
 
 import type { Category } from "@/lib/validation/categories";
 
@@ -19,6 +19,9 @@ export const projects = pgTable(
     year: integer("year"),
     client: text("client"),
     summary: text("summary"),
+    /** The cover's focal point, 0–1 from the top left (issue 18.2, migration 0005). */
+    coverFocalX: real("cover_focal_x").notNull().default(0.5),
+    coverFocalY: real("cover_focal_y").notNull().default(0.5),
     userId: text("user_id").notNull(),
     position: integer("position").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -33,6 +36,10 @@ export const projects = pgTable(
       sql`${table.category} in ('Photography', 'Illustration', 'Motion Design', 'Frame by Frame', 'Assets & Tools')`,
     ),
     check("projects_year_range", sql`${table.year} between 1900 and 2100`),
+    check(
+      "projects_cover_focal_range",
+      sql`${table.coverFocalX} between 0 and 1 and ${table.coverFocalY} between 0 and 1`,
+    ),
     index("projects_position_idx").on(table.position),
     index("projects_category_position_idx").on(table.category, table.position),
   ],

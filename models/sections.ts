@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import type { SectionLayout } from "@/lib/validation/layout";
 import { projects } from "./projects";
 
 export type SectionImage = {
@@ -9,6 +10,9 @@ export type SectionImage = {
   width: number | null;
   height: number | null;
   alt: string;
+  /** Focal point 0–1 (issue 18.2); absent on rows written before it, read as 0.5. */
+  focalX?: number;
+  focalY?: number;
 };
 
 export const sections = pgTable(
@@ -24,12 +28,15 @@ export const sections = pgTable(
     videoUrl: text("video_url"),
     videoKey: text("video_key"),
     videoEmbed: text("video_embed"),
+    /** Image layout (issue 18.1, migration 0005): grid, natural or full. */
+    layout: text("layout").$type<SectionLayout>().notNull().default("grid"),
     position: integer("position").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check("sections_id_hex", sql`${table.id} ~ '^[0-9a-f]{24}$'`),
+    check("sections_layout_valid", sql`${table.layout} in ('grid', 'natural', 'full')`),
     index("sections_project_position_idx").on(table.projectId, table.position),
   ],
 );

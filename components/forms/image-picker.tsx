@@ -1,12 +1,14 @@
 "use client";
 
-import { useId } from "react";
+import { useId, useState } from "react";
 import { SECTION_LIMITS } from "@/lib/validation/limits";
 import { acceptOf, MAX_IMAGES, sectionImageRule } from "@/lib/validation/uploads";
-import type { ExistingImage } from "@/lib/client/section-draft";
-import { FilePreview } from "./file-preview";
+import { moveImage, type ExistingImage } from "@/lib/client/section-draft";
+import { DEFAULT_FOCAL } from "@/lib/validation/focal";
+import type { Focal } from "@/lib/validation/focal";
+import { FocalPointField } from "./focal-point-field";
 
-export type NewImage = { key: string; file: File; alt: string };
+export type NewImage = { key: string; file: File; alt: string; focal: Focal };
 
 type ImagePickerProps = {
   existing: ExistingImage[];
@@ -16,8 +18,11 @@ type ImagePickerProps = {
   disabled?: boolean;
   onPick: (files: File[]) => void;
   onToggleExisting: (url: string) => void;
+  /** The stored images in their new order, with edited alt texts and focal points. */
+  onExistingChange: (images: ExistingImage[]) => void;
   onRemove: (key: string) => void;
   onAltChange: (key: string, alt: string) => void;
+  onFocalChange: (key: string, focal: Focal) => void;
 };
 
 /** Section images: keep or remove stored ones, add new ones with previews and alt text, 5 in all. */
@@ -29,32 +34,7 @@ export function ImagePicker(props: ImagePickerProps) {
   return (
     <fieldset className="space-y-3">
       <legend className="font-medium">Images</legend>
-      {existing.length > 0 ? (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Current images">
-          {existing.map((image, index) => {
-            const isRemoved = removed.includes(image.url);
-            return (
-              <li key={image.url} className="space-y-1">
-                {/* eslint-disable-next-line @next/next/no-img-element -- a small owner-only thumbnail of a stored file */}
-                <img
-                  src={image.url}
-                  alt={image.alt || `Current image ${index + 1}`}
-                  className={`aspect-video w-full rounded object-cover ${isRemoved ? "opacity-30" : ""}`}
-                />
-                <button
-                  type="button"
-                  disabled={disabled}
-                  aria-pressed={isRemoved}
-                  onClick={() => props.onToggleExisting(image.url)}
-                  className="text-sm font-medium underline underline-offset-2"
-                >
-                  {isRemoved ? `Keep image ${index + 1}` : `Remove image ${index + 1}`}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      ) : null}
+      {existing.length > 0 ? <ExistingImages {...props} /> : null}
       <div>
         <label htmlFor={inputId} className="block text-sm">
           Add images (JPEG, PNG or GIF, up to 5 MB each, {MAX_IMAGES} per section;{" "}
@@ -99,14 +79,21 @@ function NewImageItem({
   disabled,
   onRemove,
   onAltChange,
-}: { image: NewImage; disabled?: boolean } & Pick<ImagePickerProps, "onRemove" | "onAltChange">) {
+  onFocalChange,
+}: { image: NewImage; disabled?: boolean } & Pick<
+  ImagePickerProps,
+  "onRemove" | "onAltChange" | "onFocalChange"
+>) {
   const altId = useId();
   return (
     <li className="space-y-2 rounded-md border border-black/10 p-3">
-      <FilePreview
-        file={image.file}
+      <FocalPointField
+        label={`Focal point of ${image.file.name}`}
         alt={`Preview of ${image.file.name}`}
-        className="aspect-video w-full rounded object-cover"
+        file={image.file}
+        value={image.focal}
+        disabled={disabled}
+        onChange={(focal) => onFocalChange(image.key, focal)}
       />
       <p className="truncate text-sm">{image.file.name}</p>
       <label htmlFor={altId} className="block text-sm font-medium">
@@ -128,6 +115,129 @@ function NewImageItem({
       >
         Remove {image.file.name}
       </button>
+    </li>
+  );
+}
+
+/**
+ * The images stored with the section (edit form): each one's alt text and focal point can be
+ * edited, Move up / Move down change the order (announced), and Remove drops it on save.
+ */
+function ExistingImages({
+  existing,
+  removed,
+  disabled,
+  onToggleExisting,
+  onExistingChange,
+}: Pick<
+  ImagePickerProps,
+  "existing" | "removed" | "disabled" | "onToggleExisting" | "onExistingChange"
+>) {
+  const [announcement, setAnnouncement] = useState("");
+  const update = (url: string, patch: Partial<ExistingImage>) =>
+    onExistingChange(existing.map((image) => (image.url === url ? { ...image, ...patch } : image)));
+  const move = (index: number, by: number) => {
+    onExistingChange(moveImage(existing, index, by));
+    setAnnouncement(`Image moved to position ${index + by + 1} of ${existing.length}`);
+  };
+  const button = "text-sm font-medium underline underline-offset-2 disabled:opacity-40";
+  return (
+    <>
+      <ol className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label="Current images">
+        {existing.map((image, index) => {
+          const isRemoved = removed.includes(image.url);
+          const name = `image ${index + 1}`;
+          return (
+            <ExistingImageItem
+              key={image.url}
+              image={image}
+              name={name}
+              isRemoved={isRemoved}
+              disabled={disabled}
+              onAlt={(alt) => update(image.url, { alt })}
+              onFocal={(focal) => update(image.url, { focal })}
+            >
+              <div className="flex flex-wrap gap-x-4 gap-y-1">
+                <button
+                  type="button"
+                  className={button}
+                  disabled={disabled || index === 0}
+                  onClick={() => move(index, -1)}
+                >
+                  Move {name} up
+                </button>
+                <button
+                  type="button"
+                  className={button}
+                  disabled={disabled || index === existing.length - 1}
+                  onClick={() => move(index, 1)}
+                >
+                  Move {name} down
+                </button>
+                <button
+                  type="button"
+                  disabled={disabled}
+                  aria-pressed={isRemoved}
+                  onClick={() => onToggleExisting(image.url)}
+                  className={button}
+                >
+                  {isRemoved ? `Keep ${name}` : `Remove ${name}`}
+                </button>
+              </div>
+            </ExistingImageItem>
+          );
+        })}
+      </ol>
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+    </>
+  );
+}
+
+function ExistingImageItem({
+  image,
+  name,
+  isRemoved,
+  disabled,
+  onAlt,
+  onFocal,
+  children,
+}: {
+  image: ExistingImage;
+  name: string;
+  isRemoved: boolean;
+  disabled?: boolean;
+  onAlt: (alt: string) => void;
+  onFocal: (focal: NonNullable<ExistingImage["focal"]>) => void;
+  children: React.ReactNode;
+}) {
+  const altId = useId();
+  return (
+    <li
+      className={`space-y-2 rounded-md border border-black/10 p-3 ${isRemoved ? "opacity-40" : ""}`}
+      data-testid="current-image"
+    >
+      <FocalPointField
+        label={`Focal point of ${name}`}
+        alt={image.alt || `Current ${name}`}
+        src={image.url}
+        value={image.focal ?? DEFAULT_FOCAL}
+        disabled={disabled || isRemoved}
+        onChange={onFocal}
+      />
+      <label htmlFor={altId} className="block text-sm font-medium">
+        Alt text for {name}
+      </label>
+      <input
+        id={altId}
+        value={image.alt}
+        disabled={disabled || isRemoved}
+        maxLength={SECTION_LIMITS.alt}
+        onChange={(event) => onAlt(event.target.value)}
+        className="block w-full rounded-md border border-black/25 px-2 py-1 text-sm"
+      />
+      {children}
     </li>
   );
 }

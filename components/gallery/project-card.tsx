@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { Category } from "@/lib/validation/categories";
 import { ServerImage } from "@/components/ui/server-image";
 import { formatCategory } from "@/lib/validation/categories";
+import { objectPosition } from "@/lib/validation/focal";
 import { cardSizes, spanClass, type Span } from "./grid-spans";
 
 export type ProjectCardData = {
@@ -10,7 +11,9 @@ export type ProjectCardData = {
   role: string;
   category: Category;
   coverUrl: string;
-  /** Optional details (issue 17), for the owner's Edit dialog. */
+  /** The cover's focal point, 0–1 (issue 18.2): kept in view where the card crops the cover. */
+  coverFocalX?: number;
+  coverFocalY?: number;
 };
 
 /**
@@ -55,6 +58,9 @@ export function ProjectCard({
           preload={preload}
           loading={eager || preload ? "eager" : "lazy"}
           className="object-cover transition-transform duration-700 ease-out group-hover:scale-[1.03]"
+          style={{
+            objectPosition: objectPosition({ x: project.coverFocalX, y: project.coverFocalY }),
+          }}
         />
         <span
           data-testid="card-caption"

@@ -4,7 +4,6 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { FormError } from "@/components/forms/form-message";
 import { SubmitButton } from "@/components/forms/submit-button";
-import { FilePreview } from "@/components/forms/file-preview";
 import { useToast } from "@/components/ui/toast-provider";
 import { fillProjectForm, validateNewProject, type ProjectDraft } from "@/lib/client/project-draft";
 import { addProject } from "@/lib/client/projects";
@@ -60,13 +59,6 @@ export function AddProjectForm({ userId }: { userId: string }) {
           setDraft((current) => ({ ...current, ...patch }));
         }}
       />
-      {draft.cover ? (
-        <FilePreview
-          file={draft.cover}
-          alt="Preview of the chosen cover"
-          className="aspect-video w-full max-w-md rounded-md object-cover"
-        />
-      ) : null}
       <FormError message={error} announce={false} />
       <SubmitButton busy={busy} busyLabel="Adding project…">
         Add Project

@@ -46,6 +46,7 @@ export function EditProjectDialog({ project, onClose, onSaved }: EditProjectDial
         year: current.year ?? (stored.year === null ? "" : String(stored.year)),
         client: current.client ?? stored.client,
         summary: current.summary ?? stored.summary,
+        coverFocal: current.coverFocal ?? stored.coverFocal,
       }));
     });
     return () => {

@@ -6,6 +6,8 @@ import { CATEGORIES, formatCategory } from "@/lib/validation/categories";
 import { PROJECT_LIMITS } from "@/lib/validation/limits";
 import { checkFile, coverRule } from "@/lib/validation/uploads";
 import type { ProjectDraft } from "@/lib/client/project-draft";
+import { FocalPointField } from "@/components/forms/focal-point-field";
+import { DEFAULT_FOCAL } from "@/lib/validation/focal";
 
 const textFields = [
   { name: "title", label: "Title" },
@@ -41,15 +43,21 @@ export function ProjectFields({
   const [coverError, setCoverError] = useState<string | null>(null);
   return (
     <>
-      {currentCover ? (
+      {draft.cover || currentCover ? (
         <figure>
-          {/* eslint-disable-next-line @next/next/no-img-element -- a small preview of any cover URL */}
-          <img
-            src={currentCover.url}
-            alt={currentCover.alt}
-            className="h-32 w-auto max-w-full rounded-sm border border-black/10 object-cover"
+          {/* The cover as the owner will see it, and where a card crops it (issue 18.2). */}
+          <FocalPointField
+            label="Cover focal point"
+            alt={draft.cover ? "Preview of the chosen cover" : currentCover!.alt}
+            file={draft.cover ?? undefined}
+            src={draft.cover ? undefined : currentCover!.url}
+            value={draft.coverFocal ?? DEFAULT_FOCAL}
+            disabled={disabled}
+            onChange={(coverFocal) => onChange({ coverFocal })}
           />
-          <figcaption className="text-muted mt-1 text-sm">Current cover</figcaption>
+          <figcaption className="text-muted mt-1 text-sm">
+            {draft.cover ? "New cover" : "Current cover"}
+          </figcaption>
         </figure>
       ) : null}
       <FileField

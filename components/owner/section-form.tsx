@@ -9,6 +9,7 @@ import { ImagePicker, type NewImage } from "@/components/forms/image-picker";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { UploadProgress } from "@/components/forms/upload-progress";
 import { VideoField } from "@/components/forms/video-field";
+import { LayoutField } from "@/components/forms/layout-field";
 import { useToast } from "@/components/ui/toast-provider";
 import { checkFile, selectImages, videoRule } from "@/lib/validation/uploads";
 import {
@@ -21,6 +22,8 @@ import {
 } from "@/lib/client/section-draft";
 import { addSection, updateSection } from "@/lib/client/sections";
 import { SECTION_LIMITS } from "@/lib/validation/limits";
+import { DEFAULT_LAYOUT, type SectionLayout } from "@/lib/validation/layout";
+import { DEFAULT_FOCAL } from "@/lib/validation/focal";
 import { messages as apiMessages } from "@/lib/validation/messages";
 
 /** The stored section the edit form starts from. */
@@ -31,6 +34,7 @@ export type SectionInitial = {
   images: ExistingImage[];
   video: string;
   videoEmbed: string;
+  layout: SectionLayout;
 };
 
 type SectionFormProps =
@@ -56,6 +60,7 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
     videoFile: null,
     videoEmbed: initial?.videoEmbed ?? "",
     removeVideo: false,
+    layout: initial?.layout ?? DEFAULT_LAYOUT,
   });
   const [images, setImages] = useState<NewImage[]>([]);
   const [imageErrors, setImageErrors] = useState<string[]>([]);
@@ -76,7 +81,12 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
     setError(null);
     setImages((current) => [
       ...current,
-      ...accepted.map((file) => ({ key: String(nextKey.current++), file, alt: "" })),
+      ...accepted.map((file) => ({
+        key: String(nextKey.current++),
+        file,
+        alt: "",
+        focal: DEFAULT_FOCAL,
+      })),
     ]);
   }
 
@@ -145,13 +155,20 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
               : [...draft.removedImages, url],
           })
         }
+        onExistingChange={(existingImages) => update({ existingImages })}
         onRemove={(key) => setImages((current) => current.filter((image) => image.key !== key))}
         onAltChange={(key, alt) =>
           setImages((current) =>
             current.map((image) => (image.key === key ? { ...image, alt } : image)),
           )
         }
+        onFocalChange={(key, focal) =>
+          setImages((current) =>
+            current.map((image) => (image.key === key ? { ...image, focal } : image)),
+          )
+        }
       />
+      <LayoutField value={draft.layout} disabled={busy} onChange={(layout) => update({ layout })} />
       <VideoField
         mode={draft.videoMode}
         file={draft.videoFile}

@@ -60,3 +60,45 @@ export function tileSizes(
   const phone = drawn(PHONE, cropFactor(ratio, count <= 1 ? 0 : 4 / 3));
   return `(min-width: 640px) ${wide}, ${phone}`;
 }
+
+/** The most images side by side in a `natural` row: the grid's column count (docs/spec.md §2). */
+export function maxColumns(count: number): number {
+  if (count <= 1) return 1;
+  return count <= 4 ? 2 : 3;
+}
+
+/**
+ * The rows of a `natural` or `full` layout as lists of image indexes: `full` puts each image on a
+ * row of its own; `natural` splits the images into as few rows as the column maximum allows, as
+ * evenly as possible (5 → 3 + 2, 3 → 2 + 1, 4 → 2 + 2).
+ */
+export function layoutRows(layout: "natural" | "full", count: number): number[][] {
+  const perRow = layout === "full" ? 1 : maxColumns(count);
+  const rowCount = Math.ceil(count / perRow);
+  const rows: number[][] = [];
+  let next = 0;
+  for (let row = 0; row < rowCount; row++) {
+    const size = Math.ceil((count - next) / (rowCount - row));
+    rows.push(Array.from({ length: size }, (_, i) => next + i));
+    next += size;
+  }
+  return rows;
+}
+
+/** An image's width ÷ height; 4:3 when its size is unknown (e.g. an imported external image). */
+export function imageRatio(width: number | null, height: number | null): number {
+  return width && height ? width / height : 4 / 3;
+}
+
+/**
+ * `sizes` for an image of a justified row: from 640 px the row's images share its width (less the
+ * gaps) in proportion to their aspect ratios, so all are as tall and none is cropped; on phones
+ * each takes the full width. `share` is rounded up so the file is never chosen too small.
+ */
+export function rowSizes(ratios: number[], index: number): string {
+  const total = ratios.reduce((sum, ratio) => sum + ratio, 0);
+  const share = Math.ceil(((ratios[index] ?? 0) / total) * 1000) / 1000;
+  const gaps = (ratios.length - 1) * 0.75;
+  const wide = ratios.length === 1 ? `calc${WIDE}` : `calc((${WIDE} - ${gaps}rem) * ${share})`;
+  return `(min-width: 640px) ${wide}, calc${PHONE}`;
+}

@@ -7,7 +7,15 @@ import { trapTab } from "@/components/ui/trap-tab";
 import { VimeoFrame } from "./vimeo-frame";
 import { contains, pictureRect, swipeStep, viewerSizes } from "./viewer-geometry";
 
-export type ViewerImage = { url: string; width: number | null; height: number | null; alt: string };
+export type ViewerImage = {
+  url: string;
+  width: number | null;
+  height: number | null;
+  alt: string;
+  /** Focal point 0–1 (issue 18.2), for the grid's cropped tiles; the viewer shows the whole image. */
+  focalX?: number;
+  focalY?: number;
+};
 
 /** A section's video, shown after its images in the viewer's sequence. */
 export type ViewerVideo =

@@ -2,6 +2,7 @@ import { toVimeoPlayerUrl } from "@/lib/validation/vimeo";
 import { SectionImages } from "./section-images";
 import { SectionVideo } from "./section-video";
 import type { ViewerImage, ViewerVideo } from "./image-viewer";
+import type { SectionLayout } from "@/lib/validation/layout";
 
 export type SectionViewData = {
   id: string;
@@ -10,6 +11,7 @@ export type SectionViewData = {
   images: ViewerImage[];
   videoUrl: string | null;
   videoEmbed: string | null;
+  layout?: SectionLayout;
 };
 
 /** One project section: title, description, image grid and video. `ownerActions` is the owner UI's slot. */
@@ -58,7 +60,12 @@ export function SectionView({
         </div>
       ) : null}
       {section.images.length > 0 ? (
-        <SectionImages images={section.images} video={video} eager={eager} />
+        <SectionImages
+          images={section.images}
+          video={video}
+          eager={eager}
+          layout={section.layout}
+        />
       ) : null}
       <SectionVideo
         videoEmbed={section.videoEmbed}

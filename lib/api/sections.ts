@@ -14,7 +14,13 @@ import { deleteMediaQuietly, type StoredMedia } from "@/lib/storage";
 import { parseMultipart, type ParsedForm, type UploadedFile } from "@/lib/uploads/parse";
 import { MAX_IMAGES, sectionImageRule, videoRule } from "@/lib/validation/uploads";
 import { messages, tooManyImages } from "@/lib/validation/messages";
-import { parseSectionFields, type SectionFields } from "@/lib/validation/section";
+import {
+  parseSectionFields,
+  unknownExistingImage,
+  type SectionFields,
+} from "@/lib/validation/section";
+import { DEFAULT_LAYOUT } from "@/lib/validation/layout";
+import { DEFAULT_FOCAL } from "@/lib/validation/focal";
 import { commitWithMedia, storeUploads, uploadTmpDir } from "./media";
 import { ApiError } from "./respond";
 
@@ -52,7 +58,16 @@ async function storeSectionMedia(form: SectionForm) {
   const images: SectionImage[] = form.images.map((_, index) => {
     const media = stored[index]!;
     const alt = form.fields.alts[index] ?? "";
-    return { url: media.url, key: media.key, width: media.width, height: media.height, alt };
+    const focal = form.fields.focals[index] ?? DEFAULT_FOCAL;
+    return {
+      url: media.url,
+      key: media.key,
+      width: media.width,
+      height: media.height,
+      alt,
+      focalX: focal.x,
+      focalY: focal.y,
+    };
   });
   const video: StoredMedia | undefined = form.video ? stored[stored.length - 1] : undefined;
   return { stored, images, video };
@@ -77,6 +92,7 @@ export async function createSectionFromRequest(
         videoUrl: video?.url ?? null,
         videoKey: video?.key ?? null,
         videoEmbed: videoEmbed ?? null,
+        layout: form.fields.layout ?? DEFAULT_LAYOUT,
       }),
     );
   });
@@ -95,8 +111,10 @@ function editPatch(
   images: SectionImage[],
   video: StoredMedia | undefined,
 ): SectionPatch {
-  const { title, description, videoEmbed, removeResources, removeVideo } = form.fields;
-  const kept = before.images.filter((image) => !removeResources.includes(image.url));
+  const { title, description, videoEmbed, removeResources, removeVideo, layout } = form.fields;
+  const kept = keptImages(before, form.fields).filter(
+    (image) => !removeResources.includes(image.url),
+  );
   if (kept.length + images.length > MAX_IMAGES) {
     const overflow = form.images[MAX_IMAGES - kept.length] ?? form.images[0];
     throw new ApiError(400, tooManyImages(overflow?.name ?? "image"));
@@ -104,11 +122,26 @@ function editPatch(
   const patch: SectionPatch = { images: [...kept, ...images] };
   if (title !== undefined) patch.title = title;
   if (description !== undefined) patch.description = description;
+  if (layout !== undefined) patch.layout = layout;
   if (removeVideo) Object.assign(patch, { videoUrl: null, videoKey: null, videoEmbed: null });
   if (video) Object.assign(patch, { videoUrl: video.url, videoKey: video.key, videoEmbed: null });
   else if (videoEmbed) Object.assign(patch, { videoEmbed, videoUrl: null, videoKey: null });
   else if (videoEmbed === null) patch.videoEmbed = null;
   return patch;
+}
+
+/**
+ * The stored images an edit keeps: all, as they are, without `existingImages`; with it, those it
+ * lists in its order with its alt texts and focal points (an image it leaves out is removed, a URL
+ * the section does not hold is refused).
+ */
+function keptImages(before: Section, fields: SectionFields): SectionImage[] {
+  if (!fields.existingImages) return before.images;
+  return fields.existingImages.map(({ url, alt, focalX, focalY }) => {
+    const stored = before.images.find((image) => image.url === url);
+    if (!stored) throw new ApiError(400, unknownExistingImage(url));
+    return { ...stored, alt, focalX, focalY };
+  });
 }
 
 /** Media an edit no longer references: removed images and a replaced or cleared video file. */

@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import * as tar from "tar";
 import { getDb, type Tx } from "@/lib/db";
 import { BACKUP_FORMAT, type BackupManifest } from "./backup";
-import { rowsOf, tablesInDependencyOrder } from "./tables";
+import { rowsOf, tablesInDependencyOrder, withColumnDefaults } from "./tables";
 
 type Executor = Pick<Tx, "execute">;
 
@@ -72,7 +72,7 @@ export async function restoreBackup(
     try {
       await db.transaction(async (tx) => {
         for (const name of order) {
-          const list = manifest.tables[name] ?? [];
+          const list = withColumnDefaults(name, manifest.tables[name] ?? []);
           if (list.length === 0) continue;
           const table = sql.identifier(name);
           await tx.execute(

@@ -1,4 +1,5 @@
 import "server-only";
+import { SQL } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import * as schema from "@/models";
 
@@ -42,4 +43,29 @@ export function tablesInDependencyOrder(): string[] {
 /** The rows of a raw `execute()` result (PGlite and node-postgres both answer `{ rows }`). */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+/**
+ * Rows of an older backup lack the columns added since: json_populate_recordset would make them
+ * null, which a NOT NULL column refuses. Each missing column with a plain default (e.g. migration
+ * 0005's layout and cover focal point) gets that default, as the migration gave existing rows.
+ */
+export function withColumnDefaults(name: string, rows: unknown[]): unknown[] {
+  const table = (Object.values(schema) as unknown[]).find(
+    (value): value is PgTable => value instanceof PgTable && getTableConfig(value).name === name,
+  );
+  if (!table) return rows;
+  const defaults = getTableConfig(table).columns.filter(
+    (column) =>
+      column.hasDefault && column.default !== undefined && !(column.default instanceof SQL),
+  );
+  return rows.map((row) => {
+    if (typeof row !== "object" || row === null) return row;
+    const missing = defaults.filter((column) => !(column.name in row));
+    if (missing.length === 0) return row;
+    return {
+      ...row,
+      ...Object.fromEntries(missing.map((column) => [column.name, column.default])),
+    };
+  });
 }

@@ -3,6 +3,7 @@ import { formatCategory } from "@/lib/validation/categories";
 import { fillProjectForm, validateNewProject, validateProjectEdit } from "./project-draft";
 import {
   fillSectionForm,
+  moveImage,
   switchVideoMode,
   validateSectionDraft,
   type SectionDraft,
@@ -29,6 +30,7 @@ const empty: SectionDraft<FakeFile> = {
   videoFile: null,
   videoEmbed: "",
   removeVideo: false,
+  layout: "grid",
 };
 
 describe("categories", () => {
@@ -138,8 +140,9 @@ describe("section drafts", () => {
         title: " Intro ",
         videoMode: "embed",
         videoEmbed: '<iframe src="https://player.vimeo.com/video/99?h=ab12"></iframe>',
-        newImages: [{ file: a, alt: " A frame " }],
+        newImages: [{ file: a, alt: " A frame ", focal: { x: 0.25, y: 1 } }],
         removedImages: ["/media/old.png"],
+        layout: "natural",
       },
       "p1",
     );
@@ -147,9 +150,11 @@ describe("section drafts", () => {
       ["title", "Intro"],
       ["description", ""],
       ["project", "p1"],
+      ["layout", "natural"],
       ["videoEmbed", "https://player.vimeo.com/video/99?h=ab12"],
       ["resources", a],
       ["resourceAlts", "A frame"],
+      ["resourceFocals", "0.25,1"],
       ["removeResources", "/media/old.png"],
     ]);
   });
@@ -160,5 +165,40 @@ describe("section drafts", () => {
     fillSectionForm(form, { ...empty, videoFile: v });
     expect(form.entries).toContainEqual(["video", v]);
     expect(form.entries.map(([name]) => name)).not.toContain("videoEmbed");
+  });
+});
+
+describe("editing stored images", () => {
+  it("sends the kept images in the owner's order with alt text and focal point", () => {
+    const existingImages = [
+      { url: "/media/1.png", alt: "One", focal: { x: 0.1, y: 0.2 } },
+      { url: "/media/2.png", alt: " Two " },
+      { url: "/media/3.png", alt: "Three" },
+    ];
+    const draft = {
+      ...empty,
+      existingImages: moveImage(existingImages, 2, -2),
+      removedImages: ["/media/2.png"],
+    };
+    expect(draft.existingImages.map((image) => image.url)).toEqual([
+      "/media/3.png",
+      "/media/1.png",
+      "/media/2.png",
+    ]);
+    expect(validateSectionDraft(draft, "edit")).toBeNull();
+    const form = collect();
+    fillSectionForm(form, draft);
+    const sent = form.entries.find(([name]) => name === "existingImages")?.[1] as string;
+    expect(JSON.parse(sent)).toEqual([
+      { url: "/media/3.png", alt: "Three", focalX: 0.5, focalY: 0.5 },
+      { url: "/media/1.png", alt: "One", focalX: 0.1, focalY: 0.2 },
+    ]);
+    expect(moveImage(existingImages, 0, -1)).toBe(existingImages);
+    expect(
+      validateSectionDraft(
+        { ...draft, existingImages: [{ url: "/a", alt: "x".repeat(301) }] },
+        "edit",
+      ),
+    ).toBe("Alt text must be at most 300 characters");
   });
 });

@@ -1,5 +1,6 @@
 import { messages } from "@/lib/validation/messages";
 import { createProjectSchema, firstMessage, updateProjectSchema } from "@/lib/validation/project";
+import { formatFocal, type Focal } from "@/lib/validation/focal";
 
 /** What the owner has entered in the Add New Project form or the card's Edit modal. */
 export type ProjectDraft<F = File> = {
@@ -14,21 +15,29 @@ export type ProjectDraft<F = File> = {
   year?: string;
   client?: string;
   summary?: string;
+  /** The cover's focal point (issue 18.2); left undefined, it is not sent (an edit keeps it). */
+  coverFocal?: Focal;
 };
+
+/** The draft as the API's schema reads it: the focal point as its "x,y" field. */
+const asFields = <F>({ coverFocal, ...draft }: ProjectDraft<F>) => ({
+  ...draft,
+  ...(coverFocal ? { coverFocal: formatFocal(coverFocal) } : {}),
+});
 
 /**
  * Add form: the API's own schema and wording, and the cover file is required too ('Please fill
  * in all Feilds !').
  */
 export function validateNewProject<F>(draft: ProjectDraft<F>): string | null {
-  const result = createProjectSchema.safeParse(draft);
+  const result = createProjectSchema.safeParse(asFields(draft));
   if (!result.success) return firstMessage(result.error);
   return draft.cover ? null : messages.addProjectMissing;
 }
 
 /** Edit modal: the API's schema for title, role and category; a new cover is optional. */
 export function validateProjectEdit<F>(draft: ProjectDraft<F>): string | null {
-  const result = updateProjectSchema.safeParse(draft);
+  const result = updateProjectSchema.safeParse(asFields(draft));
   return result.success ? null : firstMessage(result.error);
 }
 
@@ -47,6 +56,7 @@ export function fillProjectForm<F>(
     const value = draft[name];
     if (value !== undefined) form.append(name, value.trim());
   }
+  if (draft.coverFocal) form.append("coverFocal", formatFocal(draft.coverFocal));
   if (userId) form.append("userId", userId);
   if (draft.cover) form.append("cover", draft.cover);
 }

@@ -2,11 +2,13 @@ import { messages, tooManyImages } from "@/lib/validation/messages";
 import { parseSectionFields } from "@/lib/validation/section";
 import { MAX_IMAGES } from "@/lib/validation/uploads";
 import { normalizeVimeoUrl } from "@/lib/validation/vimeo";
+import type { SectionLayout } from "@/lib/validation/layout";
+import { DEFAULT_FOCAL, formatFocal, type Focal } from "@/lib/validation/focal";
 
 export type VideoMode = "upload" | "embed";
 
-/** An image already stored with the section (edit form). */
-export type ExistingImage = { url: string; alt: string };
+/** An image already stored with the section (edit form): its alt text and focal point are editable. */
+export type ExistingImage = { url: string; alt: string; focal?: Focal };
 
 /** What the owner has entered in the add or edit section form. */
 export type SectionDraft<F = File> = {
@@ -14,12 +16,14 @@ export type SectionDraft<F = File> = {
   description: string;
   existingImages: ExistingImage[];
   removedImages: string[];
-  newImages: { file: F; alt: string }[];
+  newImages: { file: F; alt: string; focal?: Focal }[];
   videoMode: VideoMode;
   videoFile: F | null;
   videoEmbed: string;
   /** Edit form: drop the stored video without choosing another. */
   removeVideo: boolean;
+  /** How the images are laid out (issue 18.1); sent on every save. */
+  layout: SectionLayout;
 };
 
 /** Multipart field names of POST/PUT /api/sections (docs/spec.md §7 plus alt texts and removals). */
@@ -31,8 +35,11 @@ export const SECTION_FIELDS = {
   video: "video",
   resources: "resources",
   resourceAlts: "resourceAlts",
+  resourceFocals: "resourceFocals",
   removeResources: "removeResources",
   removeVideo: "removeVideo",
+  existingImages: "existingImages",
+  layout: "layout",
 } as const;
 
 /** Switching the video type clears the other choice (docs/spec.md §4). */
@@ -45,6 +52,28 @@ export function switchVideoMode<F>(draft: SectionDraft<F>, mode: VideoMode): Sec
 
 export function keptImages<F>(draft: SectionDraft<F>): ExistingImage[] {
   return draft.existingImages.filter((image) => !draft.removedImages.includes(image.url));
+}
+
+/** The `existingImages` field: the kept stored images in their order, alt text and focal point. */
+export function existingImagesField<F>(draft: SectionDraft<F>): string {
+  return JSON.stringify(
+    keptImages(draft).map(({ url, alt, focal = DEFAULT_FOCAL }) => ({
+      url,
+      alt: alt.trim(),
+      focalX: focal.x,
+      focalY: focal.y,
+    })),
+  );
+}
+
+/** Moves the stored image at `from` by `by` places (the edit form's Move up / Move down). */
+export function moveImage<T>(images: T[], from: number, by: number): T[] {
+  const to = from + by;
+  if (to < 0 || to >= images.length) return images;
+  const next = [...images];
+  const [moved] = next.splice(from, 1);
+  next.splice(to, 0, moved!);
+  return next;
 }
 
 /**
@@ -63,6 +92,8 @@ export function validateSectionDraft<F extends { name: string }>(
       description: [draft.description],
       videoEmbed: draft.videoMode === "embed" ? [embed] : undefined,
       resourceAlts: draft.newImages.map((image) => image.alt),
+      resourceFocals: draft.newImages.map((image) => formatFocal(image.focal ?? DEFAULT_FOCAL)),
+      existingImages: draft.existingImages.length > 0 ? [existingImagesField(draft)] : undefined,
     },
     mode,
   );
@@ -91,6 +122,7 @@ export function fillSectionForm<F>(
   form.append(f.title, draft.title.trim());
   form.append(f.description, draft.description.trim());
   if (projectId) form.append(f.project, projectId);
+  form.append(f.layout, draft.layout);
   if (draft.videoMode === "embed") {
     const embed = draft.videoEmbed.trim();
     form.append(f.videoEmbed, embed ? (normalizeVimeoUrl(embed) ?? embed) : "");
@@ -101,6 +133,9 @@ export function fillSectionForm<F>(
   for (const image of draft.newImages) {
     form.append(f.resources, image.file);
     form.append(f.resourceAlts, image.alt.trim());
+    form.append(f.resourceFocals, formatFocal(image.focal ?? DEFAULT_FOCAL));
   }
   for (const url of draft.removedImages) form.append(f.removeResources, url);
+  // Edit form: the stored images kept, in the owner's order, with their alt texts and focal points.
+  if (draft.existingImages.length > 0) form.append(f.existingImages, existingImagesField(draft));
 }

@@ -18,6 +18,9 @@ export type ProjectInput = {
   year?: number | null;
   client?: string | null;
   summary?: string | null;
+  /** The cover's focal point, 0–1 (issue 18.2); the columns' default (0.5) when left out. */
+  coverFocalX?: number;
+  coverFocalY?: number;
   userId: string;
 };
 

@@ -2,6 +2,7 @@ import "server-only";
 import { asc, eq, max } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { projects, sections, type SectionImage, type SectionRow } from "@/models";
+import type { SectionLayout } from "@/lib/validation/layout";
 import { isId, newId } from "./ids";
 import { updateLocked } from "./locked";
 
@@ -14,6 +15,8 @@ export type SectionInput = {
   videoUrl: string | null;
   videoKey: string | null;
   videoEmbed: string | null;
+  /** Image layout; the column's default (grid) when left out. */
+  layout?: SectionLayout;
 };
 
 export type SectionPatch = Partial<SectionInput>;

@@ -1,6 +1,8 @@
 import "server-only";
 import type { Project } from "./projects";
 import type { Section } from "./sections";
+import { DEFAULT_FOCAL } from "@/lib/validation/focal";
+import { toLayout } from "@/lib/validation/layout";
 
 /**
  * Who an answer is for. The project's `userId` (docs/spec.md §3) is the owner's auth user id: only
@@ -20,6 +22,7 @@ export function toProjectJson(project: Project, viewer: Viewer) {
     year: project.year ?? null,
     client: project.client ?? "",
     summary: project.summary ?? "",
+    coverFocal: { x: project.coverFocalX, y: project.coverFocalY },
     userId: viewer.owner ? project.userId : null,
     createdAt: project.createdAt.toISOString(),
     updatedAt: project.updatedAt.toISOString(),
@@ -33,7 +36,16 @@ export function toSectionJson(section: Section) {
     title: section.title,
     description: section.description,
     resources: section.images.map((image) => image.url).join(","),
-    images: section.images.map(({ url, width, height, alt }) => ({ url, width, height, alt })),
+    images: section.images.map(({ url, width, height, alt, focalX, focalY }) => ({
+      url,
+      width,
+      height,
+      alt,
+      // Rows written before focal points read as the centre (issue 18.2).
+      focalX: focalX ?? DEFAULT_FOCAL.x,
+      focalY: focalY ?? DEFAULT_FOCAL.y,
+    })),
+    layout: toLayout(section.layout),
     video: section.videoUrl ?? "",
     videoEmbed: section.videoEmbed ?? "",
     project: section.projectId,

@@ -3,6 +3,7 @@ import { CATEGORIES } from "./categories";
 import { fieldTooLong, invalidCharacters, messages } from "./messages";
 import { PROJECT_LIMITS } from "./limits";
 import { hasVisibleText, isStorableText } from "./text";
+import { invalidFocalMessage, parseFocal } from "./focal";
 
 export { PROJECT_LIMITS };
 
@@ -53,20 +54,42 @@ const optionalYear = z
     return year;
   });
 
+/**
+ * The cover's optional focal point (issue 18.2): "x,y" with each value 0–1; absent leaves it out
+ * (create: the centre; update: unchanged). Anything else is refused, nothing stored.
+ */
+const optionalFocal = z
+  .string({ error: invalidFocalMessage })
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    const focal = parseFocal(value);
+    if (!focal) {
+      ctx.addIssue({ code: "custom", message: invalidFocalMessage });
+      return z.NEVER;
+    }
+    return focal;
+  });
+
 /** Title, role and category, all required; `missing` is the add or the update wording (docs/spec.md §5). */
 function projectFieldsSchema(missing: string) {
-  return z.object({
-    title: requiredText("Title", PROJECT_LIMITS.title, missing),
-    role: requiredText("Role", PROJECT_LIMITS.role, missing),
-    category: z
-      .string({ error: missing })
-      .trim()
-      .min(1, { error: missing })
-      .pipe(z.enum(CATEGORIES, { error: messages.invalidCategory })),
-    year: optionalYear,
-    client: optionalText("Client", PROJECT_LIMITS.client),
-    summary: optionalText("Summary", PROJECT_LIMITS.summary),
-  });
+  return z
+    .object({
+      title: requiredText("Title", PROJECT_LIMITS.title, missing),
+      role: requiredText("Role", PROJECT_LIMITS.role, missing),
+      category: z
+        .string({ error: missing })
+        .trim()
+        .min(1, { error: missing })
+        .pipe(z.enum(CATEGORIES, { error: messages.invalidCategory })),
+      year: optionalYear,
+      client: optionalText("Client", PROJECT_LIMITS.client),
+      summary: optionalText("Summary", PROJECT_LIMITS.summary),
+      coverFocal: optionalFocal,
+    })
+    .transform(({ coverFocal, ...fields }) =>
+      coverFocal ? { ...fields, coverFocalX: coverFocal.x, coverFocalY: coverFocal.y } : fields,
+    );
 }
 
 export const createProjectSchema = projectFieldsSchema(messages.addProjectMissing);

@@ -138,6 +138,7 @@ describe("section fields", () => {
         description: undefined,
         videoEmbed: "https://player.vimeo.com/video/123?h=abcdef12",
         alts: [],
+        focals: [],
         removeResources: [],
         removeVideo: false,
       },

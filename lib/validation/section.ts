@@ -3,6 +3,8 @@ import { fieldTooLong, invalidCharacters, messages } from "./messages";
 import { SECTION_LIMITS } from "./limits";
 import { isStorableText } from "./text";
 import { normalizeVimeoUrl } from "./vimeo";
+import { layoutSchema, type SectionLayout } from "./layout";
+import { focalNumbers, invalidFocalMessage, parseFocal, type Focal } from "./focal";
 
 export { SECTION_LIMITS };
 
@@ -15,9 +17,84 @@ export type SectionFields = {
   description?: string;
   videoEmbed: string | null | undefined;
   alts: string[];
+  /** One per new image, in order (`resourceFocals`); an image without one gets the centre. */
+  focals: Focal[];
   removeResources: string[];
   removeVideo: boolean;
+  /**
+   * PUT only (`existingImages`, issue 17.4 and 18.2): the stored images to keep, in their new
+   * order, with their alt text and focal point; undefined when not sent (all kept as they are).
+   */
+  existingImages?: ExistingImageEdit[];
+  /** Undefined when not sent (add: grid; edit: unchanged). */
+  layout?: SectionLayout;
 };
+
+export type ExistingImageEdit = { url: string; alt: string; focalX: number; focalY: number };
+
+export const invalidExistingImagesMessage =
+  "Invalid existingImages: send a JSON list of { url, alt, focalX, focalY }";
+
+export function unknownExistingImage(url: string): string {
+  return `Unknown image in existingImages: ${url}`;
+}
+
+export function duplicateExistingImage(url: string): string {
+  return `Duplicate image in existingImages: ${url}`;
+}
+
+const altText = z
+  .string({ error: invalidExistingImagesMessage })
+  .trim()
+  .max(SECTION_LIMITS.alt, { error: fieldTooLong("Alt text", SECTION_LIMITS.alt) })
+  .refine(isStorableText, { error: invalidCharacters("Alt text") });
+
+const existingImagesSchema = z
+  .array(
+    z.object(
+      {
+        url: z.string({ error: invalidExistingImagesMessage }).min(1, {
+          error: invalidExistingImagesMessage,
+        }),
+        alt: altText,
+        ...focalNumbers,
+      },
+      { error: invalidExistingImagesMessage },
+    ),
+    { error: invalidExistingImagesMessage },
+  )
+  .superRefine((images, ctx) => {
+    const seen = new Set<string>();
+    for (const image of images) {
+      if (seen.has(image.url))
+        ctx.addIssue({ code: "custom", message: duplicateExistingImage(image.url) });
+      seen.add(image.url);
+    }
+  });
+
+/** Reads the `existingImages` field: JSON text, then the list's schema. */
+const existingImagesField = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    let json: unknown;
+    try {
+      json = JSON.parse(value);
+    } catch {
+      ctx.addIssue({ code: "custom", message: invalidExistingImagesMessage });
+      return z.NEVER;
+    }
+    const result = existingImagesSchema.safeParse(json);
+    if (!result.success) {
+      ctx.addIssue({
+        code: "custom",
+        message: result.error.issues[0]?.message ?? invalidExistingImagesMessage,
+      });
+      return z.NEVER;
+    }
+    return result.data;
+  });
 
 const optionalText = (label: string, max: number) =>
   z
@@ -31,15 +108,21 @@ const sectionFieldsSchema = z.object({
   title: optionalText("Title", SECTION_LIMITS.title),
   description: optionalText("Description", SECTION_LIMITS.description),
   videoEmbed: z.string().optional(),
-  resourceAlts: z.array(
-    z
-      .string()
-      .trim()
-      .max(SECTION_LIMITS.alt, { error: fieldTooLong("Alt text", SECTION_LIMITS.alt) })
-      .refine(isStorableText, { error: invalidCharacters("Alt text") }),
+  resourceAlts: z.array(altText),
+  resourceFocals: z.array(
+    z.string().transform((value, ctx) => {
+      const focal = parseFocal(value);
+      if (!focal) {
+        ctx.addIssue({ code: "custom", message: invalidFocalMessage });
+        return z.NEVER;
+      }
+      return focal;
+    }),
   ),
   removeResources: z.array(z.string()),
   removeVideo: z.boolean(),
+  existingImages: existingImagesField,
+  layout: layoutSchema.optional(),
 });
 
 /** Validates a section form; `mode` picks the add or edit wording of the Vimeo message (docs/spec.md §5). */
@@ -52,13 +135,23 @@ export function parseSectionFields(
     description: fields.description?.[0],
     videoEmbed: fields.videoEmbed?.[0],
     resourceAlts: fields.resourceAlts ?? [],
+    resourceFocals: fields.resourceFocals ?? [],
     // One URL per value: Cloudinary URLs may contain commas (w_100,h_100).
     removeResources: (fields.removeResources ?? []).map((value) => value.trim()).filter(Boolean),
     removeVideo: fields.removeVideo?.[0] === "true",
+    layout: fields.layout?.[0]?.trim(),
+    existingImages: fields.existingImages?.[0],
   });
   if (!result.success)
     return { ok: false, message: result.error.issues[0]?.message ?? messages.invalidForm };
-  const { videoEmbed: rawEmbed, resourceAlts, ...rest } = result.data;
+  const {
+    videoEmbed: rawEmbed,
+    resourceAlts,
+    resourceFocals,
+    layout,
+    existingImages,
+    ...rest
+  } = result.data;
   let videoEmbed: string | null | undefined = undefined;
   if (rawEmbed !== undefined) {
     videoEmbed = rawEmbed.trim() === "" ? null : normalizeVimeoUrl(rawEmbed);
@@ -69,5 +162,15 @@ export function parseSectionFields(
       };
     }
   }
-  return { ok: true, value: { ...rest, videoEmbed, alts: resourceAlts } };
+  return {
+    ok: true,
+    value: {
+      ...rest,
+      videoEmbed,
+      alts: resourceAlts,
+      focals: resourceFocals,
+      ...(layout ? { layout } : {}),
+      ...(existingImages ? { existingImages } : {}),
+    },
+  };
 }

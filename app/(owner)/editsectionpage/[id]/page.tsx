@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { OwnerPage } from "@/components/owner/owner-page";
+import { toLayout } from "@/lib/validation/layout";
+import { DEFAULT_FOCAL } from "@/lib/validation/focal";
 import { SectionForm } from "@/components/owner/section-form";
 import { requireOwnerPage } from "@/lib/auth/owner-page";
 import { getProject } from "@/lib/data/projects";
@@ -28,9 +30,14 @@ export default async function EditSectionPage({ params }: { params: Promise<{ id
           id: section.id,
           title: section.title,
           description: section.description,
-          images: section.images.map(({ url, alt }) => ({ url, alt })),
+          images: section.images.map(({ url, alt, focalX, focalY }) => ({
+            url,
+            alt,
+            focal: { x: focalX ?? DEFAULT_FOCAL.x, y: focalY ?? DEFAULT_FOCAL.y },
+          })),
           video: section.videoUrl ?? "",
           videoEmbed: section.videoEmbed ?? "",
+          layout: toLayout(section.layout),
         }}
       />
     </OwnerPage>

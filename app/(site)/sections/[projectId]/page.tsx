@@ -8,6 +8,7 @@ import { ProjectPager } from "@/components/sections/project-pager";
 import { ScrollToTop } from "@/components/sections/scroll-to-top";
 import { SectionView } from "@/components/sections/section-view";
 import { formatCategory } from "@/lib/validation/categories";
+import { toLayout } from "@/lib/validation/layout";
 import { projectJsonLd } from "@/lib/site/json-ld";
 import {
   loadAdjacentProjects,
@@ -93,14 +94,17 @@ export default async function ProjectPage({ params }: { params: Params }) {
                 id: section.id,
                 title: section.title,
                 description: section.description,
-                images: section.images.map(({ url, width, height, alt }) => ({
+                images: section.images.map(({ url, width, height, alt, focalX, focalY }) => ({
                   url,
                   width,
                   height,
                   alt: alt || `${project.title}, image`,
+                  focalX,
+                  focalY,
                 })),
                 videoUrl: section.videoUrl,
                 videoEmbed: section.videoEmbed,
+                layout: toLayout(section.layout),
               }}
             />
           ))}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { layoutRows, rowSizes } from "./image-grid-layout";
+
+describe("natural and full layouts", () => {
+  it("keep the grid's column count as the most images in a row, rows as even as possible", () => {
+    expect(layoutRows("natural", 1)).toEqual([[0]]);
+    expect(layoutRows("natural", 2)).toEqual([[0, 1]]);
+    expect(layoutRows("natural", 3)).toEqual([[0, 1], [2]]);
+    expect(layoutRows("natural", 4)).toEqual([
+      [0, 1],
+      [2, 3],
+    ]);
+    expect(layoutRows("natural", 5)).toEqual([
+      [0, 1, 2],
+      [3, 4],
+    ]);
+  });
+
+  it("full puts every image on a row of its own", () => {
+    expect(layoutRows("full", 3)).toEqual([[0], [1], [2]]);
+  });
+
+  it("gives each image of a row its share of the width by aspect ratio, never less", () => {
+    // 16:10 next to 4:5: 1.6 ÷ 2.4 and 0.8 ÷ 2.4 of the content width less one gap.
+    expect(rowSizes([1.6, 0.8], 0)).toBe(
+      "(min-width: 640px) calc(((min(100vw, 72rem) - 4rem) - 0.75rem) * 0.667), calc(100vw - 2.5rem)",
+    );
+    expect(rowSizes([1.6, 0.8], 1)).toContain("* 0.334)");
+    expect(rowSizes([1.5], 0)).toBe(
+      "(min-width: 640px) calc(min(100vw, 72rem) - 4rem), calc(100vw - 2.5rem)",
+    );
+  });
+});
