@@ -24,12 +24,18 @@ export const sections = pgTable(
     videoUrl: text("video_url"),
     videoKey: text("video_key"),
     videoEmbed: text("video_embed"),
+    /** How an uploaded video plays (docs/spec.md §2, issue 18): null (rows made before 0006) = "player". */
+    videoPlayback: text("video_playback").$type<"player" | "loop">(),
+    /** The still shown before a video plays: an uploaded, browser-captured or generated image. */
+    posterUrl: text("poster_url"),
+    posterKey: text("poster_key"),
     position: integer("position").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check("sections_id_hex", sql`${table.id} ~ '^[0-9a-f]{24}$'`),
+    check("sections_video_playback", sql`${table.videoPlayback} in ('player', 'loop')`),
     index("sections_project_position_idx").on(table.projectId, table.position),
   ],
 );

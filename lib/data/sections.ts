@@ -14,6 +14,10 @@ export type SectionInput = {
   videoUrl: string | null;
   videoKey: string | null;
   videoEmbed: string | null;
+  /** Optional so seeders and imports made before issue 18 need not name them (null = player). */
+  videoPlayback?: "player" | "loop" | null;
+  posterUrl?: string | null;
+  posterKey?: string | null;
 };
 
 export type SectionPatch = Partial<SectionInput>;

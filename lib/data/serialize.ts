@@ -36,6 +36,8 @@ export function toSectionJson(section: Section) {
     images: section.images.map(({ url, width, height, alt }) => ({ url, width, height, alt })),
     video: section.videoUrl ?? "",
     videoEmbed: section.videoEmbed ?? "",
+    playback: section.videoPlayback ?? "player",
+    poster: section.posterUrl ?? "",
     project: section.projectId,
     createdAt: section.createdAt.toISOString(),
     updatedAt: section.updatedAt.toISOString(),

@@ -7,6 +7,14 @@ import { normalizeVimeoUrl } from "./vimeo";
 export { SECTION_LIMITS };
 
 /**
+ * How an uploaded video plays (issue 18 item 3): "player" (controls, docs/spec.md §2) or "loop"
+ * (muted, looping, no controls, started only in view and never under reduced motion).
+ */
+export const VIDEO_PLAYBACKS = ["player", "loop"] as const;
+export type VideoPlayback = (typeof VIDEO_PLAYBACKS)[number];
+export const DEFAULT_PLAYBACK: VideoPlayback = "player";
+
+/**
  * A section form's text fields (multipart values are lists; single fields take the first).
  * `videoEmbed` is undefined when not sent, null when sent empty (cleared), else the player URL.
  */
@@ -17,6 +25,8 @@ export type SectionFields = {
   alts: string[];
   removeResources: string[];
   removeVideo: boolean;
+  /** Undefined when not sent (kept on edit, "player" on add). */
+  playback?: VideoPlayback;
 };
 
 const optionalText = (label: string, max: number) =>
@@ -40,6 +50,7 @@ const sectionFieldsSchema = z.object({
   ),
   removeResources: z.array(z.string()),
   removeVideo: z.boolean(),
+  playback: z.enum(VIDEO_PLAYBACKS, { error: messages.invalidPlayback }).optional(),
 });
 
 /** Validates a section form; `mode` picks the add or edit wording of the Vimeo message (docs/spec.md §5). */
@@ -55,10 +66,11 @@ export function parseSectionFields(
     // One URL per value: Cloudinary URLs may contain commas (w_100,h_100).
     removeResources: (fields.removeResources ?? []).map((value) => value.trim()).filter(Boolean),
     removeVideo: fields.removeVideo?.[0] === "true",
+    playback: fields.playback?.[0],
   });
   if (!result.success)
     return { ok: false, message: result.error.issues[0]?.message ?? messages.invalidForm };
-  const { videoEmbed: rawEmbed, resourceAlts, ...rest } = result.data;
+  const { videoEmbed: rawEmbed, resourceAlts, playback, ...rest } = result.data;
   let videoEmbed: string | null | undefined = undefined;
   if (rawEmbed !== undefined) {
     videoEmbed = rawEmbed.trim() === "" ? null : normalizeVimeoUrl(rawEmbed);
@@ -69,5 +81,7 @@ export function parseSectionFields(
       };
     }
   }
-  return { ok: true, value: { ...rest, videoEmbed, alts: resourceAlts } };
+  const value: SectionFields = { ...rest, videoEmbed, alts: resourceAlts };
+  if (playback !== undefined) value.playback = playback;
+  return { ok: true, value };
 }
