@@ -22,6 +22,7 @@ import {
 import { addSection, updateSection } from "@/lib/client/sections";
 import { SECTION_LIMITS } from "@/lib/validation/limits";
 import { messages as apiMessages } from "@/lib/validation/messages";
+import type { VideoPlayback } from "@/lib/validation/section";
 
 /** The stored section the edit form starts from. */
 export type SectionInitial = {
@@ -31,6 +32,8 @@ export type SectionInitial = {
   images: ExistingImage[];
   video: string;
   videoEmbed: string;
+  playback: VideoPlayback;
+  poster: string;
 };
 
 type SectionFormProps =
@@ -56,11 +59,14 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
     videoFile: null,
     videoEmbed: initial?.videoEmbed ?? "",
     removeVideo: false,
+    playback: initial?.playback ?? "player",
+    posterFile: null,
   });
   const [images, setImages] = useState<NewImage[]>([]);
   const [imageErrors, setImageErrors] = useState<string[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
   const [embedError, setEmbedError] = useState<string | null>(null);
+  const [posterError, setPosterError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<{ message: string; detail?: string } | null>(null);
   const busy = progress !== null;
@@ -84,7 +90,8 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
     const problem = file ? checkFile(file, videoRule) : null;
     setFileError(problem);
     setError(null);
-    update({ videoFile: problem ? null : file });
+    // A frame of the old file is no poster for the new one: the picker captures a new one.
+    update({ videoFile: problem ? null : file, posterFile: null });
   }
 
   /** Toasts the failure; the form line repeats it unless a field already shows it. */
@@ -166,6 +173,7 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
         onModeChange={(videoMode) => {
           setFileError(null);
           setEmbedError(null);
+          setPosterError(null);
           setDraft((current) => switchVideoMode({ ...current, newImages: [] }, videoMode));
         }}
         onFileChange={pickVideo}
@@ -174,6 +182,16 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
           update({ videoEmbed });
         }}
         onRemoveCurrentChange={currentVideo ? (removeVideo) => update({ removeVideo }) : undefined}
+        playback={draft.playback}
+        onPlaybackChange={(playback) => update({ playback })}
+        posterFile={draft.posterFile}
+        posterError={posterError}
+        currentPoster={initial?.poster || null}
+        onPosterChange={(posterFile, problem) => {
+          setPosterError(problem);
+          setError(null);
+          update({ posterFile });
+        }}
       />
       <UploadProgress percent={progress} />
       <FormError message={error?.message ?? null} detail={error?.detail} announce={false} />

@@ -2,6 +2,7 @@ import { toVimeoPlayerUrl } from "@/lib/validation/vimeo";
 import { SectionImages } from "./section-images";
 import { SectionVideo } from "./section-video";
 import type { ViewerImage, ViewerVideo } from "./image-viewer";
+import type { VideoPlayback } from "@/lib/validation/section";
 
 export type SectionViewData = {
   id: string;
@@ -10,6 +11,8 @@ export type SectionViewData = {
   images: ViewerImage[];
   videoUrl: string | null;
   videoEmbed: string | null;
+  playback?: VideoPlayback;
+  poster?: string | null;
 };
 
 /** One project section: title, description, image grid and video. `ownerActions` is the owner UI's slot. */
@@ -63,6 +66,8 @@ export function SectionView({
       <SectionVideo
         videoEmbed={section.videoEmbed}
         videoUrl={section.videoUrl}
+        playback={section.playback}
+        poster={section.poster}
         title={videoTitle}
       />
     </section>

@@ -31,6 +31,8 @@ export default async function EditSectionPage({ params }: { params: Promise<{ id
           images: section.images.map(({ url, alt }) => ({ url, alt })),
           video: section.videoUrl ?? "",
           videoEmbed: section.videoEmbed ?? "",
+          playback: section.videoPlayback ?? "player",
+          poster: section.posterUrl ?? "",
         }}
       />
     </OwnerPage>

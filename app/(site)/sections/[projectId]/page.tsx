@@ -100,6 +100,8 @@ export default async function ProjectPage({ params }: { params: Params }) {
                 })),
                 videoUrl: section.videoUrl,
                 videoEmbed: section.videoEmbed,
+                playback: section.videoPlayback ?? "player",
+                poster: section.posterUrl,
               }}
             />
           ))}
