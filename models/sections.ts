@@ -30,6 +30,11 @@ export const sections = pgTable(
     videoEmbed: text("video_embed"),
     /** Image layout (issue 18.1, migration 0005): grid, natural or full. */
     layout: text("layout").$type<SectionLayout>().notNull().default("grid"),
+    /** How an uploaded video plays (docs/spec.md §2, issue 18): null (rows made before 0006) = "player". */
+    videoPlayback: text("video_playback").$type<"player" | "loop">(),
+    /** The still shown before a video plays: an uploaded, browser-captured or generated image. */
+    posterUrl: text("poster_url"),
+    posterKey: text("poster_key"),
     position: integer("position").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -37,6 +42,7 @@ export const sections = pgTable(
   (table) => [
     check("sections_id_hex", sql`${table.id} ~ '^[0-9a-f]{24}$'`),
     check("sections_layout_valid", sql`${table.layout} in ('grid', 'natural', 'full')`),
+    check("sections_video_playback", sql`${table.videoPlayback} in ('player', 'loop')`),
     index("sections_project_position_idx").on(table.projectId, table.position),
   ],
 );

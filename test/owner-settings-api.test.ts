@@ -157,4 +157,39 @@ describe("PUT /api/settings", () => {
     });
     expect(uploads()).toEqual([]);
   });
+
+  it("stores a showreel poster the Reel page shows, replaces and removes it, refuses a non-image (issue 18)", async () => {
+    const poster = new Blob([new Uint8Array(await jpeg(64, 36))], { type: "image/jpeg" });
+    const saved = await put(settingsForm({ showreelPoster: poster }));
+    expect(saved.status).toBe(200);
+    const first = saved.body.data.showreelPosterUrl;
+    expect(first).toMatch(/^\/media\/[0-9a-f]{32}\.jpg$/);
+    expect(uploads()).toEqual([saved.body.data.showreelPosterKey]);
+    const reel = await (await fetch(`${server.url}/reel`)).text();
+    expect(reel).toContain(`src="${first}"`);
+    expect(reel).toContain("Play the showreel");
+
+    const fake = settingsForm();
+    fake.append("showreelPoster", new Blob(["<svg></svg>"], { type: "image/png" }), "reel.png");
+    expect(await put(fake)).toMatchObject({
+      status: 415,
+      body: { message: "Invalid file type: reel.png" },
+    });
+    expect(uploads()).toEqual([saved.body.data.showreelPosterKey]);
+
+    const kept = await put(settingsForm({ tagline: "Kept poster" }));
+    expect(kept.body.data.showreelPosterUrl).toBe(first);
+    const replaced = await put(
+      settingsForm({
+        showreelPoster: new Blob([new Uint8Array(await pngOfSize(2000, 32, 18))], {
+          type: "image/png",
+        }),
+      }),
+    );
+    expect(replaced.body.data.showreelPosterUrl).toMatch(/\.png$/);
+    expect(uploads()).toEqual([replaced.body.data.showreelPosterKey]);
+    const removed = await put(settingsForm({ removeShowreelPoster: "true" }));
+    expect(removed.body.data).toMatchObject({ showreelPosterUrl: "", showreelPosterKey: null });
+    expect(uploads()).toEqual([]);
+  });
 });

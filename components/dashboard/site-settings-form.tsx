@@ -9,7 +9,7 @@ import { SubmitButton } from "@/components/forms/submit-button";
 import { UploadProgress } from "@/components/forms/upload-progress";
 import { FilePreview } from "@/components/forms/file-preview";
 import { useToast } from "@/components/ui/toast-provider";
-import { acceptOf, checkFile, coverRule } from "@/lib/validation/uploads";
+import { acceptOf, checkFile, coverRule, posterRule } from "@/lib/validation/uploads";
 import {
   saveSettings,
   toSettingsDraft,
@@ -32,16 +32,20 @@ const socialFields = [
 export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
   const router = useRouter();
   const { showToast } = useToast();
-  const { portraitUrl } = initial;
+  const { portraitUrl, showreelPosterUrl } = initial;
   const [draft, setDraft] = useState<SettingsDraft>(() => toSettingsDraft(initial));
   const [portrait, setPortrait] = useState<File | null>(null);
   const [portraitError, setPortraitError] = useState<string | null>(null);
   const [removePortrait, setRemovePortrait] = useState(false);
+  const [reelPoster, setReelPoster] = useState<File | null>(null);
+  const [reelPosterError, setReelPosterError] = useState<string | null>(null);
+  const [removeReelPoster, setRemoveReelPoster] = useState(false);
   const [errors, setErrors] = useState<SettingsErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const busy = progress !== null;
   const storedPortrait = removePortrait ? null : portraitUrl || null;
+  const storedReelPoster = removeReelPoster ? null : showreelPosterUrl || null;
 
   const set = (patch: Partial<SettingsDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const field = bindText(draft, set, { disabled: busy, errors });
@@ -56,7 +60,11 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
     }
     setError(null);
     setProgress(0);
-    const result = await saveSettings(toSettingsForm(draft, portrait, removePortrait), setProgress);
+    const form = toSettingsForm(draft, portrait, removePortrait, {
+      file: reelPoster,
+      remove: removeReelPoster,
+    });
+    const result = await saveSettings(form, setProgress);
     setProgress(null);
     if (!result.ok) {
       setError(result.message);
@@ -66,6 +74,8 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
     showToast(result.message, "success");
     setPortrait(null);
     setRemovePortrait(false);
+    setReelPoster(null);
+    setRemoveReelPoster(false);
     router.refresh();
   }
 
@@ -132,6 +142,48 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
         {...field("showreelUrl")}
         placeholder="https://vimeo.com/123456789"
       />
+      <div className="space-y-2">
+        {reelPoster ? (
+          <FilePreview
+            file={reelPoster}
+            alt="Preview of the new showreel poster"
+            className="aspect-video w-64 rounded-sm object-cover"
+          />
+        ) : storedReelPoster ? (
+          // eslint-disable-next-line @next/next/no-img-element -- owner-only thumbnail of the stored file
+          <img
+            src={storedReelPoster}
+            alt="Current showreel poster"
+            className="aspect-video w-64 rounded-sm object-cover"
+          />
+        ) : null}
+        <FileField
+          label="Showreel poster"
+          hint="JPEG, PNG or GIF, up to 5 MB. Shown on the Reel page until the showreel is played."
+          accept={acceptOf(posterRule)}
+          error={reelPosterError}
+          disabled={busy}
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0] ?? null;
+            const problem = file ? checkFile(file, posterRule) : null;
+            setReelPosterError(problem);
+            setReelPoster(problem ? null : file);
+            setError(null);
+            if (problem) event.currentTarget.value = "";
+          }}
+        />
+        {showreelPosterUrl && !reelPoster ? (
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={removeReelPoster}
+              disabled={busy}
+              onChange={(event) => setRemoveReelPoster(event.target.checked)}
+            />
+            Remove the current showreel poster
+          </label>
+        ) : null}
+      </div>
       <fieldset className="space-y-4">
         <legend className="font-medium">Social links</legend>
         {socialFields.map(({ key, label }) => (

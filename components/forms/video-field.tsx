@@ -4,6 +4,8 @@ import { useEffect, useId, useRef } from "react";
 import { FieldError } from "@/components/forms/field";
 import { acceptOf, videoRule } from "@/lib/validation/uploads";
 import type { VideoMode } from "@/lib/client/section-draft";
+import type { VideoPlayback } from "@/lib/validation/section";
+import { PosterPicker } from "./poster-picker";
 
 type VideoFieldProps = {
   mode: VideoMode;
@@ -21,6 +23,18 @@ type VideoFieldProps = {
   onFileChange: (file: File | null) => void;
   onEmbedChange: (embed: string) => void;
   onRemoveCurrentChange?: (remove: boolean) => void;
+  playback: VideoPlayback;
+  onPlaybackChange: (playback: VideoPlayback) => void;
+  posterFile: File | null;
+  posterError: string | null;
+  /** The poster stored with the section (edit form). */
+  currentPoster?: string | null;
+  onPosterChange: (poster: File | null, error: string | null) => void;
+};
+
+const PLAYBACK_LABELS: Record<VideoPlayback, string> = {
+  player: "Player with controls",
+  loop: "Silent loop (muted, plays while in view)",
 };
 
 /** Video type switch (upload | Vimeo embed) with the matching input. */
@@ -29,6 +43,7 @@ export function VideoField(props: VideoFieldProps) {
   const name = useId();
   const fileId = useId();
   const embedId = useId();
+  const playbackName = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   // A refused or cleared file must not stay visible in the picker as if it would be sent.
   useEffect(() => {
@@ -92,6 +107,26 @@ export function VideoField(props: VideoFieldProps) {
           />
           {props.file ? <p className="mt-1 text-sm">Selected: {props.file.name}</p> : null}
           <FieldError id={fileId} message={props.fileError} announce />
+          {props.file || current?.kind === "upload" ? (
+            <fieldset className="mt-3">
+              <legend className="text-sm">Playback</legend>
+              <div className="mt-1 flex flex-wrap gap-x-6 gap-y-1">
+                {(["player", "loop"] as const).map((value) => (
+                  <label key={value} className="flex items-center gap-2 text-sm">
+                    <input
+                      type="radio"
+                      name={playbackName}
+                      value={value}
+                      checked={props.playback === value}
+                      disabled={disabled}
+                      onChange={() => props.onPlaybackChange(value)}
+                    />
+                    {PLAYBACK_LABELS[value]}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
         </div>
       ) : (
         <div>
@@ -114,6 +149,14 @@ export function VideoField(props: VideoFieldProps) {
           <FieldError id={embedId} message={props.embedError} announce />
         </div>
       )}
+      <PosterPicker
+        video={mode === "upload" ? props.file : null}
+        poster={props.posterFile}
+        error={props.posterError}
+        current={props.currentPoster}
+        disabled={disabled}
+        onChange={props.onPosterChange}
+      />
     </fieldset>
   );
 }

@@ -25,6 +25,7 @@ import { SECTION_LIMITS } from "@/lib/validation/limits";
 import { DEFAULT_LAYOUT, type SectionLayout } from "@/lib/validation/layout";
 import { DEFAULT_FOCAL } from "@/lib/validation/focal";
 import { messages as apiMessages } from "@/lib/validation/messages";
+import type { VideoPlayback } from "@/lib/validation/section";
 
 /** The stored section the edit form starts from. */
 export type SectionInitial = {
@@ -35,6 +36,8 @@ export type SectionInitial = {
   video: string;
   videoEmbed: string;
   layout: SectionLayout;
+  playback: VideoPlayback;
+  poster: string;
 };
 
 type SectionFormProps =
@@ -61,11 +64,14 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
     videoEmbed: initial?.videoEmbed ?? "",
     removeVideo: false,
     layout: initial?.layout ?? DEFAULT_LAYOUT,
+    playback: initial?.playback ?? "player",
+    posterFile: null,
   });
   const [images, setImages] = useState<NewImage[]>([]);
   const [imageErrors, setImageErrors] = useState<string[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
   const [embedError, setEmbedError] = useState<string | null>(null);
+  const [posterError, setPosterError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<{ message: string; detail?: string } | null>(null);
   const busy = progress !== null;
@@ -94,7 +100,8 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
     const problem = file ? checkFile(file, videoRule) : null;
     setFileError(problem);
     setError(null);
-    update({ videoFile: problem ? null : file });
+    // A frame of the old file is no poster for the new one: the picker captures a new one.
+    update({ videoFile: problem ? null : file, posterFile: null });
   }
 
   /** Toasts the failure; the form line repeats it unless a field already shows it. */
@@ -183,6 +190,7 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
         onModeChange={(videoMode) => {
           setFileError(null);
           setEmbedError(null);
+          setPosterError(null);
           setDraft((current) => switchVideoMode({ ...current, newImages: [] }, videoMode));
         }}
         onFileChange={pickVideo}
@@ -191,6 +199,16 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
           update({ videoEmbed });
         }}
         onRemoveCurrentChange={currentVideo ? (removeVideo) => update({ removeVideo }) : undefined}
+        playback={draft.playback}
+        onPlaybackChange={(playback) => update({ playback })}
+        posterFile={draft.posterFile}
+        posterError={posterError}
+        currentPoster={initial?.poster || null}
+        onPosterChange={(posterFile, problem) => {
+          setPosterError(problem);
+          setError(null);
+          update({ posterFile });
+        }}
       />
       <UploadProgress percent={progress} />
       <FormError message={error?.message ?? null} detail={error?.detail} announce={false} />

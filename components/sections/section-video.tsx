@@ -1,25 +1,50 @@
 import { toVimeoPlayerUrl } from "@/lib/validation/vimeo";
+import type { VideoPlayback } from "@/lib/validation/section";
+import { LoopVideo } from "./loop-video";
+import { VimeoFacade } from "./vimeo-facade";
 import { VimeoFrame } from "./vimeo-frame";
 
-/** The section's Vimeo embed when it has one, otherwise its uploaded video (docs/spec.md §2). */
+/**
+ * The section's Vimeo embed when it has one, otherwise its uploaded video (docs/spec.md §2): a
+ * player with controls, or a silent loop (issue 18 item 3). A poster is the still shown until
+ * it plays; a Vimeo embed with a poster loads its player only when asked to.
+ */
 export function SectionVideo({
   videoEmbed,
   videoUrl,
+  playback = "player",
+  poster = null,
   title,
 }: {
   videoEmbed: string | null;
   videoUrl: string | null;
+  playback?: VideoPlayback;
+  poster?: string | null;
   title: string;
 }) {
   const player = videoEmbed ? toVimeoPlayerUrl(videoEmbed) : null;
+  if (player && poster) {
+    return (
+      <VimeoFacade
+        src={player}
+        title={`${title} (Vimeo video)`}
+        poster={poster}
+        label="Play the video"
+      />
+    );
+  }
   if (player) return <VimeoFrame src={player} title={`${title} (Vimeo video)`} />;
   if (!videoUrl) return null;
+  if (playback === "loop") {
+    return <LoopVideo src={videoUrl} poster={poster ?? ""} title={`${title} (video)`} />;
+  }
   return (
     <video
       controls
-      preload="metadata"
+      preload={poster ? "none" : "metadata"}
       playsInline
       src={videoUrl}
+      poster={poster ?? undefined}
       aria-label={`${title} (video)`}
       className="aspect-video w-full rounded-sm bg-black"
     >

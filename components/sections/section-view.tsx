@@ -3,6 +3,7 @@ import { SectionImages } from "./section-images";
 import { SectionVideo } from "./section-video";
 import type { ViewerImage, ViewerVideo } from "./image-viewer";
 import type { SectionLayout } from "@/lib/validation/layout";
+import type { VideoPlayback } from "@/lib/validation/section";
 
 export type SectionViewData = {
   id: string;
@@ -12,6 +13,8 @@ export type SectionViewData = {
   videoUrl: string | null;
   videoEmbed: string | null;
   layout?: SectionLayout;
+  playback?: VideoPlayback;
+  poster?: string | null;
 };
 
 /** One project section: title, description, image grid and video. `ownerActions` is the owner UI's slot. */
@@ -70,6 +73,8 @@ export function SectionView({
       <SectionVideo
         videoEmbed={section.videoEmbed}
         videoUrl={section.videoUrl}
+        playback={section.playback}
+        poster={section.poster}
         title={videoTitle}
       />
     </section>

@@ -8,7 +8,18 @@ import { VimeoFrame } from "./vimeo-frame";
  * of Vimeo's scripts, which would otherwise load with the page whenever the frame is in view.
  * The poster is a real button; once pressed, the player starts and takes the keyboard focus.
  */
-export function VimeoFacade({ src, title }: { src: string; title: string }) {
+export function VimeoFacade({
+  src,
+  title,
+  poster,
+  label = "Play the showreel",
+}: {
+  src: string;
+  title: string;
+  /** The owner's still (issue 18 item 3) instead of a dark box until played. */
+  poster?: string | null;
+  label?: string;
+}) {
   const [playing, setPlaying] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -26,6 +37,16 @@ export function VimeoFacade({ src, title }: { src: string; title: string }) {
   }
   return (
     <div className="relative aspect-video w-full overflow-hidden rounded-sm bg-stone-900">
+      {poster ? (
+        // eslint-disable-next-line @next/next/no-img-element -- a plain still: no optimizer round trip for a Cloudinary or /media URL drawn once
+        <img
+          src={poster}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          className="absolute inset-0 h-full w-full object-cover"
+        />
+      ) : null}
       <button
         type="button"
         onClick={() => setPlaying(true)}
@@ -39,7 +60,11 @@ export function VimeoFacade({ src, title }: { src: string; title: string }) {
             <path d="M8 5v14l11-7z" />
           </svg>
         </span>
-        <span className="text-base font-medium sm:text-lg">Play the showreel</span>
+        <span
+          className={`text-base font-medium sm:text-lg ${poster ? "rounded bg-black/70 px-3 py-1" : ""}`}
+        >
+          {label}
+        </span>
       </button>
     </div>
   );

@@ -124,6 +124,7 @@ export async function removeProject(id: string): Promise<Project> {
     removed.project.coverKey,
     ...removed.sections.flatMap((section) => [
       section.videoKey,
+      section.posterKey,
       ...section.images.map((image) => image.key),
     ]),
   ];

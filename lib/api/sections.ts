@@ -12,9 +12,10 @@ import {
 import type { SectionImage } from "@/models";
 import { deleteMediaQuietly, type StoredMedia } from "@/lib/storage";
 import { parseMultipart, type ParsedForm, type UploadedFile } from "@/lib/uploads/parse";
-import { MAX_IMAGES, sectionImageRule, videoRule } from "@/lib/validation/uploads";
+import { MAX_IMAGES, posterRule, sectionImageRule, videoRule } from "@/lib/validation/uploads";
 import { messages, tooManyImages } from "@/lib/validation/messages";
 import {
+  DEFAULT_PLAYBACK,
   parseSectionFields,
   unknownExistingImage,
   type SectionFields,
@@ -22,14 +23,17 @@ import {
 import { DEFAULT_LAYOUT } from "@/lib/validation/layout";
 import { DEFAULT_FOCAL } from "@/lib/validation/focal";
 import { commitWithMedia, storeUploads, uploadTmpDir } from "./media";
+import { storeGeneratedPoster } from "./poster";
 import { ApiError } from "./respond";
 
-const rules = { resources: sectionImageRule, video: videoRule };
+const rules = { resources: sectionImageRule, video: videoRule, poster: posterRule };
 
 type SectionForm = {
   fields: SectionFields;
   images: UploadedFile[];
   video: UploadedFile | undefined;
+  /** The owner's poster (uploaded, or captured from a frame in the browser). */
+  poster: UploadedFile | undefined;
 };
 
 /** Parses and validates a section form, then runs `use` with it; temporary files are always removed. */
@@ -46,15 +50,28 @@ async function withSectionForm<T>(
     if (video && parsed.value.videoEmbed) {
       throw new ApiError(400, messages.eitherVideoOrEmbed);
     }
-    return await handle({ fields: parsed.value, images: form.files.resources ?? [], video });
+    const poster = form.files.poster?.[0];
+    return await handle({
+      fields: parsed.value,
+      images: form.files.resources ?? [],
+      video,
+      poster,
+    });
   } finally {
     await form.cleanup();
   }
 }
 
-/** Stores the images and video of a form; images first, in the order they were sent. */
+/**
+ * Stores the images, video and poster of a form; images first, in the order they were sent. A
+ * video file sent without a poster gets a generated neutral still, so no uploaded video is ever
+ * without one (issue 18 item 3).
+ */
 async function storeSectionMedia(form: SectionForm) {
-  const stored = await storeUploads(form.video ? [...form.images, form.video] : form.images);
+  const files = [...form.images];
+  if (form.video) files.push(form.video);
+  if (form.poster) files.push(form.poster);
+  const stored = await storeUploads(files);
   const images: SectionImage[] = form.images.map((_, index) => {
     const media = stored[index]!;
     const alt = form.fields.alts[index] ?? "";
@@ -69,8 +86,18 @@ async function storeSectionMedia(form: SectionForm) {
       focalY: focal.y,
     };
   });
-  const video: StoredMedia | undefined = form.video ? stored[stored.length - 1] : undefined;
-  return { stored, images, video };
+  const video: StoredMedia | undefined = form.video ? stored[form.images.length] : undefined;
+  let poster: StoredMedia | undefined = form.poster ? stored[stored.length - 1] : undefined;
+  if (video && !poster) {
+    try {
+      poster = await storeGeneratedPoster();
+    } catch (error) {
+      await deleteMediaQuietly(stored.map((media) => media.key));
+      throw error;
+    }
+    stored.push(poster);
+  }
+  return { stored, images, video, poster };
 }
 
 export async function createSectionFromRequest(
@@ -79,11 +106,14 @@ export async function createSectionFromRequest(
 ): Promise<Section> {
   if (!(await getProject(projectId))) throw new ApiError(404, messages.projectNotFound);
   const section = await withSectionForm(request, "add", async (form) => {
-    const { title = "", description = "", videoEmbed } = form.fields;
+    const { title = "", description = "", videoEmbed, playback } = form.fields;
     if (!title && !description && !videoEmbed && !form.video && form.images.length === 0) {
       throw new ApiError(400, messages.sectionEmpty);
     }
-    const { stored, images, video } = await storeSectionMedia(form);
+    if (form.poster && !form.video && !videoEmbed) {
+      throw new ApiError(400, messages.posterWithoutVideo);
+    }
+    const { stored, images, video, poster } = await storeSectionMedia(form);
     return commitWithMedia(stored, () =>
       createSection(projectId, {
         title,
@@ -93,6 +123,9 @@ export async function createSectionFromRequest(
         videoKey: video?.key ?? null,
         videoEmbed: videoEmbed ?? null,
         layout: form.fields.layout ?? DEFAULT_LAYOUT,
+        videoPlayback: video ? (playback ?? DEFAULT_PLAYBACK) : null,
+        posterUrl: poster?.url ?? null,
+        posterKey: poster?.key ?? null,
       }),
     );
   });
@@ -103,13 +136,16 @@ export async function createSectionFromRequest(
 
 /**
  * The patch for an edit: kept images (all but those listed as removed) plus the new ones, at most
- * 5 in all; a new video file clears the embed and a new embed clears the video file.
+ * 5 in all; a new video file clears the embed and a new embed clears the video file. The poster
+ * follows its video: a new video brings its own (sent or generated), another Vimeo link or a
+ * removed video drops the old one, and a poster alone replaces the current video's.
  */
 function editPatch(
   before: Section,
   form: SectionForm,
   images: SectionImage[],
   video: StoredMedia | undefined,
+  poster: StoredMedia | undefined,
 ): SectionPatch {
   const { title, description, videoEmbed, removeResources, removeVideo, layout } = form.fields;
   const kept = keptImages(before, form.fields).filter(
@@ -123,10 +159,26 @@ function editPatch(
   if (title !== undefined) patch.title = title;
   if (description !== undefined) patch.description = description;
   if (layout !== undefined) patch.layout = layout;
-  if (removeVideo) Object.assign(patch, { videoUrl: null, videoKey: null, videoEmbed: null });
-  if (video) Object.assign(patch, { videoUrl: video.url, videoKey: video.key, videoEmbed: null });
-  else if (videoEmbed) Object.assign(patch, { videoEmbed, videoUrl: null, videoKey: null });
-  else if (videoEmbed === null) patch.videoEmbed = null;
+  const noPoster = { posterUrl: null, posterKey: null };
+  const noVideo = { videoUrl: null, videoKey: null, videoPlayback: null };
+  if (removeVideo) Object.assign(patch, noVideo, noPoster, { videoEmbed: null });
+  if (video) {
+    const playback = form.fields.playback ?? before.videoPlayback ?? DEFAULT_PLAYBACK;
+    Object.assign(patch, { videoUrl: video.url, videoKey: video.key, videoEmbed: null });
+    Object.assign(patch, { videoPlayback: playback });
+  } else if (videoEmbed) {
+    Object.assign(patch, noVideo, { videoEmbed });
+    // The same link sent again (the form always sends it) keeps its poster; another drops it.
+    if (videoEmbed !== before.videoEmbed || before.videoKey) Object.assign(patch, noPoster);
+  } else if (videoEmbed === null) Object.assign(patch, noPoster, { videoEmbed: null });
+  else if (form.fields.playback && !removeVideo && before.videoKey) {
+    patch.videoPlayback = form.fields.playback;
+  }
+  if (poster) {
+    const after = { ...before, ...patch };
+    if (!after.videoUrl && !after.videoEmbed) throw new ApiError(400, messages.posterWithoutVideo);
+    Object.assign(patch, { posterUrl: poster.url, posterKey: poster.key });
+  }
   return patch;
 }
 
@@ -144,21 +196,24 @@ function keptImages(before: Section, fields: SectionFields): SectionImage[] {
   });
 }
 
-/** Media an edit no longer references: removed images and a replaced or cleared video file. */
+/** Every stored file a section references: images, video and poster. */
+function sectionKeys(section: Section): (string | null)[] {
+  return [section.videoKey, section.posterKey, ...section.images.map((image) => image.key)];
+}
+
+/** Media an edit no longer references: removed images, a replaced or cleared video or poster. */
 function unreferencedKeys(before: Section, after: Section): string[] {
-  const still = new Set([after.videoKey, ...after.images.map((image) => image.key)]);
-  return [before.videoKey, ...before.images.map((image) => image.key)].filter(
-    (key): key is string => Boolean(key) && !still.has(key),
-  );
+  const still = new Set(sectionKeys(after));
+  return sectionKeys(before).filter((key): key is string => Boolean(key) && !still.has(key));
 }
 
 export async function updateSectionFromRequest(id: string, request: Request): Promise<Section> {
   // Checked before the upload is read, so a wrong id costs no disk writes.
   if (!(await getSection(id))) throw new ApiError(404, messages.sectionNotFound);
   const result = await withSectionForm(request, "edit", async (form) => {
-    const { stored, images, video } = await storeSectionMedia(form);
+    const { stored, images, video, poster } = await storeSectionMedia(form);
     return commitWithMedia(stored, () =>
-      updateSectionWith(id, (before) => editPatch(before, form, images, video)),
+      updateSectionWith(id, (before) => editPatch(before, form, images, video, poster)),
     );
   });
   if (!result) throw new ApiError(404, messages.sectionNotFound);
@@ -170,7 +225,7 @@ export async function updateSectionFromRequest(id: string, request: Request): Pr
 export async function removeSection(id: string): Promise<Section> {
   const section = await deleteSection(id);
   if (!section) throw new ApiError(404, messages.sectionNotFound);
-  await deleteMediaQuietly([section.videoKey, ...section.images.map((image) => image.key)]);
+  await deleteMediaQuietly(sectionKeys(section));
   await invalidateProject(section.projectId);
   return section;
 }

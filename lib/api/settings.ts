@@ -3,7 +3,7 @@ import { invalidateSettings } from "@/lib/cache";
 import { updateSiteSettingsWith } from "@/lib/data/settings";
 import { deleteMediaQuietly } from "@/lib/storage";
 import { parseMultipart } from "@/lib/uploads/parse";
-import { coverRule } from "@/lib/validation/uploads";
+import { coverRule, posterRule } from "@/lib/validation/uploads";
 import { parseSettingsFields, type SiteSettings } from "@/lib/validation/site-settings";
 import { commitWithMedia, storeUploads, uploadTmpDir } from "./media";
 import { ApiError } from "./respond";
@@ -15,28 +15,40 @@ import { ApiError } from "./respond";
  * leaving an orphan file. A failed save removes the new portrait again.
  */
 export async function saveSettingsFromRequest(request: Request): Promise<SiteSettings> {
-  const form = await parseMultipart(request, { portrait: coverRule }, uploadTmpDir());
+  const form = await parseMultipart(
+    request,
+    { portrait: coverRule, showreelPoster: posterRule },
+    uploadTmpDir(),
+  );
   try {
     const fields = parseSettingsFields(form.fields);
     if (!fields.ok) throw new ApiError(400, fields.message);
-    const { removePortrait, ...text } = fields.value;
-    const stored = await storeUploads(form.files.portrait ?? []);
-    const [portrait] = stored;
+    const { removePortrait, removeShowreelPoster, ...text } = fields.value;
+    const portraitFile = form.files.portrait?.[0];
+    const posterFile = form.files.showreelPoster?.[0];
+    const stored = await storeUploads([portraitFile, posterFile].filter((file) => !!file));
+    const portrait = portraitFile ? stored[0] : undefined;
+    const poster = posterFile ? stored[stored.length - 1] : undefined;
     const saved = await commitWithMedia(stored, () =>
       updateSiteSettingsWith((current) => {
         const keep = !removePortrait;
+        const keepPoster = !removeShowreelPoster;
         return {
           ...text,
           portraitUrl: portrait?.url ?? (keep ? current.portraitUrl : ""),
           portraitKey: portrait?.key ?? (keep ? current.portraitKey : null),
+          showreelPosterUrl: poster?.url ?? (keepPoster ? current.showreelPosterUrl : ""),
+          showreelPosterKey: poster?.key ?? (keepPoster ? current.showreelPosterKey : null),
         };
       }),
     );
     if (!saved) throw new Error("Settings were not saved");
-    // Only after the commit: the replaced portrait is no longer referenced.
-    if (saved.before.portraitKey !== saved.after.portraitKey) {
-      await deleteMediaQuietly([saved.before.portraitKey]);
-    }
+    // Only after the commit: a replaced portrait or poster is no longer referenced.
+    const { before, after } = saved;
+    await deleteMediaQuietly([
+      before.portraitKey !== after.portraitKey ? before.portraitKey : null,
+      before.showreelPosterKey !== after.showreelPosterKey ? before.showreelPosterKey : null,
+    ]);
     await invalidateSettings();
     return saved.after;
   } finally {

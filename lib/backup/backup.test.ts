@@ -45,6 +45,10 @@ describe("backup and restore", () => {
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]),
     );
     fs.writeFileSync(path.join(source, "uploads", "clip.mp4"), Buffer.alloc(4096, 7));
+    fs.writeFileSync(
+      path.join(source, "uploads", "poster.jpg"),
+      Buffer.from([0xff, 0xd8, 0xff, 9]),
+    );
     const project = await createProject({
       title: 'Ünïcode ✓ "quoted"',
       role: "Director",
@@ -62,16 +66,22 @@ describe("backup and restore", () => {
       videoUrl: "/media/clip.mp4",
       videoKey: "clip.mp4",
       videoEmbed: null,
+      videoPlayback: "loop",
+      posterUrl: "/media/poster.jpg",
+      posterKey: "poster.jpg",
       images: [{ url: "/media/cover.png", key: "cover.png", width: 1, height: 1, alt: "Cover" }],
     });
     await updateSiteSettings({ ...defaultSiteSettings, ownerName: "Backup Owner" });
     const before = await snapshot(source);
     const archive = path.join(work, "site.tar.gz");
-    expect(await createBackup(source, archive)).toEqual({ rows: 3, files: 2 });
+    expect(await createBackup(source, archive)).toEqual({ rows: 3, files: 3 });
 
     const target = await fresh();
-    expect(await restoreBackup(target, archive)).toEqual({ rows: 3, files: 2 });
+    expect(await restoreBackup(target, archive)).toEqual({ rows: 3, files: 3 });
     expect(await snapshot(target)).toEqual(before);
+    // A section video's playback and poster (migration 0006), the poster file included.
+    expect(before.sections[0]).toMatchObject({ playback: "loop", poster: "/media/poster.jpg" });
+    expect(Object.keys(before.media)).toContain("poster.jpg");
     // The project's optional details (migration 0002) are carried too.
     expect(before.projects[0]).toMatchObject({
       year: 2023,

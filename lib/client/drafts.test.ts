@@ -31,6 +31,8 @@ const empty: SectionDraft<FakeFile> = {
   videoEmbed: "",
   removeVideo: false,
   layout: "grid",
+  playback: "player",
+  posterFile: null,
 };
 
 describe("categories", () => {
@@ -165,6 +167,21 @@ describe("section drafts", () => {
     fillSectionForm(form, { ...empty, videoFile: v });
     expect(form.entries).toContainEqual(["video", v]);
     expect(form.entries.map(([name]) => name)).not.toContain("videoEmbed");
+  });
+
+  it("sends the playback and the poster beside the video, and drops the poster on a switch", () => {
+    const v = file("v.mp4");
+    const poster = file("poster.jpg");
+    const form = collect();
+    fillSectionForm(form, { ...empty, videoFile: v, playback: "loop", posterFile: poster });
+    expect(form.entries).toContainEqual(["video", v]);
+    expect(form.entries).toContainEqual(["playback", "loop"]);
+    expect(form.entries).toContainEqual(["poster", poster]);
+    const switched = switchVideoMode({ ...empty, videoFile: v, posterFile: poster }, "embed");
+    expect(switched.posterFile).toBeNull();
+    const embed = collect();
+    fillSectionForm(embed, { ...switched, videoEmbed: "https://vimeo.com/1" });
+    expect(embed.entries.map(([name]) => name)).not.toContain("playback");
   });
 });
 

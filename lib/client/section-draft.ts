@@ -4,6 +4,7 @@ import { MAX_IMAGES } from "@/lib/validation/uploads";
 import { normalizeVimeoUrl } from "@/lib/validation/vimeo";
 import type { SectionLayout } from "@/lib/validation/layout";
 import { DEFAULT_FOCAL, formatFocal, type Focal } from "@/lib/validation/focal";
+import type { VideoPlayback } from "@/lib/validation/section";
 
 export type VideoMode = "upload" | "embed";
 
@@ -24,6 +25,10 @@ export type SectionDraft<F = File> = {
   removeVideo: boolean;
   /** How the images are laid out (issue 18.1); sent on every save. */
   layout: SectionLayout;
+  /** How an uploaded video plays: "player" (controls) or "loop" (issue 18 item 3). */
+  playback: VideoPlayback;
+  /** The poster: uploaded by the owner or captured from a frame of the picked video. */
+  posterFile: F | null;
 };
 
 /** Multipart field names of POST/PUT /api/sections (docs/spec.md §7 plus alt texts and removals). */
@@ -40,14 +45,17 @@ export const SECTION_FIELDS = {
   removeVideo: "removeVideo",
   existingImages: "existingImages",
   layout: "layout",
+  playback: "playback",
+  poster: "poster",
 } as const;
 
 /** Switching the video type clears the other choice (docs/spec.md §4). */
 export function switchVideoMode<F>(draft: SectionDraft<F>, mode: VideoMode): SectionDraft<F> {
   if (mode === draft.videoMode) return draft;
+  // A poster belongs to the video it was chosen for.
   return mode === "embed"
-    ? { ...draft, videoMode: mode, videoFile: null }
-    : { ...draft, videoMode: mode, videoEmbed: "" };
+    ? { ...draft, videoMode: mode, videoFile: null, posterFile: null }
+    : { ...draft, videoMode: mode, videoEmbed: "", posterFile: null };
 }
 
 export function keptImages<F>(draft: SectionDraft<F>): ExistingImage[] {
@@ -126,9 +134,11 @@ export function fillSectionForm<F>(
   if (draft.videoMode === "embed") {
     const embed = draft.videoEmbed.trim();
     form.append(f.videoEmbed, embed ? (normalizeVimeoUrl(embed) ?? embed) : "");
-  } else if (draft.videoFile) {
-    form.append(f.video, draft.videoFile);
+  } else {
+    if (draft.videoFile) form.append(f.video, draft.videoFile);
+    form.append(f.playback, draft.playback);
   }
+  if (draft.posterFile) form.append(f.poster, draft.posterFile);
   if (draft.removeVideo) form.append(f.removeVideo, "true");
   for (const image of draft.newImages) {
     form.append(f.resources, image.file);

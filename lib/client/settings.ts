@@ -15,6 +15,7 @@ export type SettingsErrors = Partial<Record<string, string>>;
 
 export function toSettingsDraft(settings: SiteSettings): SettingsDraft {
   const { ownerName, tagline, biography, contactEmail, showreelUrl, socials } = settings;
+  // The portrait and the showreel poster are files, sent beside the draft.
   return { ownerName, tagline, biography, contactEmail, showreelUrl, socials: { ...socials } };
 }
 
@@ -31,6 +32,7 @@ export function toSettingsForm(
   draft: SettingsDraft,
   portrait: File | null,
   removePortrait: boolean,
+  showreelPoster: { file: File | null; remove: boolean } = { file: null, remove: false },
 ): FormData {
   const form = new FormData();
   form.append("ownerName", draft.ownerName.trim());
@@ -43,6 +45,8 @@ export function toSettingsForm(
     form.append(`socials.${name}`, url.trim());
   if (portrait) form.append("portrait", portrait);
   if (removePortrait) form.append("removePortrait", "true");
+  if (showreelPoster.file) form.append("showreelPoster", showreelPoster.file);
+  if (showreelPoster.remove) form.append("removeShowreelPoster", "true");
   return form;
 }
 

@@ -17,6 +17,10 @@ export type SectionInput = {
   videoEmbed: string | null;
   /** Image layout; the column's default (grid) when left out. */
   layout?: SectionLayout;
+  /** Optional so seeders and imports made before issue 18 need not name them (null = player). */
+  videoPlayback?: "player" | "loop" | null;
+  posterUrl?: string | null;
+  posterKey?: string | null;
 };
 
 export type SectionPatch = Partial<SectionInput>;

@@ -48,6 +48,8 @@ export function toSectionJson(section: Section) {
     layout: toLayout(section.layout),
     video: section.videoUrl ?? "",
     videoEmbed: section.videoEmbed ?? "",
+    playback: section.videoPlayback ?? "player",
+    poster: section.posterUrl ?? "",
     project: section.projectId,
     createdAt: section.createdAt.toISOString(),
     updatedAt: section.updatedAt.toISOString(),

@@ -29,6 +29,8 @@ export const messages = {
   settingsFetched: "Settings fetched successfully",
   settingsSaved: "Settings saved successfully!",
   eitherVideoOrEmbed: "Send either a video file or a Vimeo link, not both",
+  invalidPlayback: 'Playback must be "player" or "loop"',
+  posterWithoutVideo: "A poster needs a video file or a Vimeo link",
   unexpectedError: "An unexpected error occurred. Please try again.",
   invalidYear: `Year must be a whole number from ${PROJECT_LIMITS.yearMin} to ${PROJECT_LIMITS.yearMax}`,
 } as const;

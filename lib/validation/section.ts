@@ -9,6 +9,14 @@ import { focalNumbers, invalidFocalMessage, parseFocal, type Focal } from "./foc
 export { SECTION_LIMITS };
 
 /**
+ * How an uploaded video plays (issue 18 item 3): "player" (controls, docs/spec.md §2) or "loop"
+ * (muted, looping, no controls, started only in view and never under reduced motion).
+ */
+export const VIDEO_PLAYBACKS = ["player", "loop"] as const;
+export type VideoPlayback = (typeof VIDEO_PLAYBACKS)[number];
+export const DEFAULT_PLAYBACK: VideoPlayback = "player";
+
+/**
  * A section form's text fields (multipart values are lists; single fields take the first).
  * `videoEmbed` is undefined when not sent, null when sent empty (cleared), else the player URL.
  */
@@ -28,6 +36,8 @@ export type SectionFields = {
   existingImages?: ExistingImageEdit[];
   /** Undefined when not sent (add: grid; edit: unchanged). */
   layout?: SectionLayout;
+  /** Undefined when not sent (kept on edit, "player" on add). */
+  playback?: VideoPlayback;
 };
 
 export type ExistingImageEdit = { url: string; alt: string; focalX: number; focalY: number };
@@ -123,6 +133,7 @@ const sectionFieldsSchema = z.object({
   removeVideo: z.boolean(),
   existingImages: existingImagesField,
   layout: layoutSchema.optional(),
+  playback: z.enum(VIDEO_PLAYBACKS, { error: messages.invalidPlayback }).optional(),
 });
 
 /** Validates a section form; `mode` picks the add or edit wording of the Vimeo message (docs/spec.md §5). */
@@ -141,6 +152,7 @@ export function parseSectionFields(
     removeVideo: fields.removeVideo?.[0] === "true",
     layout: fields.layout?.[0]?.trim(),
     existingImages: fields.existingImages?.[0],
+    playback: fields.playback?.[0],
   });
   if (!result.success)
     return { ok: false, message: result.error.issues[0]?.message ?? messages.invalidForm };
@@ -150,6 +162,7 @@ export function parseSectionFields(
     resourceFocals,
     layout,
     existingImages,
+    playback,
     ...rest
   } = result.data;
   let videoEmbed: string | null | undefined = undefined;
@@ -162,15 +175,14 @@ export function parseSectionFields(
       };
     }
   }
-  return {
-    ok: true,
-    value: {
-      ...rest,
-      videoEmbed,
-      alts: resourceAlts,
-      focals: resourceFocals,
-      ...(layout ? { layout } : {}),
-      ...(existingImages ? { existingImages } : {}),
-    },
+  const value: SectionFields = {
+    ...rest,
+    videoEmbed,
+    alts: resourceAlts,
+    focals: resourceFocals,
+    ...(layout ? { layout } : {}),
+    ...(existingImages ? { existingImages } : {}),
   };
+  if (playback !== undefined) value.playback = playback;
+  return { ok: true, value };
 }

@@ -24,6 +24,9 @@ export const siteSettingsSchema = z.object({
     .trim()
     .pipe(z.union([z.literal(""), text().pipe(z.email())])),
   showreelUrl: z.string().max(SETTINGS_LIMITS.showreelUrl),
+  /** The owner's still for the Reel page until it is played (issue 18 item 3); a file, like the portrait. */
+  showreelPosterUrl: z.string().max(SETTINGS_LIMITS.portraitUrl),
+  showreelPosterKey: z.string().max(SETTINGS_LIMITS.portraitKey).nullable(),
   socials: z.object({
     behance: optionalUrl,
     github: optionalUrl,
@@ -44,18 +47,23 @@ export const defaultSiteSettings: SiteSettings = {
   portraitKey: null,
   contactEmail: "",
   showreelUrl: "",
+  showreelPosterUrl: "",
+  showreelPosterKey: null,
   socials: { behance: "", github: "", instagram: "", dribbble: "" },
 };
 
-/** The settings the owner edits as text; the portrait travels as a file. */
-export type SettingsFields = Omit<SiteSettings, "portraitUrl" | "portraitKey">;
+/** The settings the owner edits as text; the portrait and the showreel poster travel as files. */
+export type SettingsFields = Omit<
+  SiteSettings,
+  "portraitUrl" | "portraitKey" | "showreelPosterUrl" | "showreelPosterKey"
+>;
 
 /**
  * The settings form's text fields, as the browser checks them and the API stores them: the
  * showreel becomes its normalised Vimeo player URL (pasted HTML never is stored).
  */
 const settingsFieldsSchema = siteSettingsSchema
-  .omit({ portraitUrl: true, portraitKey: true })
+  .omit({ portraitUrl: true, portraitKey: true, showreelPosterUrl: true, showreelPosterKey: true })
   .extend({
     showreelUrl: z
       .string()
@@ -94,7 +102,7 @@ function check(
 export function parseSettingsFields(
   fields: Record<string, string[] | undefined>,
 ):
-  | { ok: true; value: SettingsFields & { removePortrait: boolean } }
+  | { ok: true; value: SettingsFields & { removePortrait: boolean; removeShowreelPoster: boolean } }
   | { ok: false; message: string } {
   const one = (name: string) => fields[name]?.[0] ?? "";
   const result = check({
@@ -117,7 +125,14 @@ export function parseSettingsFields(
       message: first?.message || invalidSetting(SETTINGS_LABELS[first?.key ?? ""] ?? "settings"),
     };
   }
-  return { ok: true, value: { ...result.value, removePortrait: one("removePortrait") === "true" } };
+  return {
+    ok: true,
+    value: {
+      ...result.value,
+      removePortrait: one("removePortrait") === "true",
+      removeShowreelPoster: one("removeShowreelPoster") === "true",
+    },
+  };
 }
 
 /** The form's field-by-field problems (keys like "ownerName" or "socials.github"), worded as hints. */

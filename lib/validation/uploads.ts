@@ -39,6 +39,12 @@ export const sectionImageRule: FileRule = {
 /** A project cover (and the owner's portrait) follows the section image rules, one file. */
 export const coverRule: FileRule = { ...sectionImageRule, maxCount: 1 };
 
+/**
+ * A video's poster (issue 18): an image under the same rules as a cover, whether the owner
+ * uploaded it or the form captured it from a frame of the video.
+ */
+export const posterRule: FileRule = coverRule;
+
 /** Section video: mp4 only, at most 50 MB. */
 export const videoRule: FileRule = {
   kind: "video",

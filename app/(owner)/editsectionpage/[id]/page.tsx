@@ -38,6 +38,8 @@ export default async function EditSectionPage({ params }: { params: Promise<{ id
           video: section.videoUrl ?? "",
           videoEmbed: section.videoEmbed ?? "",
           layout: toLayout(section.layout),
+          playback: section.videoPlayback ?? "player",
+          poster: section.posterUrl ?? "",
         }}
       />
     </OwnerPage>

@@ -37,7 +37,11 @@ export default async function ReelPage({ params }: { params: Params }) {
       </p>
       {player ? (
         // The reel is the first thing on the page: a plain embed would load Vimeo's player with it.
-        <VimeoFacade src={player} title={`Showreel of ${settings.ownerName}`} />
+        <VimeoFacade
+          src={player}
+          title={`Showreel of ${settings.ownerName}`}
+          poster={settings.showreelPosterUrl || null}
+        />
       ) : (
         <p className="text-muted flex aspect-video items-center justify-center rounded-sm border border-dashed border-black/20 px-6 text-center">
           The showreel will be published here soon.

@@ -105,6 +105,8 @@ export default async function ProjectPage({ params }: { params: Params }) {
                 videoUrl: section.videoUrl,
                 videoEmbed: section.videoEmbed,
                 layout: toLayout(section.layout),
+                playback: section.videoPlayback ?? "player",
+                poster: section.posterUrl,
               }}
             />
           ))}

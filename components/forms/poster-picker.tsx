@@ -1,0 +1,180 @@
+"use client";
+
+import { useEffect, useId, useRef, useState } from "react";
+import { FieldError } from "@/components/forms/field";
+import { FilePreview } from "@/components/forms/file-preview";
+import { acceptOf, checkFile, posterRule } from "@/lib/validation/uploads";
+
+/** The widest poster captured from a frame: enough for the site's widest video, a small JPEG. */
+const MAX_CAPTURE_WIDTH = 1920;
+const FRAME_STEPS = 100;
+
+type PosterPickerProps = {
+  /** The video file just picked, whose frames can be captured (upload mode), or null. */
+  video: File | null;
+  poster: File | null;
+  error: string | null;
+  /** The poster stored with the section (edit form). */
+  current?: string | null;
+  disabled?: boolean;
+  onChange: (poster: File | null, error: string | null) => void;
+};
+
+/** Draws the video's current frame into a canvas and answers it as a JPEG file. */
+async function captureFrame(video: HTMLVideoElement): Promise<File | null> {
+  if (!video.videoWidth || !video.videoHeight) return null;
+  const scale = Math.min(1, MAX_CAPTURE_WIDTH / video.videoWidth);
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.round(video.videoWidth * scale);
+  canvas.height = Math.round(video.videoHeight * scale);
+  canvas.getContext("2d")?.drawImage(video, 0, 0, canvas.width, canvas.height);
+  const blob = await new Promise<Blob | null>((resolve) =>
+    canvas.toBlob(resolve, "image/jpeg", 0.85),
+  );
+  return blob ? new File([blob], "poster.jpg", { type: "image/jpeg" }) : null;
+}
+
+/**
+ * The still a video shows before it plays (issue 18 item 3): a frame the owner chooses from the
+ * picked video with the "Poster frame" slider, captured in the browser (video + canvas; the
+ * server has no video decoder), or an image file the owner uploads instead.
+ */
+export function PosterPicker({
+  video,
+  poster,
+  error,
+  current,
+  disabled,
+  onChange,
+}: PosterPickerProps) {
+  const frameId = useId();
+  const fileId = useId();
+  const preview = useRef<HTMLVideoElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [duration, setDuration] = useState(0);
+  const [time, setTime] = useState(0);
+  /** An uploaded poster wins over captured frames until it is cleared. */
+  const [uploaded, setUploaded] = useState(false);
+  const onChangeRef = useRef(onChange);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  });
+
+  useEffect(() => {
+    const element = preview.current;
+    if (!video || !element) return;
+    const url = URL.createObjectURL(video);
+    element.src = url;
+    return () => {
+      element.removeAttribute("src");
+      URL.revokeObjectURL(url);
+    };
+  }, [video]);
+
+  async function capture() {
+    const element = preview.current;
+    if (!element || uploaded) return;
+    const file = await captureFrame(element);
+    if (file) onChangeRef.current(file, checkFile(file, posterRule));
+  }
+
+  function seek(seconds: number) {
+    setTime(seconds);
+    if (preview.current) preview.current.currentTime = seconds;
+  }
+
+  function pickFile(file: File | null) {
+    if (!file) {
+      setUploaded(false);
+      onChange(null, null);
+      void capture();
+      return;
+    }
+    const problem = checkFile(file, posterRule);
+    setUploaded(!problem);
+    onChange(problem ? null : file, problem);
+    if (problem && fileInput.current) fileInput.current.value = "";
+  }
+
+  return (
+    <div className="space-y-3">
+      {video ? (
+        <div className="space-y-2">
+          <video
+            ref={preview}
+            muted
+            playsInline
+            preload="auto"
+            aria-hidden="true"
+            className="aspect-video w-full max-w-sm rounded-sm bg-stone-200 object-contain"
+            onLoadedMetadata={(event) => {
+              const seconds = Number.isFinite(event.currentTarget.duration)
+                ? event.currentTarget.duration
+                : 0;
+              setDuration(seconds);
+              // A quarter in rather than the first frame, which is often black.
+              seek(seconds / 4);
+            }}
+            onSeeked={() => void capture()}
+          />
+          <label htmlFor={frameId} className="block text-sm">
+            Poster frame
+          </label>
+          <input
+            id={frameId}
+            type="range"
+            min={0}
+            max={duration || 0}
+            step={duration ? duration / FRAME_STEPS : 1}
+            value={time}
+            disabled={disabled || !duration || uploaded}
+            aria-valuetext={`${time.toFixed(1)} seconds of ${duration.toFixed(1)}`}
+            onChange={(event) => seek(Number(event.target.value))}
+            className="accent-ink block w-full max-w-sm"
+          />
+        </div>
+      ) : null}
+      <div>
+        <label htmlFor={fileId} className="block text-sm">
+          {video
+            ? "Or upload a poster image (JPEG, PNG or GIF, up to 5 MB)"
+            : "Poster image (JPEG, PNG or GIF, up to 5 MB)"}
+        </label>
+        <input
+          ref={fileInput}
+          id={fileId}
+          type="file"
+          accept={acceptOf(posterRule)}
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${fileId}-error` : undefined}
+          onChange={(event) => pickFile(event.currentTarget.files?.[0] ?? null)}
+          className="file:bg-ink mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:px-3 file:py-2 file:font-medium file:text-white"
+        />
+        <FieldError id={fileId} message={error} announce />
+      </div>
+      {poster ? (
+        <figure className="text-sm">
+          <FilePreview
+            file={poster}
+            alt="Poster preview"
+            className="aspect-video w-full max-w-xs rounded-sm bg-stone-200 object-contain"
+          />
+          <figcaption className="text-muted mt-1">
+            Poster: {uploaded ? poster.name : "the chosen frame"}
+          </figcaption>
+        </figure>
+      ) : current ? (
+        <figure className="text-sm">
+          {/* eslint-disable-next-line @next/next/no-img-element -- the stored poster, shown small once */}
+          <img
+            src={current}
+            alt="Current poster"
+            className="aspect-video w-full max-w-xs rounded-sm bg-stone-200 object-contain"
+          />
+          <figcaption className="text-muted mt-1">Current poster</figcaption>
+        </figure>
+      ) : null}
+    </div>
+  );
+}

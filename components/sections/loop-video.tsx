@@ -1,0 +1,119 @@
+"use client";
+
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+const prefersReducedMotion = () => window.matchMedia(REDUCED_MOTION).matches;
+function subscribeReducedMotion(onChange: () => void) {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+/**
+ * An uploaded video set to play as a silent loop (issue 18 item 3): muted, looping, inline, no
+ * controls. No video bytes are fetched until it comes within one viewport of being visible
+ * (`preload="none"` and no `src` until then); it plays only while in view and pauses out of it.
+ * Under `prefers-reduced-motion` it never starts by itself: the poster stays, with a play button.
+ * A pause button is always there, since motion that lasts more than 5 seconds must be stoppable
+ * (WCAG 2.2.2).
+ */
+export function LoopVideo({ src, poster, title }: { src: string; poster: string; title: string }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const [near, setNear] = useState(false);
+  const [inView, setInView] = useState(false);
+  /** null until the visitor chooses: then autoplay unless motion is reduced. */
+  const [choice, setChoice] = useState<"play" | "pause" | null>(null);
+  // Reduced until known: the server's rendering never promises motion.
+  const reducedMotion = useSyncExternalStore(
+    subscribeReducedMotion,
+    prefersReducedMotion,
+    () => true,
+  );
+  const [playing, setPlaying] = useState(false);
+
+  useEffect(() => {
+    const element = video.current;
+    if (!element) return;
+    // React does not always reflect `muted` as an attribute; browsers need it for inline play.
+    element.muted = true;
+    element.setAttribute("muted", "");
+    const nearObserver = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNear(true);
+          nearObserver.disconnect();
+        }
+      },
+      { rootMargin: "100% 0px" },
+    );
+    const viewObserver = new IntersectionObserver((entries) => {
+      const entry = entries[entries.length - 1];
+      if (entry) setInView(entry.isIntersecting);
+    });
+    nearObserver.observe(element);
+    viewObserver.observe(element);
+    return () => {
+      nearObserver.disconnect();
+      viewObserver.disconnect();
+    };
+  }, []);
+
+  const wantsPlay = choice === "play" || (choice === null && !reducedMotion);
+  const shouldPlay = wantsPlay && inView && near;
+
+  useEffect(() => {
+    const element = video.current;
+    if (!element) return;
+    if (shouldPlay) element.play().catch(() => setPlaying(false));
+    else if (!element.paused) element.pause();
+  }, [shouldPlay]);
+
+  const label = playing ? `Pause ${title}` : `Play ${title}`;
+  return (
+    <div className="relative aspect-video w-full overflow-hidden rounded-sm bg-stone-200">
+      <video
+        ref={video}
+        muted
+        loop
+        playsInline
+        preload="none"
+        poster={poster || undefined}
+        src={near || choice === "play" ? src : undefined}
+        aria-label={title}
+        data-playback="loop"
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        className="h-full w-full object-cover"
+      />
+      {!playing && reducedMotion && choice !== "pause" ? (
+        <button
+          type="button"
+          onClick={() => setChoice("play")}
+          aria-label={label}
+          className="group absolute inset-0 flex items-center justify-center focus-visible:outline-offset-[-4px]"
+        >
+          <span
+            aria-hidden="true"
+            className="flex size-16 items-center justify-center rounded-full bg-white/90 shadow transition-transform group-hover:scale-105 sm:size-20"
+          >
+            <svg viewBox="0 0 24 24" className="text-ink ml-1 size-7 sm:size-8" fill="currentColor">
+              <path d="M8 5v14l11-7z" />
+            </svg>
+          </span>
+        </button>
+      ) : (
+        <button
+          type="button"
+          onClick={() => setChoice(playing ? "pause" : "play")}
+          aria-label={label}
+          className="text-ink absolute right-3 bottom-3 flex size-10 items-center justify-center rounded-full bg-white/90 shadow"
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="currentColor">
+            {playing ? <path d="M7 5h4v14H7zM13 5h4v14h-4z" /> : <path d="M8 5v14l11-7z" />}
+          </svg>
+        </button>
+      )}
+    </div>
+  );
+}

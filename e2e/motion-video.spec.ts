@@ -1,0 +1,148 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import {
+  createProjectViaApi,
+  deleteProjectViaApi,
+  signInOwnerForFile,
+  uniqueTitle,
+  type CreatedProject,
+} from "./helpers/owner-flows";
+
+/**
+ * Issue 18 item 3: an uploaded video set to "loop" plays muted, looping and inline, without
+ * controls, only when in view, never by itself under reduced motion, and fetches no video bytes
+ * before it is near; the section form captures a poster from a chosen frame.
+ */
+signInOwnerForFile("motion-video");
+
+const CLIP = fs.readFileSync(path.join(__dirname, "fixtures", "clip.mp4"));
+const LOOP_TITLE = "Loop of the title card";
+let project: CreatedProject;
+const clipFile = { name: "clip.mp4", mimeType: "video/mp4", buffer: CLIP };
+
+async function addSectionViaApi(page: Page, fields: Record<string, string | typeof clipFile>) {
+  const origin = String(test.info().project.use.baseURL);
+  const response = await page.request.post(`/api/sections/${project.id}`, {
+    headers: { Origin: origin },
+    multipart: fields,
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { data: { video: string; poster: string } }).data;
+}
+
+const loopVideo = (page: Page) => page.locator('video[data-playback="loop"]');
+
+test.beforeEach(async ({ page }) => {
+  project = await createProjectViaApi(page, {
+    title: uniqueTitle("Motion"),
+    category: "Motion Design",
+  });
+});
+
+test.afterEach(async ({ page }) => {
+  await deleteProjectViaApi(page, project.id);
+});
+
+test.describe("a loop video on the project page", () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+
+  let videoUrl: string;
+  test.beforeEach(async ({ page }) => {
+    // A tall text section first, so the loop starts well over one viewport below the fold.
+    await addSectionViaApi(page, {
+      title: "Notes",
+      description: Array.from({ length: 120 }, (_, i) => `Line ${i + 1}`).join("\n"),
+    });
+    ({ video: videoUrl } = await addSectionViaApi(page, {
+      title: LOOP_TITLE,
+      video: clipFile,
+      playback: "loop",
+    }));
+  });
+
+  test("is muted, looping, inline, with a poster and no controls; no bytes before it is near, then plays in view", async ({
+    page,
+  }) => {
+    const videoRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes(videoUrl)) videoRequests.push(request.url());
+    });
+    await page.goto(`/sections/${project.id}`);
+    const video = loopVideo(page);
+    await expect(video).toHaveCount(1);
+    await expect(video).toHaveAttribute("loop", "");
+    await expect(video).toHaveAttribute("playsinline", "");
+    await expect(video).toHaveAttribute("muted", "");
+    await expect(video).toHaveAttribute("preload", "none");
+    await expect(video).toHaveAttribute("poster", /^\/media\/[0-9a-f]{32}\.png$/);
+    await expect(video).not.toHaveAttribute("controls");
+    expect(await video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(true);
+    await page.waitForLoadState("networkidle");
+    expect(await video.getAttribute("src")).toBeNull();
+    expect(videoRequests).toEqual([]);
+
+    await video.scrollIntoViewIfNeeded();
+    await expect(video).toHaveAttribute("src", videoUrl);
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused))
+      .toBe(true);
+    expect(videoRequests.length).toBeGreaterThan(0);
+    await expect(page.getByRole("button", { name: `Pause ${LOOP_TITLE} (video)` })).toBeVisible();
+    await page.screenshot({ path: "test-results/motion-loop-video-1280.png" });
+
+    // Out of view it pauses.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.paused))
+      .toBe(true);
+  });
+
+  test("never starts by itself under reduced motion: the poster shows with a play button", async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto(`/sections/${project.id}`);
+    const video = loopVideo(page);
+    await video.scrollIntoViewIfNeeded();
+    const play = page.getByRole("button", { name: `Play ${LOOP_TITLE} (video)` });
+    await expect(play).toBeVisible();
+    await page.waitForTimeout(1500);
+    expect(await video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
+    await expect(video).toHaveAttribute("poster", /\.png$/);
+    await page.screenshot({ path: "test-results/motion-loop-reduced-motion-1280.png" });
+
+    // The visitor may still choose to play it, with the keyboard too.
+    await play.focus();
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused))
+      .toBe(true);
+    await expect(page.getByRole("button", { name: `Pause ${LOOP_TITLE} (video)` })).toBeFocused();
+  });
+});
+
+test("the section form captures a poster from the frame chosen with the Poster frame slider", async ({
+  page,
+}) => {
+  await page.goto(`/addsection/${project.id}`);
+  await page.getByLabel("Title").fill("Captured");
+  await page.getByLabel("Video file (MP4, up to 50 MB)").setInputFiles(clipFile);
+  await page.getByLabel("Silent loop (muted, plays while in view)").check();
+  const slider = page.getByLabel("Poster frame");
+  await expect(slider).toBeEnabled();
+  await expect(page.getByText("Poster: the chosen frame")).toBeVisible();
+  await slider.fill(String(Number(await slider.getAttribute("max")) * 0.75));
+  await expect(page.getByAltText("Poster preview")).toBeVisible();
+  await page.screenshot({ path: "test-results/motion-poster-frame-picker.png", fullPage: true });
+
+  await page.getByRole("button", { name: "Add Section" }).click();
+  await page.waitForURL(new RegExp(`/sections/${project.id}$`));
+
+  // A JPEG: the captured frame (a generated still would be a PNG), on a loop video.
+  const video = loopVideo(page);
+  await expect(video).toHaveAttribute("poster", /^\/media\/[0-9a-f]{32}\.jpg$/);
+  const poster = await page.request.get((await video.getAttribute("poster"))!);
+  expect(poster.headers()["content-type"]).toBe("image/jpeg");
+  expect((await poster.body()).length).toBeGreaterThan(1000);
+});
