@@ -9,12 +9,15 @@ import {
   type Section,
   type SectionPatch,
 } from "@/lib/data/sections";
+import { restoreSection, sectionMediaKeys, trashSection } from "@/lib/data/trash";
+import { StaleVersionError } from "@/lib/data/versions";
 import type { SectionImage } from "@/models";
 import { deleteMediaQuietly, type StoredMedia } from "@/lib/storage";
 import { parseMultipart, type ParsedForm, type UploadedFile } from "@/lib/uploads/parse";
 import { MAX_IMAGES, sectionImageRule, videoRule } from "@/lib/validation/uploads";
 import { messages, tooManyImages } from "@/lib/validation/messages";
 import { parseSectionFields, type SectionFields } from "@/lib/validation/section";
+import { parseVersion } from "@/lib/validation/version";
 import { commitWithMedia, storeUploads, uploadTmpDir } from "./media";
 import { ApiError } from "./respond";
 
@@ -22,6 +25,8 @@ const rules = { resources: sectionImageRule, video: videoRule };
 
 type SectionForm = {
   fields: SectionFields;
+  /** The version an edit started from; undefined when not sent (docs/spec.md §10). */
+  version: number | undefined;
   images: UploadedFile[];
   video: UploadedFile | undefined;
 };
@@ -36,11 +41,18 @@ async function withSectionForm<T>(
   try {
     const parsed = parseSectionFields(form.fields, mode);
     if (!parsed.ok) throw new ApiError(400, parsed.message);
+    const version = parseVersion(form.fields.version?.[0]);
+    if (!version.ok) throw new ApiError(400, version.message);
     const video = form.files.video?.[0];
     if (video && parsed.value.videoEmbed) {
       throw new ApiError(400, messages.eitherVideoOrEmbed);
     }
-    return await handle({ fields: parsed.value, images: form.files.resources ?? [], video });
+    return await handle({
+      fields: parsed.value,
+      version: version.value,
+      images: form.files.resources ?? [],
+      video,
+    });
   } finally {
     await form.cleanup();
   }
@@ -124,8 +136,15 @@ export async function updateSectionFromRequest(id: string, request: Request): Pr
   if (!(await getSection(id))) throw new ApiError(404, messages.sectionNotFound);
   const result = await withSectionForm(request, "edit", async (form) => {
     const { stored, images, video } = await storeSectionMedia(form);
+    // A refused write (a stale version among them) removes the stored files again.
     return commitWithMedia(stored, () =>
-      updateSectionWith(id, (before) => editPatch(before, form, images, video)),
+      updateSectionWith(id, (before) => editPatch(before, form, images, video), form.version).catch(
+        (error: unknown) => {
+          // docs/spec.md §10: an edit that started from an older version overwrites nothing.
+          if (error instanceof StaleVersionError) throw new ApiError(409, messages.sectionConflict);
+          throw error;
+        },
+      ),
     );
   });
   if (!result) throw new ApiError(404, messages.sectionNotFound);
@@ -134,10 +153,28 @@ export async function updateSectionFromRequest(id: string, request: Request): Pr
   return result.after;
 }
 
-export async function removeSection(id: string): Promise<Section> {
+/**
+ * Moves a section to the trash (docs/spec.md §10); with `permanent` deletes it (in the trash or
+ * not) and its media for good.
+ */
+export async function removeSection(id: string, permanent = false): Promise<Section> {
+  if (!permanent) {
+    const section = await trashSection(id);
+    if (!section) throw new ApiError(404, messages.sectionNotFound);
+    invalidateProject(section.projectId);
+    return section;
+  }
   const section = await deleteSection(id);
   if (!section) throw new ApiError(404, messages.sectionNotFound);
-  await deleteMediaQuietly([section.videoKey, ...section.images.map((image) => image.key)]);
+  await deleteMediaQuietly(sectionMediaKeys(section));
+  invalidateProject(section.projectId);
+  return section;
+}
+
+/** Takes a section out of the trash, back to its place; 404 when it is not in the trash. */
+export async function restoreSectionById(id: string): Promise<Section> {
+  const section = await restoreSection(id);
+  if (!section) throw new ApiError(404, messages.sectionNotFound);
   invalidateProject(section.projectId);
   return section;
 }

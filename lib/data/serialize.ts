@@ -21,6 +21,9 @@ export function toProjectJson(project: Project, viewer: Viewer) {
     client: project.client ?? "",
     summary: project.summary ?? "",
     userId: viewer.owner ? project.userId : null,
+    // Issue 17 (docs/spec.md §10): the version an edit sends back; when it was trashed, or null.
+    version: project.version,
+    deletedAt: project.deletedAt?.toISOString() ?? null,
     createdAt: project.createdAt.toISOString(),
     updatedAt: project.updatedAt.toISOString(),
   };
@@ -37,6 +40,8 @@ export function toSectionJson(section: Section) {
     video: section.videoUrl ?? "",
     videoEmbed: section.videoEmbed ?? "",
     project: section.projectId,
+    version: section.version,
+    deletedAt: section.deletedAt?.toISOString() ?? null,
     createdAt: section.createdAt.toISOString(),
     updatedAt: section.updatedAt.toISOString(),
   };
