@@ -31,6 +31,8 @@ export type SectionInitial = {
   images: ExistingImage[];
   video: string;
   videoEmbed: string;
+  /** The version the edit starts from: a save after someone else's answers 409 (docs/spec.md §10). */
+  version: number;
 };
 
 type SectionFormProps =
@@ -106,6 +108,7 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
     setProgress(0);
     const form = new FormData();
     fillSectionForm(form, full, mode === "add" ? projectId : undefined);
+    if (mode === "edit") form.append("version", String(initial.version));
     const result =
       mode === "add"
         ? await addSection(projectId, form, setProgress)

@@ -26,6 +26,12 @@ export const messages = {
   sectionDeleted: apiMessages.sectionDeleted,
   deleteSectionFailed: "Failed to delete the section",
   confirmDeleteSection: "Are you sure you want to delete this Section?",
+  // The trash (docs/spec.md §10).
+  undo: apiMessages.undo,
+  projectRestored: apiMessages.projectRestored,
+  sectionRestored: apiMessages.sectionRestored,
+  restoreFailed: apiMessages.restoreFailed,
+  confirmDeleteForever: "Delete it for good, with its media? This cannot be undone.",
   settingsSaved: "Settings saved successfully!",
   settingsFailed: "Failed to save the settings",
 } as const;

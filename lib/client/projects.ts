@@ -35,14 +35,28 @@ export async function updateProject(id: string, form: FormData): Promise<Result<
   });
 }
 
-/** DELETE /api/projects/{id}. */
-export async function deleteProject(id: string): Promise<Result> {
-  const outcome = await sendRequest(`/api/projects/${encodeURIComponent(id)}`, {
+/** DELETE /api/projects/{id}: to the trash; `permanent` deletes it for good (docs/spec.md §10). */
+export async function deleteProject(id: string, permanent = false): Promise<Result> {
+  const query = permanent ? "?permanent=true" : "";
+  const outcome = await sendRequest(`/api/projects/${encodeURIComponent(id)}${query}`, {
     method: "DELETE",
   });
   return toResult(outcome, {
     success: messages.projectDeleted,
     failure: messages.deleteProjectFailed,
     network: messages.deleteProjectException,
+  });
+}
+
+/** POST /api/projects/{id}/restore: out of the trash, back to its place. */
+export async function restoreProject(id: string): Promise<Result<ProjectJson>> {
+  const outcome = await sendRequest<ProjectJson>(
+    `/api/projects/${encodeURIComponent(id)}/restore`,
+    { method: "POST" },
+  );
+  return toResult(outcome, {
+    success: messages.projectRestored,
+    failure: messages.restoreFailed,
+    network: messages.restoreFailed,
   });
 }

@@ -42,9 +42,13 @@ export async function updateSection(
   });
 }
 
-/** DELETE /api/sections/{id}; a failure shows the server's message. */
-export async function deleteSection(id: string): Promise<Result> {
-  const outcome = await sendRequest(`/api/sections/${encodeURIComponent(id)}`, {
+/**
+ * DELETE /api/sections/{id}: to the trash, or for good with `permanent` (docs/spec.md §10); a
+ * failure shows the server's message.
+ */
+export async function deleteSection(id: string, permanent = false): Promise<Result> {
+  const query = permanent ? "?permanent=true" : "";
+  const outcome = await sendRequest(`/api/sections/${encodeURIComponent(id)}${query}`, {
     method: "DELETE",
   });
   return toResult(outcome, {
@@ -52,5 +56,17 @@ export async function deleteSection(id: string): Promise<Result> {
     fixedSuccess: true,
     failure: messages.deleteSectionFailed,
     network: messages.networkError,
+  });
+}
+
+/** POST /api/sections/{id}/restore: out of the trash, back to its place in the project. */
+export async function restoreSection(id: string): Promise<Result> {
+  const outcome = await sendRequest(`/api/sections/${encodeURIComponent(id)}/restore`, {
+    method: "POST",
+  });
+  return toResult(outcome, {
+    success: messages.sectionRestored,
+    failure: messages.restoreFailed,
+    network: messages.restoreFailed,
   });
 }

@@ -31,6 +31,7 @@ export default async function EditSectionPage({ params }: { params: Promise<{ id
           images: section.images.map(({ url, alt }) => ({ url, alt })),
           video: section.videoUrl ?? "",
           videoEmbed: section.videoEmbed ?? "",
+          version: section.version,
         }}
       />
     </OwnerPage>
