@@ -10,7 +10,8 @@ import {
 } from "@/lib/data/projects";
 import { restoreProject, sectionMediaKeys, trashProject } from "@/lib/data/trash";
 import { StaleVersionError } from "@/lib/data/versions";
-import { deleteMediaQuietly } from "@/lib/storage";
+import { listSections } from "@/lib/data/sections";
+import { deleteMediaQuietly, forgetMediaQuietly } from "@/lib/storage";
 import { parseMultipart } from "@/lib/uploads/parse";
 import { coverRule } from "@/lib/validation/uploads";
 import { messages } from "@/lib/validation/messages";
@@ -146,8 +147,11 @@ export async function updateProjectFromRequest(id: string, request: Request): Pr
  */
 export async function removeProject(id: string, permanent = false): Promise<Project> {
   if (!permanent) {
+    const owned = await listSections(id);
     const project = await trashProject(id);
     if (!project) throw new ApiError(404, messages.projectNotFound);
+    // /media stops serving its files; the image optimizer's copies must not outlive that.
+    await forgetMediaQuietly([project.coverKey, ...owned.flatMap(sectionMediaKeys)]);
     invalidateProject(id);
     invalidateProjects();
     return project;

@@ -12,7 +12,7 @@ import {
 import { restoreSection, sectionMediaKeys, trashSection } from "@/lib/data/trash";
 import { StaleVersionError } from "@/lib/data/versions";
 import type { SectionImage } from "@/models";
-import { deleteMediaQuietly, type StoredMedia } from "@/lib/storage";
+import { deleteMediaQuietly, forgetMediaQuietly, type StoredMedia } from "@/lib/storage";
 import { parseMultipart, type ParsedForm, type UploadedFile } from "@/lib/uploads/parse";
 import { MAX_IMAGES, sectionImageRule, videoRule } from "@/lib/validation/uploads";
 import { messages, tooManyImages } from "@/lib/validation/messages";
@@ -161,6 +161,8 @@ export async function removeSection(id: string, permanent = false): Promise<Sect
   if (!permanent) {
     const section = await trashSection(id);
     if (!section) throw new ApiError(404, messages.sectionNotFound);
+    // /media stops serving its files; the image optimizer's copies must not outlive that.
+    await forgetMediaQuietly(sectionMediaKeys(section));
     invalidateProject(section.projectId);
     return section;
   }
