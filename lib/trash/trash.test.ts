@@ -207,8 +207,9 @@ describe("versions", () => {
     expect(fulfilled).toHaveLength(1);
     expect(rejected).toHaveLength(1);
     expect((rejected[0] as PromiseRejectedResult).reason).toBeInstanceOf(StaleVersionError);
-    const winner = (fulfilled[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof updateProject>>>)
-      .value!.after;
+    const winner = (
+      fulfilled[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof updateProject>>>
+    ).value!.after;
     expect(await getProject(p.id)).toMatchObject({ title: winner.title, version: 2 });
   });
 });
