@@ -45,6 +45,8 @@ test("Undo in the delete toast brings the card back in its place", async ({ page
     .click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
   const done = toast(page);
+  // Pointing at the toast keeps it (and its Undo) on screen, however slow this machine is.
+  await done.hover();
   await expect(done).toHaveAttribute("role", "status");
   await expect(done).toContainText("Project deleted successfully!");
   const undo = done.getByRole("button", { name: "Undo" });
@@ -109,7 +111,7 @@ test("the Trash lists deleted items with Restore and Delete forever", async ({ p
     expect((await page.request.delete(path, { headers: origin })).status()).toBe(200);
 
   await page.goto("/dashboard");
-  await page.getByRole("main").getByRole("link", { name: "Trash" }).click();
+  await page.getByRole("main").getByRole("link", { name: "Trash", exact: true }).click();
   await expect(page).toHaveURL(/\/trash$/);
   await expect(page.getByRole("heading", { level: 1, name: "Trash" })).toBeVisible();
   const projects = page.getByTestId("trash-project");

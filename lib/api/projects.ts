@@ -94,12 +94,13 @@ async function withProjectInput(
     const file = form.files.cover?.[0];
     if (!file) {
       if (mode === "create") throw new ApiError(400, missing);
-      return write(fields, null, version);
+      // Awaited here: a refusal must not wait unhandled while the finally cleans up.
+      return await write(fields, null, version);
     }
     const stored = await storeUploads([file]);
     const [media] = stored;
     // A refused write (a stale version among them) removes the stored cover again.
-    return commitWithMedia(stored, () =>
+    return await commitWithMedia(stored, () =>
       write(fields, { coverUrl: media!.url, coverKey: media!.key }, version),
     );
   } finally {
