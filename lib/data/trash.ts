@@ -172,3 +172,12 @@ export async function isTrashedMedia(key: string): Promise<boolean> {
     limit 1`);
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }
+
+/** Whether any project or section, in the trash or not, has this id (imports must not reuse one). */
+export async function isIdTaken(table: "projects" | "sections", id: string): Promise<boolean> {
+  if (!isId(id)) return false;
+  const db = await getDb();
+  const target = table === "projects" ? projects : sections;
+  const rows = await db.select({ id: target.id }).from(target).where(eq(target.id, id));
+  return rows.length > 0;
+}
