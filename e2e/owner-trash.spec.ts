@@ -8,6 +8,8 @@ import {
 } from "./helpers/owner-flows";
 
 signInOwnerForFile("trash");
+// Each test creates, deletes and restores through several page loads: room for a loaded machine.
+test.describe.configure({ timeout: 120_000 });
 
 /*
  * Issue 17 items 3 and 6 (docs/spec.md §10): the delete toast's Undo, the Trash page, and a stale
