@@ -39,7 +39,11 @@ test("Undo in the delete toast brings the card back in its place", async ({ page
     category: "Illustration",
   });
   await page.goto("/");
-  const titles = () => page.getByTestId("project-card").allInnerTexts();
+  // The order of the cards, by the project each links to (text changes with hover).
+  const titles = () =>
+    page
+      .getByTestId("project-card")
+      .evaluateAll((cards) => cards.map((c) => c.querySelector("a")?.getAttribute("href")));
   const before = await titles();
 
   await card(page, project.title)
