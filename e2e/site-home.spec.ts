@@ -275,7 +275,7 @@ test.describe("layout", () => {
   });
 });
 
-test("the signed-in owner gets New Project, Dashboard and Sign Out in the header", async ({
+test("the signed-in owner gets New Project, Dashboard, Trash and Sign Out in the header", async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -290,6 +290,7 @@ test("the signed-in owner gets New Project, Dashboard and Sign Out in the header
     "About",
     "New Project",
     "Dashboard",
+    "Trash",
     "Sign Out",
   ]);
   await nav.getByRole("link", { name: "Sign Out" }).click();

@@ -26,6 +26,10 @@ export const projects = pgTable(
     position: integer("position").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When it was moved to the trash (issue 17); null while live. Purged 30 days later. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** Incremented by every write; an edit that started from another version is refused (409). */
+    version: integer("version").notNull().default(1),
   },
   (table) => [
     check("projects_id_hex", sql`${table.id} ~ '^[0-9a-f]{24}$'`),
@@ -42,6 +46,9 @@ export const projects = pgTable(
     ),
     index("projects_position_idx").on(table.position),
     index("projects_category_position_idx").on(table.category, table.position),
+    index("projects_deleted_at_idx")
+      .on(table.deletedAt)
+      .where(sql`${table.deletedAt} is not null`),
   ],
 );
 

@@ -38,12 +38,19 @@ export const sections = pgTable(
     position: integer("position").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When it was moved to the trash (issue 17); null while live. Purged 30 days later. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** Incremented by every write; an edit that started from another version is refused (409). */
+    version: integer("version").notNull().default(1),
   },
   (table) => [
     check("sections_id_hex", sql`${table.id} ~ '^[0-9a-f]{24}$'`),
     check("sections_layout_valid", sql`${table.layout} in ('grid', 'natural', 'full')`),
     check("sections_video_playback", sql`${table.videoPlayback} in ('player', 'loop')`),
     index("sections_project_position_idx").on(table.projectId, table.position),
+    index("sections_deleted_at_idx")
+      .on(table.deletedAt)
+      .where(sql`${table.deletedAt} is not null`),
   ],
 );
 

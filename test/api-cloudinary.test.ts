@@ -60,9 +60,14 @@ describe("the API on Cloudinary storage (CLOUDINARY_URL)", () => {
 
     expect(
       (
-        await call(site.server.url, "DELETE", `/api/projects/${project.body.data._id}`, {
-          token: site.ownerToken,
-        })
+        await call(
+          site.server.url,
+          "DELETE",
+          `/api/projects/${project.body.data._id}?permanent=true`,
+          {
+            token: site.ownerToken,
+          },
+        )
       ).status,
     ).toBe(200);
     expect(standIn.uploads.size).toBe(0);

@@ -244,7 +244,7 @@ describe("PUT and DELETE /api/projects/{id}", () => {
     expect((await fetch(new URL(project.cover, url))).status).toBe(404);
   });
 
-  it("deletes a project and answers in the envelope", async () => {
+  it("deletes a project (to the trash, then for good) and answers in the envelope", async () => {
     const project = await createProject();
     const before = site.uploads();
     const answer = await call<ProjectJson>(url, "DELETE", `/api/projects/${project._id}`, {
@@ -254,8 +254,17 @@ describe("PUT and DELETE /api/projects/{id}", () => {
       status: 200,
       body: { success: true, message: "Project deleted successfully!", data: { _id: project._id } },
     });
-    expect(site.uploads()).toEqual(before.filter((key) => `/media/${key}` !== project.cover));
     expect((await call(url, "GET", `/api/projects/${project._id}`)).status).toBe(404);
+    // In the trash its cover stays stored until it is deleted for good (docs/spec.md §10).
+    expect(site.uploads()).toEqual(before);
+    const forever = await call(url, "DELETE", `/api/projects/${project._id}?permanent=true`, {
+      token: site.ownerToken,
+    });
+    expect(forever).toMatchObject({
+      status: 200,
+      body: { success: true, message: "Project deleted successfully!" },
+    });
+    expect(site.uploads()).toEqual(before.filter((key) => `/media/${key}` !== project.cover));
   });
 });
 

@@ -247,21 +247,34 @@ describe("DELETE", () => {
       status: 200,
       body: { success: true, message: "Section deleted successfully" },
     });
-    for (const media of [section!.video, ...section!.images.map((i) => i.url)])
-      expect(site.uploads()).not.toContain(keyOf(media));
+    // In the trash (docs/spec.md §10): gone from the list, its files kept until deleted for good.
+    const files = [section!.video, ...section!.images.map((i) => i.url)].filter(Boolean);
+    for (const media of files) expect(site.uploads()).toContain(keyOf(media));
     expect(
       await call(url, "DELETE", `/api/sections/${section!._id}`, { token: site.ownerToken }),
     ).toMatchObject({ status: 404, body: { message: "Section not found" } });
+    expect(
+      (
+        await call(url, "DELETE", `/api/sections/${section!._id}?permanent=true`, {
+          token: site.ownerToken,
+        })
+      ).status,
+    ).toBe(200);
+    for (const media of files) expect(site.uploads()).not.toContain(keyOf(media));
   });
 
-  it("deleting a project leaves no files of it or its sections", async () => {
+  it("deleting a project for good leaves no files of it or its sections", async () => {
     await postSection([
       ["resources", image("z.png")],
       ["video", { bytes: mp4OfSize(3000), name: "z.mp4", type: "video/mp4" }],
     ]);
     expect(site.uploads().length).toBeGreaterThan(1);
     expect(
-      (await call(url, "DELETE", `/api/projects/${projectId}`, { token: site.ownerToken })).status,
+      (
+        await call(url, "DELETE", `/api/projects/${projectId}?permanent=true`, {
+          token: site.ownerToken,
+        })
+      ).status,
     ).toBe(200);
     expect(site.uploads()).toEqual([]);
     expect(await call(url, "GET", `/api/sections/${projectId}`)).toMatchObject({ status: 404 });

@@ -37,10 +37,13 @@ export function EditProjectDialog({ project, onClose, onSaved }: EditProjectDial
   // The optional details are read when the dialog opens rather than sent with every gallery card
   // to every visitor. Until they arrive they are left out of a save (the server keeps them), and
   // a field the owner has typed in meanwhile keeps what was typed.
+  // The version the edit starts from (docs/spec.md §10): a save after someone else's answers 409.
+  const [version, setVersion] = useState<number | undefined>(undefined);
   useEffect(() => {
     let open = true;
     void getProject(project.id).then((stored) => {
       if (!open || !stored) return;
+      setVersion(stored.version);
       setDraft((current) => ({
         ...current,
         year: current.year ?? (stored.year === null ? "" : String(stored.year)),
@@ -64,6 +67,7 @@ export function EditProjectDialog({ project, onClose, onSaved }: EditProjectDial
     setBusy(true);
     const form = new FormData();
     fillProjectForm(form, draft);
+    if (version !== undefined) form.append("version", String(version));
     const result = await updateProject(project.id, form);
     setBusy(false);
     if (result.ok) onSaved(result.message);

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useToast } from "@/components/ui/toast-provider";
 import { messages } from "@/lib/client/messages";
-import { deleteProject } from "@/lib/client/projects";
+import { deleteProject, restoreProject } from "@/lib/client/projects";
 import { ConfirmDialog } from "./confirm-dialog";
 import { EditProjectDialog, type EditableProject } from "./edit-project-dialog";
 import { useConfirmedDelete } from "./use-confirmed-delete";
@@ -23,6 +23,7 @@ export function CardActions({ project }: { project: EditableProject }) {
   const { busy, remove } = useConfirmedDelete(
     () => deleteProject(project.id),
     () => setDialog(null),
+    () => restoreProject(project.id),
   );
 
   return (

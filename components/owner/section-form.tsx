@@ -38,6 +38,8 @@ export type SectionInitial = {
   layout: SectionLayout;
   playback: VideoPlayback;
   poster: string;
+  /** The version the edit starts from: a save after someone else's answers 409 (docs/spec.md §10). */
+  version: number;
 };
 
 type SectionFormProps =
@@ -123,6 +125,7 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
     setProgress(0);
     const form = new FormData();
     fillSectionForm(form, full, mode === "add" ? projectId : undefined);
+    if (mode === "edit") form.append("version", String(initial.version));
     const result =
       mode === "add"
         ? await addSection(projectId, form, setProgress)

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { messages } from "@/lib/client/messages";
-import { deleteSection } from "@/lib/client/sections";
+import { deleteSection, restoreSection } from "@/lib/client/sections";
 import { ConfirmDialog } from "./confirm-dialog";
 import { useConfirmedDelete } from "./use-confirmed-delete";
 
@@ -18,6 +18,7 @@ export function Actions({ section, index }: SectionActionsProps) {
   const { busy, remove } = useConfirmedDelete(
     () => deleteSection(section.id),
     () => setConfirming(false),
+    () => restoreSection(section.id),
   );
   const name = section.title || `section ${index + 1}`;
 

@@ -8,7 +8,10 @@ import {
   updateProject,
   type Project,
 } from "@/lib/data/projects";
-import { deleteMediaQuietly } from "@/lib/storage";
+import { restoreProject, sectionMediaKeys, trashProject } from "@/lib/data/trash";
+import { StaleVersionError } from "@/lib/data/versions";
+import { listSections } from "@/lib/data/sections";
+import { deleteMediaQuietly, forgetMediaQuietly } from "@/lib/storage";
 import { parseMultipart } from "@/lib/uploads/parse";
 import { coverRule } from "@/lib/validation/uploads";
 import { messages } from "@/lib/validation/messages";
@@ -19,11 +22,18 @@ import {
   updateProjectSchema,
   type ProjectFields,
 } from "@/lib/validation/project";
+import { parseVersion } from "@/lib/validation/version";
 import { JsonBodyError, readJsonObject } from "./json-body";
 import { commitWithMedia, storeUploads, uploadTmpDir } from "./media";
 import { ApiError } from "./respond";
 
 type CoverChange = { coverUrl: string; coverKey: string | null };
+/** The fields of a project form, and the `version` it started from (undefined when not sent). */
+type Write = (
+  fields: ProjectFields,
+  cover: CoverChange | null,
+  version: number | undefined,
+) => Promise<Project | null>;
 type Mode = "create" | "update";
 
 function isJson(request: Request): boolean {
@@ -49,6 +59,12 @@ function validate(mode: Mode, input: Record<string, unknown>): ProjectFields {
   return result.data;
 }
 
+function validVersion(value: unknown): number | undefined {
+  const version = parseVersion(value);
+  if (!version.ok) throw new ApiError(400, version.message);
+  return version.value;
+}
+
 /**
  * Reads a project form (multipart with a `cover` file, or JSON with a `cover` URL: the spec's
  * "store" variant), stores a new cover and runs `write` with it. The cover is required on create.
@@ -57,33 +73,35 @@ function validate(mode: Mode, input: Record<string, unknown>): ProjectFields {
 async function withProjectInput(
   request: Request,
   mode: Mode,
-  write: (fields: ProjectFields, cover: CoverChange | null) => Promise<Project | null>,
+  write: Write,
 ): Promise<Project | null> {
   const missing = mode === "create" ? messages.addProjectMissing : messages.updateProjectMissing;
   if (isJson(request)) {
     const body = await readProjectJson(request);
     const fields = validate(mode, body);
+    const version = validVersion(body.version);
     if (mode === "update" && (body.cover === undefined || body.cover === ""))
-      return write(fields, null);
+      return write(fields, null, version);
     const cover = coverUrlSchema(missing).safeParse(body.cover);
     if (!cover.success) throw new ApiError(400, firstMessage(cover.error));
-    return write(fields, { coverUrl: cover.data, coverKey: null });
+    return write(fields, { coverUrl: cover.data, coverKey: null }, version);
   }
   const form = await parseMultipart(request, { cover: coverRule }, uploadTmpDir());
   try {
-    const fields = validate(
-      mode,
-      Object.fromEntries(Object.entries(form.fields).map(([k, v]) => [k, v[0]])),
-    );
+    const values = Object.fromEntries(Object.entries(form.fields).map(([k, v]) => [k, v[0]]));
+    const fields = validate(mode, values);
+    const version = validVersion(values.version);
     const file = form.files.cover?.[0];
     if (!file) {
       if (mode === "create") throw new ApiError(400, missing);
-      return write(fields, null);
+      // Awaited here: a refusal must not wait unhandled while the finally cleans up.
+      return await write(fields, null, version);
     }
     const stored = await storeUploads([file]);
     const [media] = stored;
-    return commitWithMedia(stored, () =>
-      write(fields, { coverUrl: media!.url, coverKey: media!.key }),
+    // A refused write (a stale version among them) removes the stored cover again.
+    return await commitWithMedia(stored, () =>
+      write(fields, { coverUrl: media!.url, coverKey: media!.key }, version),
     );
   } finally {
     await form.cleanup();
@@ -102,8 +120,14 @@ export async function createProjectFromRequest(request: Request, user: AuthUser)
 export async function updateProjectFromRequest(id: string, request: Request): Promise<Project> {
   if (!(await getProject(id))) throw new ApiError(404, messages.projectNotFound);
   let replacedKey: string | null = null;
-  const project = await withProjectInput(request, "update", async (fields, cover) => {
-    const result = await updateProject(id, { ...fields, ...cover });
+  const project = await withProjectInput(request, "update", async (fields, cover, version) => {
+    const result = await updateProject(id, { ...fields, ...cover }, version).catch(
+      (error: unknown) => {
+        // docs/spec.md §10: an edit that started from an older version overwrites nothing.
+        if (error instanceof StaleVersionError) throw new ApiError(409, messages.projectConflict);
+        throw error;
+      },
+    );
     if (!result) return null;
     if (cover && result.before.coverKey !== result.after.coverKey)
       replacedKey = result.before.coverKey;
@@ -116,19 +140,33 @@ export async function updateProjectFromRequest(id: string, request: Request): Pr
   return project;
 }
 
-/** Deletes a project, its sections and every media file they reference. */
-export async function removeProject(id: string): Promise<Project> {
+/**
+ * Moves a project to the trash (docs/spec.md §10): gone from every public page and list at once,
+ * its sections and media kept until it is restored or purged. With `permanent` the project (in
+ * the trash or not), its sections and every media file they reference are deleted for good.
+ */
+export async function removeProject(id: string, permanent = false): Promise<Project> {
+  if (!permanent) {
+    const owned = await listSections(id);
+    const project = await trashProject(id);
+    if (!project) throw new ApiError(404, messages.projectNotFound);
+    // /media stops serving its files; the image optimizer's copies must not outlive that.
+    await forgetMediaQuietly([project.coverKey, ...owned.flatMap(sectionMediaKeys)]);
+    await invalidateProjectAndLists(id);
+    return project;
+  }
   const removed = await deleteProject(id);
   if (!removed) throw new ApiError(404, messages.projectNotFound);
-  const keys = [
-    removed.project.coverKey,
-    ...removed.sections.flatMap((section) => [
-      section.videoKey,
-      section.posterKey,
-      ...section.images.map((image) => image.key),
-    ]),
-  ];
+  const keys = [removed.project.coverKey, ...removed.sections.flatMap(sectionMediaKeys)];
   await deleteMediaQuietly(keys);
   await invalidateProjectAndLists(id);
   return removed.project;
+}
+
+/** Takes a project out of the trash, back to its place in the order; 404 when not in the trash. */
+export async function restoreProjectById(id: string): Promise<Project> {
+  const project = await restoreProject(id);
+  if (!project) throw new ApiError(404, messages.projectNotFound);
+  await invalidateProjectAndLists(id);
+  return project;
 }

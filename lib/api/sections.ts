@@ -9,8 +9,10 @@ import {
   type Section,
   type SectionPatch,
 } from "@/lib/data/sections";
+import { restoreSection, sectionMediaKeys, trashSection } from "@/lib/data/trash";
+import { StaleVersionError } from "@/lib/data/versions";
 import type { SectionImage } from "@/models";
-import { deleteMediaQuietly, type StoredMedia } from "@/lib/storage";
+import { deleteMediaQuietly, forgetMediaQuietly, type StoredMedia } from "@/lib/storage";
 import { parseMultipart, type ParsedForm, type UploadedFile } from "@/lib/uploads/parse";
 import { MAX_IMAGES, posterRule, sectionImageRule, videoRule } from "@/lib/validation/uploads";
 import { messages, tooManyImages } from "@/lib/validation/messages";
@@ -22,6 +24,7 @@ import {
 } from "@/lib/validation/section";
 import { DEFAULT_LAYOUT } from "@/lib/validation/layout";
 import { DEFAULT_FOCAL } from "@/lib/validation/focal";
+import { parseVersion } from "@/lib/validation/version";
 import { commitWithMedia, storeUploads, uploadTmpDir } from "./media";
 import { storeGeneratedPoster } from "./poster";
 import { ApiError } from "./respond";
@@ -30,6 +33,8 @@ const rules = { resources: sectionImageRule, video: videoRule, poster: posterRul
 
 type SectionForm = {
   fields: SectionFields;
+  /** The version an edit started from; undefined when not sent (docs/spec.md §10). */
+  version: number | undefined;
   images: UploadedFile[];
   video: UploadedFile | undefined;
   /** The owner's poster (uploaded, or captured from a frame in the browser). */
@@ -46,6 +51,8 @@ async function withSectionForm<T>(
   try {
     const parsed = parseSectionFields(form.fields, mode);
     if (!parsed.ok) throw new ApiError(400, parsed.message);
+    const version = parseVersion(form.fields.version?.[0]);
+    if (!version.ok) throw new ApiError(400, version.message);
     const video = form.files.video?.[0];
     if (video && parsed.value.videoEmbed) {
       throw new ApiError(400, messages.eitherVideoOrEmbed);
@@ -53,6 +60,7 @@ async function withSectionForm<T>(
     const poster = form.files.poster?.[0];
     return await handle({
       fields: parsed.value,
+      version: version.value,
       images: form.files.resources ?? [],
       video,
       poster,
@@ -196,15 +204,10 @@ function keptImages(before: Section, fields: SectionFields): SectionImage[] {
   });
 }
 
-/** Every stored file a section references: images, video and poster. */
-function sectionKeys(section: Section): (string | null)[] {
-  return [section.videoKey, section.posterKey, ...section.images.map((image) => image.key)];
-}
-
 /** Media an edit no longer references: removed images, a replaced or cleared video or poster. */
 function unreferencedKeys(before: Section, after: Section): string[] {
-  const still = new Set(sectionKeys(after));
-  return sectionKeys(before).filter((key): key is string => Boolean(key) && !still.has(key));
+  const still = new Set(sectionMediaKeys(after));
+  return sectionMediaKeys(before).filter((key): key is string => Boolean(key) && !still.has(key));
 }
 
 export async function updateSectionFromRequest(id: string, request: Request): Promise<Section> {
@@ -212,8 +215,17 @@ export async function updateSectionFromRequest(id: string, request: Request): Pr
   if (!(await getSection(id))) throw new ApiError(404, messages.sectionNotFound);
   const result = await withSectionForm(request, "edit", async (form) => {
     const { stored, images, video, poster } = await storeSectionMedia(form);
+    // A refused write (a stale version among them) removes the stored files again.
     return commitWithMedia(stored, () =>
-      updateSectionWith(id, (before) => editPatch(before, form, images, video, poster)),
+      updateSectionWith(
+        id,
+        (before) => editPatch(before, form, images, video, poster),
+        form.version,
+      ).catch((error: unknown) => {
+        // docs/spec.md §10: an edit that started from an older version overwrites nothing.
+        if (error instanceof StaleVersionError) throw new ApiError(409, messages.sectionConflict);
+        throw error;
+      }),
     );
   });
   if (!result) throw new ApiError(404, messages.sectionNotFound);
@@ -222,10 +234,30 @@ export async function updateSectionFromRequest(id: string, request: Request): Pr
   return result.after;
 }
 
-export async function removeSection(id: string): Promise<Section> {
+/**
+ * Moves a section to the trash (docs/spec.md §10); with `permanent` deletes it (in the trash or
+ * not) and its media for good.
+ */
+export async function removeSection(id: string, permanent = false): Promise<Section> {
+  if (!permanent) {
+    const section = await trashSection(id);
+    if (!section) throw new ApiError(404, messages.sectionNotFound);
+    // /media stops serving its files; the image optimizer's copies must not outlive that.
+    await forgetMediaQuietly(sectionMediaKeys(section));
+    await invalidateProject(section.projectId);
+    return section;
+  }
   const section = await deleteSection(id);
   if (!section) throw new ApiError(404, messages.sectionNotFound);
-  await deleteMediaQuietly(sectionKeys(section));
+  await deleteMediaQuietly(sectionMediaKeys(section));
+  await invalidateProject(section.projectId);
+  return section;
+}
+
+/** Takes a section out of the trash, back to its place; 404 when it is not in the trash. */
+export async function restoreSectionById(id: string): Promise<Section> {
+  const section = await restoreSection(id);
+  if (!section) throw new ApiError(404, messages.sectionNotFound);
   await invalidateProject(section.projectId);
   return section;
 }

@@ -75,8 +75,22 @@ export async function restoreBackup(
           const list = withColumnDefaults(name, manifest.tables[name] ?? []);
           if (list.length === 0) continue;
           const table = sql.identifier(name);
+          // Only the columns the archive has: a column added since (e.g. `version`, migration
+          // 0004) takes its default instead of a null that its NOT NULL would refuse.
+          const existing = rowsOf<{ name: string }>(
+            await tx.execute(sql`select column_name as name from information_schema.columns
+              where table_schema = current_schema() and table_name = ${name}
+              order by ordinal_position`),
+          ).map((column) => column.name);
+          const present = existing.filter((column) =>
+            list.some((row) => typeof row === "object" && row !== null && column in row),
+          );
+          const columns = sql.join(
+            present.map((column) => sql.identifier(column)),
+            sql`, `,
+          );
           await tx.execute(
-            sql`insert into ${table} select * from json_populate_recordset(null::${table}, ${JSON.stringify(list)}::json)`,
+            sql`insert into ${table} (${columns}) select ${columns} from json_populate_recordset(null::${table}, ${JSON.stringify(list)}::json)`,
           );
           rows += list.length;
         }

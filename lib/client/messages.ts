@@ -28,6 +28,12 @@ export const messages = {
   confirmDeleteSection: "Are you sure you want to delete this Section?",
   orderSaved: "Order saved",
   orderFailed: "The new order could not be saved. The previous order is back.",
+  // The trash (docs/spec.md §10).
+  undo: apiMessages.undo,
+  projectRestored: apiMessages.projectRestored,
+  sectionRestored: apiMessages.sectionRestored,
+  restoreFailed: apiMessages.restoreFailed,
+  confirmDeleteForever: "Delete it for good, with its media? This cannot be undone.",
   settingsSaved: "Settings saved successfully!",
   settingsFailed: "Failed to save the settings",
 } as const;

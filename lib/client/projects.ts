@@ -38,15 +38,25 @@ export function updateProject(id: string, form: FormData): Promise<Result<Projec
   );
 }
 
-/** DELETE /api/projects/{id}. */
-export function deleteProject(id: string): Promise<Result> {
-  return callApi(
-    ["projects", id],
-    { method: "DELETE" },
+/** DELETE /api/projects/{id}: to the trash; `permanent` deletes it for good (docs/spec.md §10). */
+export function deleteProject(id: string, permanent = false): Promise<Result> {
+  const texts = {
+    success: messages.projectDeleted,
+    failure: messages.deleteProjectFailed,
+    network: messages.deleteProjectException,
+  };
+  return callApi(["projects", id], { method: "DELETE" }, texts, permanent ? "?permanent=true" : "");
+}
+
+/** POST /api/projects/{id}/restore: out of the trash, back to its place. */
+export function restoreProject(id: string): Promise<Result<ProjectJson>> {
+  return callApi<ProjectJson>(
+    ["projects", id, "restore"],
+    { method: "POST" },
     {
-      success: messages.projectDeleted,
-      failure: messages.deleteProjectFailed,
-      network: messages.deleteProjectException,
+      success: messages.projectRestored,
+      failure: messages.restoreFailed,
+      network: messages.restoreFailed,
     },
   );
 }

@@ -40,13 +40,14 @@ export function toResult<T>(outcome: Outcome<T>, texts: ResultTexts): Result<T> 
 
 /**
  * One request to the site's API, its outcome turned into what a screen shows (`texts`). The path
- * segments are encoded; `options` carries the method, the body and upload progress.
+ * segments are encoded (`query`, e.g. "?permanent=true", is appended as given); `options` carries the method, the body and upload progress.
  */
 export async function callApi<T = unknown>(
   path: readonly string[],
   options: RequestOptions,
   texts: ResultTexts,
+  query = "",
 ): Promise<Result<T>> {
-  const url = `/api/${path.map(encodeURIComponent).join("/")}`;
+  const url = `/api/${path.map(encodeURIComponent).join("/")}${query}`;
   return toResult(await sendRequest<T>(url, options), texts);
 }

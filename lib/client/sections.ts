@@ -35,16 +35,29 @@ export function updateSection(id: string, form: FormData, onProgress?: Progress)
   );
 }
 
-/** DELETE /api/sections/{id}; a failure shows the server's message. */
-export function deleteSection(id: string): Promise<Result> {
+/**
+ * DELETE /api/sections/{id}: to the trash, or for good with `permanent` (docs/spec.md §10); a
+ * failure shows the server's message.
+ */
+export function deleteSection(id: string, permanent = false): Promise<Result> {
+  const texts = {
+    success: messages.sectionDeleted,
+    fixedSuccess: true,
+    failure: messages.deleteSectionFailed,
+    network: messages.networkError,
+  };
+  return callApi(["sections", id], { method: "DELETE" }, texts, permanent ? "?permanent=true" : "");
+}
+
+/** POST /api/sections/{id}/restore: out of the trash, back to its place in the project. */
+export function restoreSection(id: string): Promise<Result> {
   return callApi(
-    ["sections", id],
-    { method: "DELETE" },
+    ["sections", id, "restore"],
+    { method: "POST" },
     {
-      success: messages.sectionDeleted,
-      fixedSuccess: true,
-      failure: messages.deleteSectionFailed,
-      network: messages.networkError,
+      success: messages.sectionRestored,
+      failure: messages.restoreFailed,
+      network: messages.restoreFailed,
     },
   );
 }

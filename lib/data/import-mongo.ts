@@ -2,8 +2,9 @@ import "server-only";
 import { z } from "zod";
 import { CATEGORIES } from "@/lib/validation/categories";
 import { normalizeVimeoUrl } from "@/lib/validation/vimeo";
-import { createProject, getProject } from "./projects";
-import { createSection, getSection } from "./sections";
+import { createProject } from "./projects";
+import { createSection } from "./sections";
+import { isIdTaken } from "./trash";
 
 /**
  * Imports a `mongoexport` of the original MongoDB-backed site (one JSON document per line, or a
@@ -86,7 +87,7 @@ export async function importMongoExport(
       continue;
     }
     const { _id, cover, ...fields } = parsed.data;
-    if (await getProject(_id)) {
+    if (await isIdTaken("projects", _id)) {
       report.projects.skipped.push(`${_id}: already exists`);
       continue;
     }
@@ -100,7 +101,7 @@ export async function importMongoExport(
       continue;
     }
     const { _id, project, resources, video, videoEmbed, title, description } = parsed.data;
-    if (await getSection(_id)) {
+    if (await isIdTaken("sections", _id)) {
       report.sections.skipped.push(`${_id}: already exists`);
       continue;
     }

@@ -1,10 +1,12 @@
 import "server-only";
-import { asc, count, eq, max } from "drizzle-orm";
+import { and, asc, count, eq, max } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { projects, sections, type Category, type ProjectRow, type SectionRow } from "@/models";
 import { isId, newId } from "./ids";
 import { updateLocked } from "./locked";
 import { PROJECT_ORDER_LOCK } from "./order";
+import { projectNotTrashed } from "./not-trashed";
+import { checkVersion, NotLive } from "./versions";
 
 export type Project = ProjectRow;
 
@@ -38,6 +40,7 @@ export async function listProjects(): Promise<Project[]> {
   return db
     .select()
     .from(projects)
+    .where(projectNotTrashed)
     .orderBy(...listOrder);
 }
 
@@ -48,7 +51,7 @@ export async function listProjectsByCategory(category: Category | "all"): Promis
   return db
     .select()
     .from(projects)
-    .where(eq(projects.category, category))
+    .where(and(eq(projects.category, category), projectNotTrashed))
     .orderBy(...listOrder);
 }
 
@@ -58,6 +61,7 @@ export async function countProjectsByCategory(): Promise<{ _id: Category; count:
   const rows = await db
     .select({ _id: projects.category, count: count() })
     .from(projects)
+    .where(projectNotTrashed)
     .groupBy(projects.category)
     .orderBy(asc(projects.category));
   return rows.map((row) => ({ _id: row._id, count: Number(row.count) }));
@@ -66,7 +70,10 @@ export async function countProjectsByCategory(): Promise<{ _id: Category; count:
 export async function getProject(id: string): Promise<Project | null> {
   if (!isId(id)) return null;
   const db = await getDb();
-  const [row] = await db.select().from(projects).where(eq(projects.id, id));
+  const [row] = await db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, id), projectNotTrashed));
   return row ?? null;
 }
 
@@ -86,16 +93,32 @@ export async function createProject(input: ProjectInput, id = newId()): Promise<
   });
 }
 
-/** Updates a project; returns the row before and after, or null when there is no such project. */
+/**
+ * Updates a project that is not in the trash; returns the row before and after, or null when there
+ * is no such project. With `version` (the one the edit started from) a row changed since throws
+ * StaleVersionError and nothing is written. Every update increments the version.
+ */
 export async function updateProject(
   id: string,
   patch: ProjectPatch,
+  version?: number,
 ): Promise<{ before: Project; after: Project } | null> {
   if (!isId(id)) return null;
-  return updateLocked(projects, projects.id, id, () => patch);
+  try {
+    return await updateLocked(projects, projects.id, id, (before) => ({
+      ...patch,
+      version: checkVersion(before, version),
+    }));
+  } catch (error) {
+    if (error instanceof NotLive) return null;
+    throw error;
+  }
 }
 
-/** Deletes a project and its sections in one transaction; returns what was deleted, or null. */
+/**
+ * Deletes a project (in the trash or not) and its sections for good, in one transaction; returns
+ * what was deleted, or null. Their media files are the caller's to remove.
+ */
 export async function deleteProject(
   id: string,
 ): Promise<{ project: Project; sections: SectionRow[] } | null> {

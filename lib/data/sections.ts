@@ -1,10 +1,12 @@
 import "server-only";
-import { asc, eq, max } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, max } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { projects, sections, type SectionImage, type SectionRow } from "@/models";
 import type { SectionLayout } from "@/lib/validation/layout";
 import { isId, newId } from "./ids";
 import { updateLocked } from "./locked";
+import { projectNotTrashed, sectionNotTrashed } from "./not-trashed";
+import { checkVersion, NotLive } from "./versions";
 
 export type Section = SectionRow;
 
@@ -31,14 +33,19 @@ export async function listSections(projectId: string): Promise<Section[]> {
   return db
     .select()
     .from(sections)
-    .where(eq(sections.projectId, projectId))
+    .where(and(eq(sections.projectId, projectId), sectionNotTrashed))
     .orderBy(asc(sections.position), asc(sections.createdAt), asc(sections.id));
 }
 
 export async function getSection(id: string): Promise<Section | null> {
   if (!isId(id)) return null;
   const db = await getDb();
-  const [row] = await db.select().from(sections).where(eq(sections.id, id));
+  // A section of a trashed project is hidden with it.
+  const [row] = await db
+    .select(getTableColumns(sections))
+    .from(sections)
+    .innerJoin(projects, eq(projects.id, sections.projectId))
+    .where(and(eq(sections.id, id), sectionNotTrashed, projectNotTrashed));
   return row ?? null;
 }
 
@@ -55,7 +62,7 @@ export async function createSection(
     const [parent] = await tx
       .select({ id: projects.id })
       .from(projects)
-      .where(eq(projects.id, projectId))
+      .where(and(eq(projects.id, projectId), projectNotTrashed))
       .for("update");
     if (!parent) return null;
     const [last] = await tx
@@ -71,7 +78,10 @@ export async function createSection(
   });
 }
 
-/** Deletes a section; returns the deleted row, or null when there was none. */
+/**
+ * Deletes a section (in the trash or not) for good; returns the deleted row, or null when there was
+ * none. Its media files are the caller's to remove.
+ */
 export async function deleteSection(id: string): Promise<Section | null> {
   if (!isId(id)) return null;
   const db = await getDb();
@@ -82,12 +92,23 @@ export async function deleteSection(id: string): Promise<Section | null> {
 /**
  * Updates a section with a patch computed from the row as it is inside the transaction (locked),
  * so concurrent edits of its image list cannot lose each other's changes. `compute` may throw to
- * abort without writing. Returns the row before and after, or null when there is no such section.
+ * abort without writing. Returns the row before and after, or null when there is no such section
+ * (or it is in the trash). With `version` (the one the edit started from) a row changed since
+ * throws StaleVersionError and nothing is written. Every update increments the version.
  */
 export async function updateSectionWith(
   id: string,
   compute: (before: Section) => SectionPatch,
+  version?: number,
 ): Promise<{ before: Section; after: Section } | null> {
   if (!isId(id)) return null;
-  return updateLocked(sections, sections.id, id, compute);
+  try {
+    return await updateLocked(sections, sections.id, id, (before) => {
+      const next = checkVersion(before, version);
+      return { ...compute(before), version: next };
+    });
+  } catch (error) {
+    if (error instanceof NotLive) return null;
+    throw error;
+  }
 }

@@ -24,6 +24,9 @@ export function toProjectJson(project: Project, viewer: Viewer) {
     summary: project.summary ?? "",
     coverFocal: { x: project.coverFocalX, y: project.coverFocalY },
     userId: viewer.owner ? project.userId : null,
+    // Issue 17 (docs/spec.md §10): the version an edit sends back; when it was trashed, or null.
+    version: project.version,
+    deletedAt: project.deletedAt?.toISOString() ?? null,
     createdAt: project.createdAt.toISOString(),
     updatedAt: project.updatedAt.toISOString(),
   };
@@ -51,6 +54,8 @@ export function toSectionJson(section: Section) {
     playback: section.videoPlayback ?? "player",
     poster: section.posterUrl ?? "",
     project: section.projectId,
+    version: section.version,
+    deletedAt: section.deletedAt?.toISOString() ?? null,
     createdAt: section.createdAt.toISOString(),
     updatedAt: section.updatedAt.toISOString(),
   };

@@ -5,6 +5,8 @@ import { isHostedAuth } from "@/lib/auth/config";
 import { ownerExists } from "@/lib/auth-service/handlers/signup";
 import { readSetupToken, setupTokenFile } from "@/lib/auth-service/setup-token";
 import { makePrivate, restrictFileModes } from "./private-files";
+import { purgeExpiredTrash, schedulePurge } from "@/lib/trash/purge";
+import { TRASH_RETENTION_DAYS } from "@/lib/validation/limits";
 import { sweepOrphanedMedia } from "./sweep-media";
 
 /** With PostgreSQL several processes may share DATA_DIR; their in-flight files are this young. */
@@ -36,6 +38,17 @@ export async function checkStartup(): Promise<void> {
   } catch (error) {
     console.error(`Owner setup check failed: ${(error as Error).message}`);
   }
+  try {
+    // Before the media sweep, so the files of purged items go in the same start.
+    const purged = await purgeExpiredTrash();
+    console.log(
+      `Start-up trash purge: removed ${purged.projects.length} project(s) and ` +
+        `${purged.sections.length} section(s) trashed over ${TRASH_RETENTION_DAYS} days ago.`,
+    );
+  } catch (error) {
+    console.error(`Start-up trash purge failed: ${(error as Error).message}`);
+  }
+  schedulePurge();
   try {
     const { mediaRemoved, tempRemoved } = await sweepOrphanedMedia(db, {
       dataDir: config.DATA_DIR,

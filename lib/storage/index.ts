@@ -53,3 +53,16 @@ export async function deleteMediaQuietly(
     }),
   ]);
 }
+
+/**
+ * Removes the image optimizer's cached copies of local media that stay stored but must no longer
+ * be shown (a trashed item's, docs/spec.md §10); logged, never thrown.
+ */
+export async function forgetMediaQuietly(
+  keys: readonly (string | null | undefined)[],
+): Promise<void> {
+  const local = keys.filter((key): key is string => Boolean(key) && !isCloudinaryKey(key!));
+  await forgetOptimizedImages(local.map((key) => localMediaUrl(key))).catch((error: unknown) => {
+    console.error("Could not remove optimized copies of trashed media:", error);
+  });
+}

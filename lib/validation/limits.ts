@@ -19,3 +19,6 @@ export const SETTINGS_LIMITS = {
   portraitKey: 300,
   showreelUrl: 300,
 } as const;
+
+/** Trashed projects and sections are deleted for good, with their media, after this many days (docs/spec.md §10). */
+export const TRASH_RETENTION_DAYS = 30;

@@ -32,6 +32,15 @@ export const messages = {
   invalidPlayback: 'Playback must be "player" or "loop"',
   posterWithoutVideo: "A poster needs a video file or a Vimeo link",
   unexpectedError: "An unexpected error occurred. Please try again.",
+  // Issue 17 (docs/spec.md §10): the trash and stale saves.
+  projectRestored: "Project restored successfully!",
+  sectionRestored: "Section restored successfully!",
+  projectConflict: "This project was changed elsewhere. Reload to see the latest version.",
+  sectionConflict: "This section was changed elsewhere. Reload to see the latest version.",
+  invalidVersion: "Version must be a whole number of 1 or more",
+  invalidPermanent: "permanent must be true or false",
+  restoreFailed: "Could not restore. Please try again.",
+  undo: "Undo",
   invalidYear: `Year must be a whole number from ${PROJECT_LIMITS.yearMin} to ${PROJECT_LIMITS.yearMax}`,
 } as const;
 

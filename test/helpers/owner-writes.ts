@@ -226,7 +226,7 @@ export class OwnerWriter {
       { kind: "delete-section", id },
       200,
       "DELETE",
-      `/api/sections/${id}`,
+      `/api/sections/${id}?permanent=true`,
       {},
     );
     if (ok !== null) this.record.sections.delete(id);
@@ -238,7 +238,7 @@ export class OwnerWriter {
       { kind: "delete-project", id },
       200,
       "DELETE",
-      `/api/projects/${id}`,
+      `/api/projects/${id}?permanent=true`,
       {},
     );
     if (ok === null) return;

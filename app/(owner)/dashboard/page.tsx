@@ -24,6 +24,9 @@ export default async function DashboardPage() {
             <Link href="/addproject" className={actionClass}>
               New Project
             </Link>
+            <Link href="/trash" className={actionClass}>
+              Trash
+            </Link>
             <SignOutButton className={actionClass} />
           </div>
           <OwnerDashboard />

@@ -40,6 +40,7 @@ export default async function EditSectionPage({ params }: { params: Promise<{ id
           layout: toLayout(section.layout),
           playback: section.videoPlayback ?? "player",
           poster: section.posterUrl ?? "",
+          version: section.version,
         }}
       />
     </OwnerPage>

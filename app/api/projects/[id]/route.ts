@@ -5,6 +5,7 @@ import { viewerOf } from "@/lib/api/viewer";
 import { getProject } from "@/lib/data/projects";
 import { toProjectJson } from "@/lib/data/serialize";
 import { messages } from "@/lib/validation/messages";
+import { parsePermanent } from "@/lib/validation/version";
 
 type Context = { params: Promise<{ id: string }> };
 
@@ -26,11 +27,14 @@ export async function PUT(request: Request, { params }: Context): Promise<Respon
   });
 }
 
+/** Moves the project to the trash; `?permanent=true` deletes it and its media for good. */
 export async function DELETE(request: Request, { params }: Context): Promise<Response> {
   return answer(async () => {
     const { id } = await params;
     await requireOwner(request);
-    const project = await removeProject(id);
+    const permanent = parsePermanent(new URL(request.url).searchParams.get("permanent"));
+    if (!permanent.ok) throw new ApiError(400, permanent.message);
+    const project = await removeProject(id, permanent.value);
     return ok(messages.projectDeleted, toProjectJson(project, { owner: true }));
   });
 }

@@ -9,6 +9,7 @@ import { getProject } from "@/lib/data/projects";
 import { listSections } from "@/lib/data/sections";
 import { toSectionJson } from "@/lib/data/serialize";
 import { messages } from "@/lib/validation/messages";
+import { parsePermanent } from "@/lib/validation/version";
 
 // One path segment, two meanings (docs/spec.md §7): GET and POST take a project id, PUT and DELETE a section id.
 type Context = { params: Promise<{ id: string }> };
@@ -45,11 +46,14 @@ export async function PUT(request: Request, { params }: Context): Promise<Respon
   });
 }
 
+/** Moves the section to the trash; `?permanent=true` deletes it and its media for good. */
 export async function DELETE(request: Request, { params }: Context): Promise<Response> {
   return answer(async () => {
     const { id } = await params;
     await requireOwner(request);
-    const section = await removeSection(id);
+    const permanent = parsePermanent(new URL(request.url).searchParams.get("permanent"));
+    if (!permanent.ok) throw new ApiError(400, permanent.message);
+    const section = await removeSection(id, permanent.value);
     return ok(messages.sectionDeleted, toSectionJson(section));
   });
 }

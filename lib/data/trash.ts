@@ -1,0 +1,183 @@
+import "server-only";
+import { and, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { projects, sections } from "@/models";
+import { isId } from "./ids";
+import { projectNotTrashed, sectionNotTrashed } from "./not-trashed";
+import type { Project } from "./projects";
+import type { Section } from "./sections";
+
+/**
+ * The trash (issue 17 item 3, docs/spec.md §10): a delete sets `deleted_at`, a restore clears it.
+ * The row keeps its `position`, so a restored item returns to its place in the order; a trashed
+ * project keeps its sections (and all their media) until it is purged.
+ */
+
+/** Moves a live project to the trash; null when there is no live project with that id. */
+export async function trashProject(id: string, now = new Date()): Promise<Project | null> {
+  if (!isId(id)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .update(projects)
+    .set({ deletedAt: now })
+    .where(and(eq(projects.id, id), projectNotTrashed))
+    .returning();
+  return row ?? null;
+}
+
+/** Moves a live section of a live project to the trash; null when there is none. */
+export async function trashSection(id: string, now = new Date()): Promise<Section | null> {
+  if (!isId(id)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .update(sections)
+    .set({ deletedAt: now })
+    .where(
+      and(
+        eq(sections.id, id),
+        sectionNotTrashed,
+        sql`exists (select 1 from ${projects} where ${projects.id} = ${sections.projectId} and ${projects.deletedAt} is null)`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Takes a project out of the trash; null when it is not in the trash. */
+export async function restoreProject(id: string): Promise<Project | null> {
+  if (!isId(id)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .update(projects)
+    .set({ deletedAt: null })
+    .where(and(eq(projects.id, id), isNotNull(projects.deletedAt)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Takes a section out of the trash; null when it is not in the trash or its project is (restore
+ * the project first: the Trash lists only sections of live projects).
+ */
+export async function restoreSection(id: string): Promise<Section | null> {
+  if (!isId(id)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .update(sections)
+    .set({ deletedAt: null })
+    .where(
+      and(
+        eq(sections.id, id),
+        isNotNull(sections.deletedAt),
+        sql`exists (select 1 from ${projects} where ${projects.id} = ${sections.projectId} and ${projects.deletedAt} is null)`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+export type TrashedSection = Section & { projectTitle: string };
+
+/** What the owner's Trash lists, most recently trashed first. */
+export async function listTrash(): Promise<{ projects: Project[]; sections: TrashedSection[] }> {
+  const db = await getDb();
+  const [trashedProjects, trashedSections] = await Promise.all([
+    db
+      .select()
+      .from(projects)
+      .where(isNotNull(projects.deletedAt))
+      .orderBy(desc(projects.deletedAt), desc(projects.id)),
+    db
+      .select({ section: sections, projectTitle: projects.title })
+      .from(sections)
+      .innerJoin(projects, eq(projects.id, sections.projectId))
+      .where(and(isNotNull(sections.deletedAt), projectNotTrashed))
+      .orderBy(desc(sections.deletedAt), desc(sections.id)),
+  ]);
+  return {
+    projects: trashedProjects,
+    sections: trashedSections.map(({ section, projectTitle }) => ({ ...section, projectTitle })),
+  };
+}
+
+/** Storage keys of every file a section references: video, poster and images. */
+export function sectionMediaKeys(section: Section): (string | null)[] {
+  return [section.videoKey, section.posterKey, ...section.images.map((image) => image.key)];
+}
+
+/**
+ * Deletes, for good and in one transaction, the projects (with all their sections) and the
+ * sections that were trashed before `cutoff`; rows that are not in the trash are never touched.
+ * Returns the storage keys of their media, for the caller to remove after the commit.
+ */
+export async function purgeTrashedBefore(
+  cutoff: Date,
+): Promise<{ projects: string[]; sections: string[]; mediaKeys: string[] }> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    // Locked first: a restore running at the same time either commits before (the row no longer
+    // matches and is kept) or waits for this purge; media are listed only from locked rows.
+    const expiredProjects = await tx
+      .select({ id: projects.id })
+      .from(projects)
+      .where(and(isNotNull(projects.deletedAt), lt(projects.deletedAt, cutoff)))
+      .for("update");
+    const expiredSections = await tx
+      .select({ id: sections.id })
+      .from(sections)
+      .where(and(isNotNull(sections.deletedAt), lt(sections.deletedAt, cutoff)))
+      .for("update");
+    const projectIds = expiredProjects.map((row) => row.id);
+    const sectionIds = expiredSections.map((row) => row.id);
+    // Their sections go with them (on delete cascade): read first for their media.
+    const ownedSections = projectIds.length
+      ? await tx.select().from(sections).where(inArray(sections.projectId, projectIds))
+      : [];
+    const goneProjects = projectIds.length
+      ? await tx.delete(projects).where(inArray(projects.id, projectIds)).returning()
+      : [];
+    const goneSections = sectionIds.length
+      ? await tx.delete(sections).where(inArray(sections.id, sectionIds)).returning()
+      : [];
+    const keys = [
+      ...goneProjects.map((project) => project.coverKey),
+      ...ownedSections.flatMap(sectionMediaKeys),
+      ...goneSections.flatMap(sectionMediaKeys),
+    ].filter((key): key is string => Boolean(key));
+    return {
+      projects: goneProjects.map((project) => project.id),
+      sections: goneSections.map((section) => section.id),
+      mediaKeys: [...new Set(keys)],
+    };
+  });
+}
+
+/**
+ * Whether a stored media key belongs to something in the trash (a trashed project's cover or any
+ * of its sections' files, or a trashed section's files): /media does not serve those. Each part is
+ * answered from the partial deleted_at indexes, so it stays cheap whatever the size of the site.
+ */
+export async function isTrashedMedia(key: string): Promise<boolean> {
+  const db = await getDb();
+  const image = JSON.stringify([{ key }]);
+  const result = await db.execute(sql`
+    select 1 from ${projects} where ${projects.deletedAt} is not null and ${projects.coverKey} = ${key}
+    union all
+    select 1 from ${sections} where ${sections.deletedAt} is not null
+      and (${sections.videoKey} = ${key} or ${sections.images} @> ${image}::jsonb)
+    union all
+    select 1 from ${sections} where ${sections.projectId} in
+        (select ${projects.id} from ${projects} where ${projects.deletedAt} is not null)
+      and (${sections.videoKey} = ${key} or ${sections.images} @> ${image}::jsonb)
+    limit 1`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+/** Whether any project or section, in the trash or not, has this id (imports must not reuse one). */
+export async function isIdTaken(table: "projects" | "sections", id: string): Promise<boolean> {
+  if (!isId(id)) return false;
+  const db = await getDb();
+  const target = table === "projects" ? projects : sections;
+  const rows = await db.select({ id: target.id }).from(target).where(eq(target.id, id));
+  return rows.length > 0;
+}

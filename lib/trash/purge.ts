@@ -1,0 +1,34 @@
+import "server-only";
+import { purgeTrashedBefore } from "@/lib/data/trash";
+import { deleteMediaQuietly } from "@/lib/storage";
+import { TRASH_RETENTION_DAYS } from "@/lib/validation/limits";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type PurgeResult = { projects: string[]; sections: string[]; mediaKeys: string[] };
+
+/**
+ * Deletes for good what has been in the trash for TRASH_RETENTION_DAYS (docs/spec.md §10), then
+ * its media files (after the commit, as every delete does). `now` is injectable for tests. Runs at
+ * start-up, every few hours while the server runs, and before the owner's Trash is read.
+ */
+export async function purgeExpiredTrash(now: Date = new Date()): Promise<PurgeResult> {
+  const cutoff = new Date(now.getTime() - TRASH_RETENTION_DAYS * DAY_MS);
+  const purged = await purgeTrashedBefore(cutoff);
+  await deleteMediaQuietly(purged.mediaKeys);
+  return purged;
+}
+
+const PURGE_EVERY_MS = 6 * 60 * 60 * 1000;
+let timer: ReturnType<typeof setInterval> | undefined;
+
+/** The periodic purge of a long-running server; unref'd, so it never keeps the process alive. */
+export function schedulePurge(): void {
+  if (timer) return;
+  timer = setInterval(() => {
+    purgeExpiredTrash().catch((error: unknown) => {
+      console.error(`Trash purge failed: ${(error as Error).message}`);
+    });
+  }, PURGE_EVERY_MS);
+  timer.unref();
+}
