@@ -2,8 +2,9 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 import type { Category } from "@/lib/validation/categories";
+import type { ProjectStatus } from "@/lib/validation/status";
 
-export type { Category };
+export type { Category, ProjectStatus };
 
 export const projects = pgTable(
   "projects",
@@ -19,6 +20,10 @@ export const projects = pgTable(
     year: integer("year"),
     client: text("client"),
     summary: text("summary"),
+    /** Who may see the project (docs/spec.md §11): published, draft, unlisted or protected. */
+    status: text("status").$type<ProjectStatus>().notNull().default("published"),
+    /** bcrypt hash of a protected project's password; never serialized (docs/security.md). */
+    passwordHash: text("password_hash"),
     userId: text("user_id").notNull(),
     position: integer("position").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -33,6 +38,15 @@ export const projects = pgTable(
       sql`${table.category} in ('Photography', 'Illustration', 'Motion Design', 'Frame by Frame', 'Assets & Tools')`,
     ),
     check("projects_year_range", sql`${table.year} between 1900 and 2100`),
+    // The values of lib/validation/status.ts as migration 0003 wrote them.
+    check(
+      "projects_status_valid",
+      sql`${table.status} in ('published', 'draft', 'unlisted', 'protected')`,
+    ),
+    check(
+      "projects_protected_password",
+      sql`${table.status} <> 'protected' or ${table.passwordHash} is not null`,
+    ),
     index("projects_position_idx").on(table.position),
     index("projects_category_position_idx").on(table.category, table.position),
   ],

@@ -2,12 +2,17 @@ import Link from "next/link";
 import { listProjects } from "@/lib/data/projects";
 import { listSections } from "@/lib/data/sections";
 import { formatCategory } from "@/lib/validation/categories";
+import { STATUS_LABELS } from "@/lib/validation/status";
+import { StatusBadge } from "@/components/sections/status-badge";
 
 const linkClass = "font-medium underline underline-offset-2 hover:text-accent";
 
-/** Every project with links to view it, add a section and edit each of its sections. */
+/**
+ * Every project, whatever its status (docs/spec.md §11, marked by a badge unless published), with
+ * links to view it, add a section and edit each of its sections.
+ */
 export async function DashboardProjectList() {
-  const projects = await listProjects();
+  const projects = await listProjects("owner");
   const sections = await Promise.all(projects.map((project) => listSections(project.id)));
   return (
     <section aria-labelledby="dashboard-projects" className="space-y-4">
@@ -23,10 +28,15 @@ export async function DashboardProjectList() {
             return (
               <li key={project.id} className="space-y-2 p-4" data-testid="dashboard-project">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <h3 className="text-lg font-semibold">
+                  <h3 className="flex flex-wrap items-center gap-2 text-lg font-semibold">
                     <Link href={`/sections/${project.id}`} className="hover:underline">
                       {project.title}
                     </Link>
+                    {project.status !== "published" ? (
+                      <StatusBadge status={project.status} />
+                    ) : (
+                      <span className="sr-only">({STATUS_LABELS.published})</span>
+                    )}
                   </h3>
                   <span className="text-muted text-sm">
                     {formatCategory(project.category)} · {own.length}{" "}

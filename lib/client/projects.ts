@@ -1,4 +1,5 @@
 import type { ProjectJson } from "@/lib/data/serialize";
+import { statusMessages } from "@/lib/validation/status";
 import { messages } from "./messages";
 import { sendRequest } from "./request";
 import { toResult, type Result } from "./result";
@@ -44,5 +45,21 @@ export async function deleteProject(id: string): Promise<Result> {
     success: messages.projectDeleted,
     failure: messages.deleteProjectFailed,
     network: messages.deleteProjectException,
+  });
+}
+
+/**
+ * POST /api/projects/{id}/unlock: opens a protected project in this browser (docs/spec.md §11).
+ * The server's message on refusal (wrong password, too many tries).
+ */
+export async function unlockProject(id: string, password: string): Promise<Result> {
+  const outcome = await sendRequest(`/api/projects/${encodeURIComponent(id)}/unlock`, {
+    method: "POST",
+    body: { password },
+  });
+  return toResult(outcome, {
+    success: "",
+    failure: statusMessages.wrongPassword,
+    network: messages.networkError,
   });
 }

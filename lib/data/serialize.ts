@@ -21,6 +21,8 @@ export function toProjectJson(project: Project, viewer: Viewer) {
     client: project.client ?? "",
     summary: project.summary ?? "",
     userId: viewer.owner ? project.userId : null,
+    // Status (docs/spec.md §11) for the owner only; a password, or its hash, never leaves.
+    ...(viewer.owner ? { status: project.status, hasPassword: project.passwordHash !== null } : {}),
     createdAt: project.createdAt.toISOString(),
     updatedAt: project.updatedAt.toISOString(),
   };
