@@ -4,6 +4,7 @@ import { listSections } from "@/lib/data/sections";
 import { formatCategory } from "@/lib/validation/categories";
 import { STATUS_LABELS } from "@/lib/validation/status";
 import { StatusBadge } from "@/components/sections/status-badge";
+import { DashboardProjectEdit } from "@/components/owner/dashboard-project-edit";
 
 const linkClass = "font-medium underline underline-offset-2 hover:text-accent";
 
@@ -59,13 +60,24 @@ export async function DashboardProjectList() {
                     ))}
                   </ol>
                 ) : null}
-                <Link
-                  href={`/addsection/${project.id}`}
-                  className={`${linkClass} text-sm`}
-                  aria-label={`Add section to ${project.title}`}
-                >
-                  Add section
-                </Link>
+                <div className="flex flex-wrap gap-4">
+                  <DashboardProjectEdit
+                    project={{
+                      id: project.id,
+                      title: project.title,
+                      role: project.role,
+                      category: project.category,
+                      coverUrl: project.coverUrl,
+                    }}
+                  />
+                  <Link
+                    href={`/addsection/${project.id}`}
+                    className={`${linkClass} text-sm`}
+                    aria-label={`Add section to ${project.title}`}
+                  >
+                    Add section
+                  </Link>
+                </div>
               </li>
             );
           })}

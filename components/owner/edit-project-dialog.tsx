@@ -46,6 +46,8 @@ export function EditProjectDialog({ project, onClose, onSaved }: EditProjectDial
         year: current.year ?? (stored.year === null ? "" : String(stored.year)),
         client: current.client ?? stored.client,
         summary: current.summary ?? stored.summary,
+        status: current.status ?? stored.status,
+        hasPassword: stored.hasPassword,
       }));
     });
     return () => {

@@ -1,5 +1,6 @@
 import { messages } from "@/lib/validation/messages";
 import { createProjectSchema, firstMessage, updateProjectSchema } from "@/lib/validation/project";
+import { statusFieldsSchema, statusMessages } from "@/lib/validation/status";
 
 /** What the owner has entered in the Add New Project form or the card's Edit modal. */
 export type ProjectDraft<F = File> = {
@@ -14,7 +15,24 @@ export type ProjectDraft<F = File> = {
   year?: string;
   client?: string;
   summary?: string;
+  /**
+   * Status (docs/spec.md §11) and, for "protected", a new password. Left undefined, the status is
+   * not sent and an edit keeps the stored one.
+   */
+  status?: string;
+  password?: string;
+  /** Edit modal: the project has a stored password, so "protected" may keep it (password ""). */
+  hasPassword?: boolean;
 };
+
+/** The status rules of the API, plus: "protected" without a stored password needs a new one. */
+function statusProblem<F>(draft: ProjectDraft<F>): string | null {
+  const result = statusFieldsSchema.safeParse(draft);
+  if (!result.success) return firstMessage(result.error);
+  if (draft.status === "protected" && !draft.password && !draft.hasPassword)
+    return statusMessages.passwordTooShort;
+  return null;
+}
 
 /**
  * Add form: the API's own schema and wording, and the cover file is required too ('Please fill
@@ -23,13 +41,14 @@ export type ProjectDraft<F = File> = {
 export function validateNewProject<F>(draft: ProjectDraft<F>): string | null {
   const result = createProjectSchema.safeParse(draft);
   if (!result.success) return firstMessage(result.error);
-  return draft.cover ? null : messages.addProjectMissing;
+  if (!draft.cover) return messages.addProjectMissing;
+  return statusProblem(draft);
 }
 
 /** Edit modal: the API's schema for title, role and category; a new cover is optional. */
 export function validateProjectEdit<F>(draft: ProjectDraft<F>): string | null {
   const result = updateProjectSchema.safeParse(draft);
-  return result.success ? null : firstMessage(result.error);
+  return result.success ? statusProblem(draft) : firstMessage(result.error);
 }
 
 type FormDataLike<F> = { append(name: string, value: string | F): void };
@@ -47,6 +66,8 @@ export function fillProjectForm<F>(
     const value = draft[name];
     if (value !== undefined) form.append(name, value.trim());
   }
+  if (draft.status) form.append("status", draft.status);
+  if (draft.status === "protected" && draft.password) form.append("password", draft.password);
   if (userId) form.append("userId", userId);
   if (draft.cover) form.append("cover", draft.cover);
 }
