@@ -24,7 +24,10 @@ afterAll(async () => {
 
 /** Everything a visitor or API client could see, plus the media bytes. */
 async function snapshot(dataDir: string) {
-  const projects = (await listProjects()).map((project) => toProjectJson(project, { owner: true }));
+  const projects = (await listProjects("owner")).map((project) => ({
+    ...toProjectJson(project, { owner: true }),
+    passwordHash: project.passwordHash,
+  }));
   const sections = [];
   for (const project of projects)
     sections.push(...(await listSections(project._id)).map(toSectionJson));
@@ -63,6 +66,8 @@ describe("backup and restore", () => {
       year: 2023,
       client: "Client «Ünïcode»",
       summary: "Summary line one\nline two",
+      status: "protected",
+      passwordHash: "$2a$10$abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQ",
       userId: "owner",
     });
     await createSection(project.id, {
@@ -88,6 +93,11 @@ describe("backup and restore", () => {
       year: 2023,
       client: "Client «Ünïcode»",
       summary: "Summary line one\nline two",
+    });
+    // And its status with a protected project's password hash (migration 0003, docs/spec.md §11).
+    expect(before.projects[0]).toMatchObject({
+      status: "protected",
+      passwordHash: "$2a$10$abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQ",
     });
     const db = await getDb();
     const [row] = rowsOf<{ created_at: unknown }>(
