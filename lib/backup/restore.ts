@@ -75,8 +75,20 @@ export async function restoreBackup(
           const list = manifest.tables[name] ?? [];
           if (list.length === 0) continue;
           const table = sql.identifier(name);
+          // Only the columns the archive has: a column added since it was written (migration
+          // 0003's `status`) takes its default instead of a null its NOT NULL would refuse.
+          const stored = rowsOf<{ column_name: string }>(
+            await tx.execute(
+              sql`select column_name from information_schema.columns where table_schema = current_schema() and table_name = ${name}`,
+            ),
+          ).map((row) => row.column_name);
+          const given = new Set(list.flatMap((row) => Object.keys(row as object)));
+          const columns = sql.join(
+            stored.filter((column) => given.has(column)).map((column) => sql.identifier(column)),
+            sql`, `,
+          );
           await tx.execute(
-            sql`insert into ${table} select * from json_populate_recordset(null::${table}, ${JSON.stringify(list)}::json)`,
+            sql`insert into ${table} (${columns}) select ${columns} from json_populate_recordset(null::${table}, ${JSON.stringify(list)}::json)`,
           );
           rows += list.length;
         }
