@@ -2,9 +2,9 @@ import { expect, test } from "@playwright/test";
 import { deleteProjectViaApi, signInOwnerForFile, toast, uniqueTitle } from "./helpers/owner-flows";
 import { png } from "./helpers/owner-media";
 
-signInOwnerForFile("project-status");
 // Several browsers and full page loads each: more than the default 30 s on a loaded machine.
 test.describe.configure({ timeout: 120_000 });
+signInOwnerForFile("project-status");
 
 /** Issue 17 item 2 (docs/spec.md §11): drafts and protected projects, as the owner and visitors. */
 
