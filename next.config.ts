@@ -1,7 +1,11 @@
 import path from "node:path";
 import type { NextConfig } from "next";
 import { contentSecurityPolicy, securityHeaders } from "./lib/security-headers";
-import { galleryRewrites, PROXY_FREE_PAGE_SOURCES } from "./lib/site/proxy-free-pages";
+import {
+  galleryRewrites,
+  projectPageRewrites,
+  PROXY_FREE_PAGE_SOURCES,
+} from "./lib/site/proxy-free-pages";
 
 const nextConfig: NextConfig = {
   // PGlite loads WASM and data files from its package folder at run time; bundling it breaks that.
@@ -45,7 +49,8 @@ const nextConfig: NextConfig = {
     // `/` and its category and page views, to the cached gallery route, without a proxy. Any URL no
     // route answers, to the site's 404 page inside its layout (app/(site)/unknown-page).
     return {
-      beforeFiles: galleryRewrites(),
+      // Project pages of the owner and of opened protected projects, per request (docs/spec.md §11).
+      beforeFiles: [...projectPageRewrites(), ...galleryRewrites()],
       afterFiles: [],
       fallback: [{ source: "/:path*", destination: "/unknown-page" }],
     };

@@ -2,8 +2,9 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
 
 import type { Category } from "@/lib/validation/categories";
+import type { ProjectStatus } from "@/lib/validation/status";
 
-export type { Category };
+export type { Category, ProjectStatus };
 
 export const projects = pgTable(
   "projects",
@@ -22,6 +23,10 @@ export const projects = pgTable(
     /** The cover's focal point, 0–1 from the top left (issue 18.2, migration 0005). */
     coverFocalX: real("cover_focal_x").notNull().default(0.5),
     coverFocalY: real("cover_focal_y").notNull().default(0.5),
+    /** Who may see the project (docs/spec.md §11): published, draft, unlisted or protected. */
+    status: text("status").$type<ProjectStatus>().notNull().default("published"),
+    /** bcrypt hash of a protected project's password; never serialized (docs/security.md). */
+    passwordHash: text("password_hash"),
     userId: text("user_id").notNull(),
     position: integer("position").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -43,6 +48,15 @@ export const projects = pgTable(
     check(
       "projects_cover_focal_range",
       sql`${table.coverFocalX} between 0 and 1 and ${table.coverFocalY} between 0 and 1`,
+    ),
+    // The values of lib/validation/status.ts as migration 0003 wrote them.
+    check(
+      "projects_status_valid",
+      sql`${table.status} in ('published', 'draft', 'unlisted', 'protected')`,
+    ),
+    check(
+      "projects_protected_password",
+      sql`${table.status} <> 'protected' or ${table.passwordHash} is not null`,
     ),
     index("projects_position_idx").on(table.position),
     index("projects_category_position_idx").on(table.category, table.position),

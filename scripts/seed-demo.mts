@@ -34,7 +34,7 @@ async function drawImage(art: DemoArt, width: number, height: number, seed: numb
 
 async function seed(): Promise<void> {
   const ids = new Set(demoProjects.map((project) => project.id));
-  const own = (await listProjects()).filter((project) => !ids.has(project.id));
+  const own = (await listProjects("owner")).filter((project) => !ids.has(project.id));
   if (own.length > 0) {
     console.log(
       `The site already has ${own.length} project(s) of its own; demo content is only added to an empty site.`,

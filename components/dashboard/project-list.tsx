@@ -3,15 +3,19 @@ import { listProjects } from "@/lib/data/projects";
 import { listSections } from "@/lib/data/sections";
 import { ProjectOrder } from "@/components/owner/project-order";
 import { formatCategory } from "@/lib/validation/categories";
+import { STATUS_LABELS } from "@/lib/validation/status";
+import { StatusBadge } from "@/components/sections/status-badge";
+import { DashboardProjectEdit } from "@/components/owner/dashboard-project-edit";
 
 const linkClass = "font-medium underline underline-offset-2 hover:text-accent";
 
 /**
- * Every project, in gallery order, with links to view it, add a section and edit each of its
- * sections; the owner drags them into order by their Reorder handles (issue 17).
+ * Every project, whatever its status (docs/spec.md §11, marked by a badge unless published), with
+ * links to view it, add a section and edit each of its sections; the owner drags them into order
+ * by their Reorder handles (issue 17).
  */
 export async function DashboardProjectList() {
-  const projects = await listProjects();
+  const projects = await listProjects("owner");
   const sections = await Promise.all(projects.map((project) => listSections(project.id)));
   return (
     <section aria-labelledby="dashboard-projects" className="space-y-4">
@@ -30,10 +34,15 @@ export async function DashboardProjectList() {
               content: (
                 <div className="space-y-2 p-4" data-testid="dashboard-project">
                   <div className="flex flex-wrap items-baseline justify-between gap-2">
-                    <h3 className="text-lg font-semibold">
+                    <h3 className="flex flex-wrap items-center gap-2 text-lg font-semibold">
                       <Link href={`/sections/${project.id}`} className="hover:underline">
                         {project.title}
                       </Link>
+                      {project.status !== "published" ? (
+                        <StatusBadge status={project.status} />
+                      ) : (
+                        <span className="sr-only">({STATUS_LABELS.published})</span>
+                      )}
                     </h3>
                     <span className="text-muted text-sm">
                       {formatCategory(project.category)} · {own.length}{" "}
@@ -56,13 +65,24 @@ export async function DashboardProjectList() {
                       ))}
                     </ol>
                   ) : null}
-                  <Link
-                    href={`/addsection/${project.id}`}
-                    className={`${linkClass} text-sm`}
-                    aria-label={`Add section to ${project.title}`}
-                  >
-                    Add section
-                  </Link>
+                  <div className="flex flex-wrap gap-4">
+                    <DashboardProjectEdit
+                      project={{
+                        id: project.id,
+                        title: project.title,
+                        role: project.role,
+                        category: project.category,
+                        coverUrl: project.coverUrl,
+                      }}
+                    />
+                    <Link
+                      href={`/addsection/${project.id}`}
+                      className={`${linkClass} text-sm`}
+                      aria-label={`Add section to ${project.title}`}
+                    >
+                      Add section
+                    </Link>
+                  </div>
                 </div>
               ),
             };

@@ -21,6 +21,8 @@ export function AddProjectForm({ userId }: { userId: string }) {
     year: "",
     client: "",
     summary: "",
+    status: "published",
+    password: "",
   });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -50,6 +50,8 @@ export function EditProjectDialog({ project, onClose, onSaved }: EditProjectDial
         client: current.client ?? stored.client,
         summary: current.summary ?? stored.summary,
         coverFocal: current.coverFocal ?? stored.coverFocal,
+        status: current.status ?? stored.status,
+        hasPassword: stored.hasPassword,
       }));
     });
     return () => {

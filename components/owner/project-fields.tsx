@@ -4,6 +4,7 @@ import { useState } from "react";
 import { FileField, SelectField, TextAreaField, TextField } from "@/components/forms/field";
 import { CATEGORIES, formatCategory } from "@/lib/validation/categories";
 import { PROJECT_LIMITS } from "@/lib/validation/limits";
+import { PROJECT_PASSWORD_LIMITS, PROJECT_STATUSES, STATUS_LABELS } from "@/lib/validation/status";
 import { checkFile, coverRule } from "@/lib/validation/uploads";
 import type { ProjectDraft } from "@/lib/client/project-draft";
 import { FocalPointField } from "@/components/forms/focal-point-field";
@@ -13,6 +14,15 @@ const textFields = [
   { name: "title", label: "Title" },
   { name: "role", label: "Role" },
 ] as const;
+
+const statusOptions = PROJECT_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
+
+const STATUS_HINTS: Record<string, string> = {
+  published: "In the gallery, search and sitemap for everyone.",
+  draft: "Only you see it; visitors get a 404.",
+  unlisted: "Anyone with the link sees it; not in the gallery, search or sitemap.",
+  protected: "Like unlisted, and visitors must enter the password first.",
+};
 
 const categoryOptions = CATEGORIES.map((value) => ({
   value,
@@ -131,6 +141,35 @@ export function ProjectFields({
         disabled={disabled}
         onChange={(event) => onChange({ summary: event.target.value })}
       />
+      {draft.status !== undefined ? (
+        <SelectField
+          label="Status"
+          name="status"
+          value={draft.status}
+          hint={STATUS_HINTS[draft.status]}
+          disabled={disabled}
+          options={statusOptions}
+          onChange={(event) => onChange({ status: event.target.value })}
+        />
+      ) : null}
+      {draft.status === "protected" ? (
+        <TextField
+          label="Password for visitors"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          minLength={PROJECT_PASSWORD_LIMITS.min}
+          required={!draft.hasPassword}
+          hint={
+            draft.hasPassword
+              ? `Leave empty to keep the current password, or enter a new one of at least ${PROJECT_PASSWORD_LIMITS.min} characters.`
+              : `At least ${PROJECT_PASSWORD_LIMITS.min} characters. Give it to the people who may see the project.`
+          }
+          value={draft.password ?? ""}
+          disabled={disabled}
+          onChange={(event) => onChange({ password: event.target.value })}
+        />
+      ) : null}
     </>
   );
 }

@@ -23,6 +23,8 @@ import {
   type ProjectFields,
 } from "@/lib/validation/project";
 import { parseVersion } from "@/lib/validation/version";
+import { statusFieldsSchema, statusMessages, type StatusFields } from "@/lib/validation/status";
+import { hashPassword } from "@/lib/auth-service/passwords";
 import { JsonBodyError, readJsonObject } from "./json-body";
 import { commitWithMedia, storeUploads, uploadTmpDir } from "./media";
 import { ApiError } from "./respond";
@@ -30,7 +32,7 @@ import { ApiError } from "./respond";
 type CoverChange = { coverUrl: string; coverKey: string | null };
 /** The fields of a project form, and the `version` it started from (undefined when not sent). */
 type Write = (
-  fields: ProjectFields,
+  fields: Fields,
   cover: CoverChange | null,
   version: number | undefined,
 ) => Promise<Project | null>;
@@ -53,10 +55,36 @@ async function readProjectJson(request: Request): Promise<Record<string, unknown
   }
 }
 
-function validate(mode: Mode, input: Record<string, unknown>): ProjectFields {
+type Fields = ProjectFields & StatusFields;
+
+function validate(mode: Mode, input: Record<string, unknown>): Fields {
   const result = (mode === "create" ? createProjectSchema : updateProjectSchema).safeParse(input);
   if (!result.success) throw new ApiError(400, firstMessage(result.error));
-  return result.data;
+  const status = statusFieldsSchema.safeParse(input);
+  if (!status.success) throw new ApiError(400, firstMessage(status.error));
+  return { ...result.data, ...status.data };
+}
+
+/**
+ * The status columns a write stores (docs/spec.md §11): "protected" needs a password, new or
+ * already stored (an edit that keeps a protected project protected may leave it out); any other
+ * status drops a stored password. Absent status: the add's "published", the edit's stored one.
+ */
+async function statusColumns(
+  { status, password }: StatusFields,
+  stored: Project | null,
+): Promise<{ status?: Project["status"]; passwordHash?: string | null }> {
+  if (status === undefined) return stored ? {} : { status: "published", passwordHash: null };
+  if (status !== "protected") return { status, passwordHash: null };
+  if (password !== undefined) return { status, passwordHash: await hashPassword(password) };
+  if (stored?.status === "protected" && stored.passwordHash) return { status };
+  throw new ApiError(400, statusMessages.passwordTooShort);
+}
+
+/** The fields with the password swapped for what is stored: the hash, never the password. */
+async function toColumns(fields: Fields, stored: Project | null) {
+  const { status, password, ...rest } = fields;
+  return { ...rest, ...(await statusColumns({ status, password }, stored)) };
 }
 
 function validVersion(value: unknown): number | undefined {
@@ -109,8 +137,8 @@ async function withProjectInput(
 }
 
 export async function createProjectFromRequest(request: Request, user: AuthUser): Promise<Project> {
-  const project = await withProjectInput(request, "create", (fields, cover) =>
-    createProject({ ...fields, ...cover!, userId: user.id }),
+  const project = await withProjectInput(request, "create", async (fields, cover) =>
+    createProject({ ...(await toColumns(fields, null)), ...cover!, userId: user.id }),
   );
   if (!project) throw new Error("Project was not created");
   await invalidateProjects();
@@ -118,16 +146,16 @@ export async function createProjectFromRequest(request: Request, user: AuthUser)
 }
 
 export async function updateProjectFromRequest(id: string, request: Request): Promise<Project> {
-  if (!(await getProject(id))) throw new ApiError(404, messages.projectNotFound);
+  const stored = await getProject(id);
+  if (!stored) throw new ApiError(404, messages.projectNotFound);
   let replacedKey: string | null = null;
   const project = await withProjectInput(request, "update", async (fields, cover, version) => {
-    const result = await updateProject(id, { ...fields, ...cover }, version).catch(
-      (error: unknown) => {
-        // docs/spec.md §10: an edit that started from an older version overwrites nothing.
-        if (error instanceof StaleVersionError) throw new ApiError(409, messages.projectConflict);
-        throw error;
-      },
-    );
+    const columns = { ...(await toColumns(fields, stored)), ...cover };
+    const result = await updateProject(id, columns, version).catch((error: unknown) => {
+      // docs/spec.md §10: an edit that started from an older version overwrites nothing.
+      if (error instanceof StaleVersionError) throw new ApiError(409, messages.projectConflict);
+      throw error;
+    });
     if (!result) return null;
     if (cover && result.before.coverKey !== result.after.coverKey)
       replacedKey = result.before.coverKey;

@@ -21,6 +21,9 @@ const RULES = {
   recover: { burst: 30, requests: 30, perSeconds: 300 },
   verify: { burst: 30, requests: 30, perSeconds: 300 },
   updateUser: { burst: 30, requests: 30, perSeconds: 300 },
+  // Protected projects' password form (docs/spec.md §11), per address and project: 20 tries, then
+  // one more every 15 seconds.
+  projectPassword: { burst: 20, requests: 20, perSeconds: 300 },
 } satisfies Record<string, Rule>;
 
 export type RateLimitName = keyof typeof RULES;
@@ -29,10 +32,18 @@ type Bucket = { tokens: number; updatedAt: number };
 
 const buckets = new Map<string, Bucket>();
 
-/** Token bucket in this process's memory: takes one request from the address's budget or throws 429. */
-export function consumeRateLimit(request: Request, name: RateLimitName, now = Date.now()): void {
+/**
+ * Token bucket: takes one request from the client address's budget or throws 429. `scope`, when
+ * given, gives the address one budget per scope (a protected project's id).
+ */
+export function consumeRateLimit(
+  request: Request,
+  name: RateLimitName,
+  now = Date.now(),
+  scope?: string,
+): void {
   const rule: Rule = RULES[name];
-  const key = `${name}:${readClientAddress(request)}`;
+  const key = `${name}:${scope ? `${scope}:` : ""}${readClientAddress(request)}`;
   const refillPerMs = rule.requests / (rule.perSeconds * 1000);
   const bucket = buckets.get(key) ?? { tokens: rule.burst, updatedAt: now };
   const tokens = Math.min(rule.burst, bucket.tokens + (now - bucket.updatedAt) * refillPerMs);

@@ -17,7 +17,10 @@ const { work, fresh } = useDatabases("backup-test");
 
 /** Everything a visitor or API client could see, plus the media bytes. */
 async function snapshot(dataDir: string) {
-  const projects = (await listProjects()).map((project) => toProjectJson(project, { owner: true }));
+  const projects = (await listProjects("owner")).map((project) => ({
+    ...toProjectJson(project, { owner: true }),
+    passwordHash: project.passwordHash,
+  }));
   const sections = [];
   for (const project of projects)
     sections.push(...(await listSections(project._id)).map(toSectionJson));
@@ -58,6 +61,8 @@ describe("backup and restore", () => {
       year: 2023,
       client: "Client «Ünïcode»",
       summary: "Summary line one\nline two",
+      status: "protected",
+      passwordHash: "$2a$10$abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQ",
       userId: "owner",
     });
     await createSection(project.id, {
@@ -87,6 +92,11 @@ describe("backup and restore", () => {
       year: 2023,
       client: "Client «Ünïcode»",
       summary: "Summary line one\nline two",
+    });
+    // And its status with a protected project's password hash (migration 0003, docs/spec.md §11).
+    expect(before.projects[0]).toMatchObject({
+      status: "protected",
+      passwordHash: "$2a$10$abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQ",
     });
     const db = await getDb();
     const [row] = rowsOf<{ created_at: unknown }>(

@@ -1,6 +1,7 @@
 import { messages } from "@/lib/validation/messages";
 import { createProjectSchema, firstMessage, updateProjectSchema } from "@/lib/validation/project";
 import { formatFocal, type Focal } from "@/lib/validation/focal";
+import { statusFieldsSchema, statusMessages } from "@/lib/validation/status";
 
 /** What the owner has entered in the Add New Project form or the card's Edit modal. */
 export type ProjectDraft<F = File> = {
@@ -17,6 +18,14 @@ export type ProjectDraft<F = File> = {
   summary?: string;
   /** The cover's focal point (issue 18.2); left undefined, it is not sent (an edit keeps it). */
   coverFocal?: Focal;
+  /**
+   * Status (docs/spec.md §11) and, for "protected", a new password. Left undefined, the status is
+   * not sent and an edit keeps the stored one.
+   */
+  status?: string;
+  password?: string;
+  /** Edit modal: the project has a stored password, so "protected" may keep it (password ""). */
+  hasPassword?: boolean;
 };
 
 /** The draft as the API's schema reads it: the focal point as its "x,y" field. */
@@ -25,6 +34,15 @@ const asFields = <F>({ coverFocal, ...draft }: ProjectDraft<F>) => ({
   ...(coverFocal ? { coverFocal: formatFocal(coverFocal) } : {}),
 });
 
+/** The status rules of the API, plus: "protected" without a stored password needs a new one. */
+function statusProblem<F>(draft: ProjectDraft<F>): string | null {
+  const result = statusFieldsSchema.safeParse(draft);
+  if (!result.success) return firstMessage(result.error);
+  if (draft.status === "protected" && !draft.password && !draft.hasPassword)
+    return statusMessages.passwordTooShort;
+  return null;
+}
+
 /**
  * Add form: the API's own schema and wording, and the cover file is required too ('Please fill
  * in all Feilds !').
@@ -32,13 +50,14 @@ const asFields = <F>({ coverFocal, ...draft }: ProjectDraft<F>) => ({
 export function validateNewProject<F>(draft: ProjectDraft<F>): string | null {
   const result = createProjectSchema.safeParse(asFields(draft));
   if (!result.success) return firstMessage(result.error);
-  return draft.cover ? null : messages.addProjectMissing;
+  if (!draft.cover) return messages.addProjectMissing;
+  return statusProblem(draft);
 }
 
 /** Edit modal: the API's schema for title, role and category; a new cover is optional. */
 export function validateProjectEdit<F>(draft: ProjectDraft<F>): string | null {
   const result = updateProjectSchema.safeParse(asFields(draft));
-  return result.success ? null : firstMessage(result.error);
+  return result.success ? statusProblem(draft) : firstMessage(result.error);
 }
 
 type FormDataLike<F> = { append(name: string, value: string | F): void };
@@ -57,6 +76,8 @@ export function fillProjectForm<F>(
     if (value !== undefined) form.append(name, value.trim());
   }
   if (draft.coverFocal) form.append("coverFocal", formatFocal(draft.coverFocal));
+  if (draft.status) form.append("status", draft.status);
+  if (draft.status === "protected" && draft.password) form.append("password", draft.password);
   if (userId) form.append("userId", userId);
   if (draft.cover) form.append("cover", draft.cover);
 }

@@ -1,4 +1,5 @@
 import type { ProjectJson } from "@/lib/data/serialize";
+import { statusMessages } from "@/lib/validation/status";
 import { messages } from "./messages";
 import { sendRequest } from "./request";
 import { callApi, type Result } from "./result";
@@ -57,6 +58,22 @@ export function restoreProject(id: string): Promise<Result<ProjectJson>> {
       success: messages.projectRestored,
       failure: messages.restoreFailed,
       network: messages.restoreFailed,
+    },
+  );
+}
+
+/**
+ * POST /api/projects/{id}/unlock: opens a protected project in this browser (docs/spec.md §11).
+ * The server's message on refusal (wrong password, too many tries).
+ */
+export function unlockProject(id: string, password: string): Promise<Result> {
+  return callApi(
+    ["projects", id, "unlock"],
+    { method: "POST", body: { password } },
+    {
+      success: "",
+      failure: statusMessages.wrongPassword,
+      network: messages.networkError,
     },
   );
 }

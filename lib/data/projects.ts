@@ -1,12 +1,22 @@
 import "server-only";
-import { and, asc, count, eq, max } from "drizzle-orm";
+import { and, asc, count, eq, inArray, max, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/lib/db";
-import { projects, sections, type Category, type ProjectRow, type SectionRow } from "@/models";
+import {
+  projects,
+  sections,
+  type Category,
+  type ProjectRow,
+  type ProjectStatus,
+  type SectionRow,
+} from "@/models";
 import { isId, newId } from "./ids";
 import { updateLocked } from "./locked";
 import { PROJECT_ORDER_LOCK } from "./order";
 import { projectNotTrashed } from "./not-trashed";
 import { checkVersion, NotLive } from "./versions";
+import { listedToVisitor, type Audience } from "./visibility";
+
+export type { Audience };
 
 export type Project = ProjectRow;
 
@@ -23,6 +33,10 @@ export type ProjectInput = {
   /** The cover's focal point, 0–1 (issue 18.2); the columns' default (0.5) when left out. */
   coverFocalX?: number;
   coverFocalY?: number;
+  /** docs/spec.md §11: "published" when absent on create; kept when absent on update. */
+  status?: ProjectStatus;
+  /** bcrypt hash of a protected project's password; null clears it. */
+  passwordHash?: string | null;
   userId: string;
 };
 
@@ -35,33 +49,43 @@ export type ProjectPatch = Partial<Omit<ProjectInput, "userId">>;
  */
 const listOrder = [asc(projects.position), asc(projects.createdAt), asc(projects.id)];
 
-export async function listProjects(): Promise<Project[]> {
+/** The rows an audience may find in lists: the owner every project, anyone else the listed ones. */
+const listedTo = (audience: Audience): SQL | undefined =>
+  audience === "owner" ? undefined : listedToVisitor();
+
+/** Projects in list order; a visitor's list holds only what docs/spec.md §11 lists. */
+export async function listProjects(audience: Audience = "visitor"): Promise<Project[]> {
   const db = await getDb();
   return db
     .select()
     .from(projects)
-    .where(projectNotTrashed)
+    .where(and(projectNotTrashed, listedTo(audience)))
     .orderBy(...listOrder);
 }
 
-/** Projects of one category in list order; "all" lists every project. */
-export async function listProjectsByCategory(category: Category | "all"): Promise<Project[]> {
-  if (category === "all") return listProjects();
+/** Projects of one category in list order; "all" lists every project the audience may find. */
+export async function listProjectsByCategory(
+  category: Category | "all",
+  audience: Audience = "visitor",
+): Promise<Project[]> {
+  if (category === "all") return listProjects(audience);
   const db = await getDb();
   return db
     .select()
     .from(projects)
-    .where(and(eq(projects.category, category), projectNotTrashed))
+    .where(and(eq(projects.category, category), projectNotTrashed, listedTo(audience)))
     .orderBy(...listOrder);
 }
 
 /** Project counts per category in the `{_id, count}` shape of a MongoDB `$group`. */
-export async function countProjectsByCategory(): Promise<{ _id: Category; count: number }[]> {
+export async function countProjectsByCategory(
+  audience: Audience = "visitor",
+): Promise<{ _id: Category; count: number }[]> {
   const db = await getDb();
   const rows = await db
     .select({ _id: projects.category, count: count() })
     .from(projects)
-    .where(projectNotTrashed)
+    .where(and(projectNotTrashed, listedTo(audience)))
     .groupBy(projects.category)
     .orderBy(asc(projects.category));
   return rows.map((row) => ({ _id: row._id, count: Number(row.count) }));
@@ -132,12 +156,36 @@ export async function deleteProject(
   });
 }
 
-/** The projects before and after this one in list order, for Previous/Next links. */
+/**
+ * The projects before and after this one in a visitor's list order, for Previous/Next links: only
+ * listed projects are linked, and a project outside the list (unlisted, protected, draft) has none.
+ */
 export async function getAdjacentProjects(
   id: string,
 ): Promise<{ previous: Project | null; next: Project | null }> {
-  const all = await listProjects();
+  const all = await listProjects("visitor");
   const index = all.findIndex((project) => project.id === id);
   if (index === -1) return { previous: null, next: null };
   return { previous: all[index - 1] ?? null, next: all[index + 1] ?? null };
+}
+
+/**
+ * The draft and protected projects whose cover or section media is stored under this key: those
+ * whose files /media serves only to who may see the project (docs/spec.md §11). [] for a file of a
+ * published or unlisted project, or of none.
+ */
+export async function listRestrictedProjectsOfMedia(key: string): Promise<Project[]> {
+  const db = await getDb();
+  return db
+    .select()
+    .from(projects)
+    .where(
+      and(
+        inArray(projects.status, ["draft", "protected"]),
+        or(
+          eq(projects.coverKey, key),
+          sql`exists (select 1 from ${sections} where ${sections.projectId} = ${projects.id} and (${sections.videoKey} = ${key} or ${sections.posterKey} = ${key} or ${sections.images} @> ${JSON.stringify([{ key }])}::jsonb))`,
+        ),
+      ),
+    );
 }

@@ -27,6 +27,8 @@ export function toProjectJson(project: Project, viewer: Viewer) {
     // Issue 17 (docs/spec.md §10): the version an edit sends back; when it was trashed, or null.
     version: project.version,
     deletedAt: project.deletedAt?.toISOString() ?? null,
+    // Status (docs/spec.md §11) for the owner only; a password, or its hash, never leaves.
+    ...(viewer.owner ? { status: project.status, hasPassword: project.passwordHash !== null } : {}),
     createdAt: project.createdAt.toISOString(),
     updatedAt: project.updatedAt.toISOString(),
   };

@@ -164,11 +164,11 @@ export async function isTrashedMedia(key: string): Promise<boolean> {
     select 1 from ${projects} where ${projects.deletedAt} is not null and ${projects.coverKey} = ${key}
     union all
     select 1 from ${sections} where ${sections.deletedAt} is not null
-      and (${sections.videoKey} = ${key} or ${sections.images} @> ${image}::jsonb)
+      and (${sections.videoKey} = ${key} or ${sections.posterKey} = ${key} or ${sections.images} @> ${image}::jsonb)
     union all
     select 1 from ${sections} where ${sections.projectId} in
         (select ${projects.id} from ${projects} where ${projects.deletedAt} is not null)
-      and (${sections.videoKey} = ${key} or ${sections.images} @> ${image}::jsonb)
+      and (${sections.videoKey} = ${key} or ${sections.posterKey} = ${key} or ${sections.images} @> ${image}::jsonb)
     limit 1`);
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }

@@ -3,7 +3,7 @@ import { matchHas } from "next/dist/shared/lib/router/utils/prepare-destination"
 import { config } from "@/proxy";
 import { FILTER_CATEGORIES, parseFilterCategory, toFilterSlug } from "./categories";
 import { MAX_GALLERY_PAGE, parseGalleryPage } from "./gallery-pages";
-import { galleryRewrites } from "./proxy-free-pages";
+import { galleryRewrites, projectPageRewrites } from "./proxy-free-pages";
 
 type Query = Record<string, string | string[]>;
 type Condition = { type: "query"; key: string; value?: string };
@@ -104,5 +104,38 @@ describe("the home gallery's routes (next.config.ts rewrites, proxy.ts matcher)"
     );
     for (const category of FILTER_CATEGORIES)
       expect(route({ category })).toBe(`/gallery/${toFilterSlug(category)}/1`);
+  });
+});
+
+describe("project pages of readers with a session or an access cookie (docs/spec.md §11)", () => {
+  const [rewrite] = projectPageRewrites();
+  const routed = (cookie: string | undefined) =>
+    Boolean(
+      matchHas(
+        { headers: cookie === undefined ? {} : { cookie } } as never,
+        {},
+        rewrite!.has ?? [],
+        rewrite!.missing ?? [],
+      ),
+    );
+
+  it("sends the owner's and opened protected projects' requests to the per-request route", () => {
+    expect(rewrite).toMatchObject({
+      source: "/sections/:projectId",
+      destination: "/sections-for/:projectId",
+    });
+    expect(routed("sb-localhost-auth-token=base64-eyJ")).toBe(true);
+    expect(routed("theme=dark; sb-127-auth-token.0=base64-a; sb-127-auth-token.1=b")).toBe(true);
+    expect(routed("project_access=abc.def")).toBe(true);
+    expect(routed("a=1;project_access=abc.def")).toBe(true);
+  });
+
+  it("keeps every other request on the cached page", () => {
+    expect(routed(undefined)).toBe(false);
+    expect(routed("")).toBe(false);
+    expect(routed("theme=dark")).toBe(false);
+    expect(routed("xproject_access=1")).toBe(false);
+    expect(routed("note=project_access")).toBe(false);
+    expect(routed("sb-auth-token=1")).toBe(false);
   });
 });

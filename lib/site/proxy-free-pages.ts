@@ -16,12 +16,40 @@ import { MAX_GALLERY_PAGE } from "./gallery-pages";
  */
 
 type QueryCondition = { type: "query"; key: string; value?: string };
-type Rewrite = {
+type HeaderCondition = { type: "header"; key: string; value?: string };
+type Rewrite<Condition = QueryCondition> = {
   source: string;
   destination: string;
-  has?: QueryCondition[];
+  has?: Condition[];
   missing?: QueryCondition[];
 };
+
+/** The cookie of protected projects opened with their password (lib/site/project-access.ts). */
+export const PROJECT_ACCESS_COOKIE_NAME = "project_access";
+
+/**
+ * A Cookie header holding a session (`sb-<ref>-auth-token`, or its chunks `….0`, `….1`) or a
+ * project access cookie. Next.js anchors the expression (`^…$`) and reads the whole header.
+ */
+export const READER_COOKIE_PATTERN = `(?:.*;\\s*)?(?:sb-[^=;]+-auth-token(?:\\.\\d+)?|${PROJECT_ACCESS_COOKIE_NAME})=.*`;
+
+/**
+ * `/sections/{id}` of a request that carries a session or a project access cookie → the
+ * per-request /sections-for/{id} (docs/spec.md §11): what it shows depends on who asks (the owner
+ * sees drafts, a browser that gave the password sees that protected project), so it must never be
+ * the cached copy, nor fill it. Requests without those cookies, every visitor's, keep the cached
+ * /sections/{id}, which always renders the visitor's view. The per-request page checks the
+ * session and the cookie's signature itself: the cookie's presence only picks the route.
+ */
+export function projectPageRewrites(): Rewrite<HeaderCondition>[] {
+  return [
+    {
+      source: "/sections/:projectId",
+      has: [{ type: "header", key: "cookie", value: READER_COOKIE_PATTERN }],
+      destination: "/sections-for/:projectId",
+    },
+  ];
+}
 
 /** A `?q=` with a value is a search, rendered per request (the proxy then runs, as for any page). */
 const NOT_A_SEARCH: QueryCondition[] = [{ type: "query", key: "q" }];

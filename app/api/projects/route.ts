@@ -1,14 +1,16 @@
 import { createProjectFromRequest } from "@/lib/api/projects";
 import { answer, methodNotAllowed, ok } from "@/lib/api/respond";
 import { requireOwner } from "@/lib/auth";
-import { viewerOf } from "@/lib/api/viewer";
+import { audienceOf, viewerOf } from "@/lib/api/viewer";
 import { listProjects } from "@/lib/data/projects";
 import { toProjectJson } from "@/lib/data/serialize";
 import { messages } from "@/lib/validation/messages";
 
 export async function GET(request: Request): Promise<Response> {
   return answer(async () => {
-    const [projects, viewer] = await Promise.all([listProjects(), viewerOf(request)]);
+    // A visitor's list holds the published projects only (docs/spec.md §11).
+    const viewer = await viewerOf(request);
+    const projects = await listProjects(audienceOf(viewer));
     return ok(
       messages.projectsFetched,
       projects.map((project) => toProjectJson(project, viewer)),

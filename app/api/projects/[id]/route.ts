@@ -1,7 +1,7 @@
 import { removeProject, updateProjectFromRequest } from "@/lib/api/projects";
 import { answer, ApiError, methodNotAllowed, ok } from "@/lib/api/respond";
 import { requireOwner } from "@/lib/auth";
-import { viewerOf } from "@/lib/api/viewer";
+import { requireVisibleProject } from "@/lib/api/viewer";
 import { getProject } from "@/lib/data/projects";
 import { toProjectJson } from "@/lib/data/serialize";
 import { messages } from "@/lib/validation/messages";
@@ -11,9 +11,11 @@ type Context = { params: Promise<{ id: string }> };
 
 export async function GET(request: Request, { params }: Context): Promise<Response> {
   return answer(async () => {
-    const project = await getProject((await params).id);
-    if (!project) throw new ApiError(404, messages.projectNotFound);
-    return ok(messages.projectFetched, toProjectJson(project, await viewerOf(request)));
+    const { project, viewer } = await requireVisibleProject(
+      await getProject((await params).id),
+      request,
+    );
+    return ok(messages.projectFetched, toProjectJson(project, viewer));
   });
 }
 

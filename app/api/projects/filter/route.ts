@@ -1,5 +1,5 @@
 import { answer, ApiError, methodNotAllowed, ok } from "@/lib/api/respond";
-import { viewerOf } from "@/lib/api/viewer";
+import { audienceOf, viewerOf } from "@/lib/api/viewer";
 import { listProjectsByCategory } from "@/lib/data/projects";
 import { toProjectJson } from "@/lib/data/serialize";
 import { messages } from "@/lib/validation/messages";
@@ -11,10 +11,9 @@ export async function GET(request: Request): Promise<Response> {
     const raw = new URL(request.url).searchParams.get("category") ?? "all";
     const category = categoryFilterSchema.safeParse(raw);
     if (!category.success) throw new ApiError(400, firstMessage(category.error));
-    const [projects, viewer] = await Promise.all([
-      listProjectsByCategory(category.data),
-      viewerOf(request),
-    ]);
+    // A visitor's list holds the published projects only (docs/spec.md §11).
+    const viewer = await viewerOf(request);
+    const projects = await listProjectsByCategory(category.data, audienceOf(viewer));
     return ok(
       messages.projectsFetched,
       projects.map((project) => toProjectJson(project, viewer)),

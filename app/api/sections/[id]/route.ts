@@ -5,6 +5,7 @@ import {
   updateSectionFromRequest,
 } from "@/lib/api/sections";
 import { requireOwner } from "@/lib/auth";
+import { requireVisibleProject } from "@/lib/api/viewer";
 import { getProject } from "@/lib/data/projects";
 import { listSections } from "@/lib/data/sections";
 import { toSectionJson } from "@/lib/data/serialize";
@@ -14,10 +15,11 @@ import { parsePermanent } from "@/lib/validation/version";
 // One path segment, two meanings (docs/spec.md §7): GET and POST take a project id, PUT and DELETE a section id.
 type Context = { params: Promise<{ id: string }> };
 
-export async function GET(_request: Request, { params }: Context): Promise<Response> {
+export async function GET(request: Request, { params }: Context): Promise<Response> {
   return answer(async () => {
     const projectId = (await params).id;
-    if (!(await getProject(projectId))) throw new ApiError(404, messages.projectNotFound);
+    // A draft's or a locked protected project's sections are not found (docs/spec.md §11).
+    await requireVisibleProject(await getProject(projectId), request);
     const sections = await listSections(projectId);
     return ok(messages.sectionsFetched, sections.map(toSectionJson));
   });

@@ -1,0 +1,58 @@
+import { cookies } from "next/headers";
+import { getSessionCookieOptions } from "@/lib/auth/config";
+import { readJsonObject } from "@/lib/api/json-body";
+import { answer, ApiError, fail, methodNotAllowed, ok } from "@/lib/api/respond";
+import { consumeRateLimit } from "@/lib/auth-service/rate-limit";
+import { AuthServiceError } from "@/lib/auth-service/errors";
+import { verifyPassword } from "@/lib/auth-service/passwords";
+import { getProject } from "@/lib/data/projects";
+import { grantAccess, PROJECT_ACCESS_COOKIE } from "@/lib/site/project-access";
+import { messages } from "@/lib/validation/messages";
+import { firstMessage } from "@/lib/validation/project";
+import { statusMessages, unlockSchema } from "@/lib/validation/status";
+
+type Context = { params: Promise<{ id: string }> };
+
+/**
+ * `{ "password": "…" }` opens a protected project for this browser for 7 days (docs/spec.md §11):
+ * 200 with the signed HttpOnly access cookie, 401 for a wrong password, 429 after 20 tries from
+ * one address for one project. A project that is not protected (or not there) answers 404.
+ */
+export async function POST(request: Request, { params }: Context): Promise<Response> {
+  return answer(async () => {
+    const { id } = await params;
+    const project = await getProject(id);
+    if (!project || project.status !== "protected" || !project.passwordHash)
+      throw new ApiError(404, messages.projectNotFound);
+    try {
+      consumeRateLimit(request, "projectPassword", Date.now(), project.id);
+    } catch (error) {
+      if (error instanceof AuthServiceError) return fail(429, statusMessages.tooManyAttempts);
+      throw error;
+    }
+    const body = await readJsonObject(request, 4096).catch(() => {
+      throw new ApiError(400, messages.invalidForm);
+    });
+    const parsed = unlockSchema.safeParse(body);
+    if (!parsed.success) throw new ApiError(400, firstMessage(parsed.error));
+    if (!(await verifyPassword(parsed.data.password, project.passwordHash)))
+      return fail(401, statusMessages.wrongPassword);
+    const jar = await cookies();
+    const { value, maxAge } = grantAccess(jar.get(PROJECT_ACCESS_COOKIE)?.value, {
+      id: project.id,
+      passwordHash: project.passwordHash,
+    });
+    jar.set(PROJECT_ACCESS_COOKIE, value, {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      maxAge,
+      // Secure on https sites, by the session cookies' rule.
+      secure: getSessionCookieOptions(request.url).secure,
+    });
+    return ok(messages.projectFetched, { _id: project.id });
+  });
+}
+
+const refuse = methodNotAllowed("POST");
+export { refuse as GET, refuse as PUT, refuse as DELETE, refuse as PATCH };
