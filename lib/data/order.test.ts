@@ -4,6 +4,7 @@ import { closeDb } from "@/lib/db";
 import { createProject, deleteProject, getAdjacentProjects, listProjects } from "./projects";
 import { createSection, listSections } from "./sections";
 import { reorderProjects, reorderSections } from "./order";
+import { restoreProject, trashProject, trashSection } from "./trash";
 
 let cleanup: () => Promise<void>;
 
@@ -121,5 +122,28 @@ describe(`project and section order on ${process.env.TEST_DATABASE_URL ? "Postgr
       ok: false,
       problem: "not_found",
     });
+  });
+
+  it("leaves what is in the trash out of the list; a restored project comes back to its place", async () => {
+    const before = await ids();
+    const [first, second, ...rest] = before as [string, string, ...string[]];
+    await trashProject(second);
+    // The owner's list (the dashboard) holds every project but the trashed one.
+    expect(await reorderProjects([second, first, ...rest])).toMatchObject({ ok: false });
+    expect(await reorderProjects([...rest, first])).toEqual({ ok: true });
+    expect(await ids()).toEqual([...rest, first]);
+    await restoreProject(second);
+    expect(await ids()).toContain(second);
+    expect(await reorderProjects([second, ...rest, first])).toEqual({ ok: true });
+
+    const project = (await createProject({ ...base, title: "With sections" })).id;
+    const input = { description: "", images: [], videoUrl: null, videoKey: null, videoEmbed: null };
+    const made = [];
+    for (const title of ["S1", "S2", "S3"])
+      made.push((await createSection(project, { ...input, title }))!.id);
+    const [s1, s2, s3] = made as [string, string, string];
+    await trashSection(s2);
+    expect(await reorderSections(project, [s3, s1])).toEqual({ ok: true });
+    expect((await listSections(project)).map((section) => section.id)).toEqual([s3, s1]);
   });
 });

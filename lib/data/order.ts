@@ -1,9 +1,10 @@
 import "server-only";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { projects, sections } from "@/models";
 import { orderMismatch } from "@/lib/validation/order";
 import { isId } from "./ids";
+import { projectNotTrashed, sectionNotTrashed } from "./not-trashed";
 
 /**
  * The owner's order of projects and of a project's sections (issue 17 item 1). `position` is the
@@ -22,8 +23,9 @@ export type OrderResult =
 
 /**
  * Sets every project's position to its index in `ids`, which must name each project exactly once
- * (checked inside the transaction, against the rows as they are once the lock is held). Nothing
- * changes when the list is refused.
+ * (checked inside the transaction, against the rows as they are once the lock is held). Projects
+ * of every status count; those in the trash do not (they keep their position, and a restored one
+ * comes back there, ties broken by creation time). Nothing changes when the list is refused.
  */
 export async function reorderProjects(ids: readonly string[]): Promise<OrderResult> {
   const db = await getDb();
@@ -32,6 +34,7 @@ export async function reorderProjects(ids: readonly string[]): Promise<OrderResu
     const current = await tx
       .select({ id: projects.id })
       .from(projects)
+      .where(projectNotTrashed)
       .orderBy(asc(projects.id))
       .for("update");
     const message = orderMismatch(
@@ -60,13 +63,13 @@ export async function reorderSections(
     const [parent] = await tx
       .select({ id: projects.id })
       .from(projects)
-      .where(eq(projects.id, projectId))
+      .where(and(eq(projects.id, projectId), projectNotTrashed))
       .for("update");
     if (!parent) return { ok: false, problem: "not_found" };
     const current = await tx
       .select({ id: sections.id })
       .from(sections)
-      .where(eq(sections.projectId, projectId))
+      .where(and(eq(sections.projectId, projectId), sectionNotTrashed))
       .orderBy(asc(sections.id))
       .for("update");
     const message = orderMismatch(
