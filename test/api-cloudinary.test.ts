@@ -51,7 +51,9 @@ describe("the API on Cloudinary storage (CLOUDINARY_URL)", () => {
     );
     expect(section.status).toBe(201);
     expect(section.body.data.video).toMatch(/\/site-cloud\/video\/upload\//);
+    // Cover, image, video, and the video's generated poster (docs/spec.md: every video has one).
     expect([...standIn.uploads.values()].map((u) => u.resourceType).sort()).toEqual([
+      "image",
       "image",
       "image",
       "video",
@@ -72,6 +74,7 @@ describe("the API on Cloudinary storage (CLOUDINARY_URL)", () => {
     ).toBe(200);
     expect(standIn.uploads.size).toBe(0);
     expect(standIn.destroyed.map((d) => d.resourceType).sort()).toEqual([
+      "image",
       "image",
       "image",
       "video",

@@ -224,20 +224,29 @@ describe("posters", () => {
   });
 
   it("are deleted with their section and with their project (no orphans)", async () => {
+    // Deleted for good (?permanent=true); a delete to the trash keeps the files until the purge.
     const created = await postSection([
       ["video", video()],
       ["poster", { bytes: await jpeg(), name: "p.jpg", type: "image/jpeg" }],
     ]);
     const { _id: id, poster, video: clip } = created.body.data;
     expect(
-      (await call(url, "DELETE", `/api/sections/${id}`, { token: site.ownerToken })).status,
+      (
+        await call(url, "DELETE", `/api/sections/${id}?permanent=true`, {
+          token: site.ownerToken,
+        })
+      ).status,
     ).toBe(200);
     expect(site.uploads()).not.toContain(keyOf(poster));
     expect(site.uploads()).not.toContain(keyOf(clip));
 
     await postSection([["video", video()]]);
     expect(
-      (await call(url, "DELETE", `/api/projects/${projectId}`, { token: site.ownerToken })).status,
+      (
+        await call(url, "DELETE", `/api/projects/${projectId}?permanent=true`, {
+          token: site.ownerToken,
+        })
+      ).status,
     ).toBe(200);
     expect(site.uploads()).toEqual([]);
   });

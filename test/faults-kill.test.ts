@@ -132,7 +132,11 @@ describe(`SIGKILL during a stream of owner writes (${onPostgres ? "PostgreSQL" :
       // to a record (the sweep removed what a killed upload left), with no temporary leftovers.
       const urls = [
         ...site.projects.map((p) => p.cover),
-        ...site.sections.flatMap((s) => [...s.images, ...(s.video ? [s.video] : [])]),
+        ...site.sections.flatMap((s) => [
+          ...s.images,
+          ...(s.video ? [s.video] : []),
+          ...(s.poster ? [s.poster] : []),
+        ]),
       ];
       for (const url of urls) {
         const response = await fetch(new URL(url, server.url), { method: "HEAD" });

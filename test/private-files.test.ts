@@ -172,7 +172,8 @@ describe("private files under DATA_DIR", () => {
     const restored = path.join(work, "restored");
     const restore = await runNpm(["restore", "--", archive], restored);
     expect(restore.code, restore.output).toBe(0);
-    expect(countEntries(path.join(restored, "uploads"))).toBe(4);
+    // Cover, image, video and its generated poster, portrait.
+    expect(countEntries(path.join(restored, "uploads"))).toBe(5);
     expect(openEntries(restored)).toEqual([]);
   });
 });

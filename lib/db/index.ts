@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
+import { PGLITE_START_PARAMS } from "./pglite-params";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -27,23 +28,7 @@ type Handle = { db: Db; close: () => Promise<void> };
 
 const migrationsFolder = path.join(process.cwd(), "drizzle");
 
-/**
- * PGlite's start parameters: its defaults plus a leaner memory set-up than PostgreSQL's server
- * defaults, which assume a machine of its own. One connection in one process reads a site of a
- * few hundred rows, so 16 MB of shared buffers hold the working set many times over (the default
- * 128 MB cost 160 MB of RSS for the same point-query time, bench/REPORT.md). work_mem and
- * maintenance_work_mem bound sorts and VACUUM/CREATE INDEX; a smaller max_wal_size keeps pg_wal
- * on disk small with more frequent (tiny) checkpoints. Durability settings are left as they are.
- */
-export const PGLITE_START_PARAMS: readonly string[] = [
-  ...PGlite.defaultStartParams,
-  ...["-c", "shared_buffers=16MB"],
-  ...["-c", "work_mem=2MB"],
-  ...["-c", "maintenance_work_mem=16MB"],
-  ...["-c", "temp_buffers=2MB"],
-  ...["-c", "max_wal_size=64MB"],
-  ...["-c", "min_wal_size=32MB"],
-];
+export { PGLITE_START_PARAMS };
 
 /** The script that creates a PGlite data directory in a short-lived process of its own. */
 const initdbScript = path.join(process.cwd(), "lib/db/pglite-initdb.mjs");

@@ -1,15 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { Pool } from "pg";
 import * as tar from "tar";
 import { describe, expect, it } from "vitest";
 import { useDatabases } from "@/test/helpers/database";
+import { withSchemaBefore, type Execute } from "@/test/helpers/old-schema";
 import { getDb } from "@/lib/db";
 import { getProject, updateProject } from "@/lib/data/projects";
 import { toProjectJson } from "@/lib/data/serialize";
@@ -23,49 +18,10 @@ import { rowsOf } from "@/lib/backup/tables";
  */
 const { work, fresh } = useDatabases("migration-test");
 
-/** The migrations folder as it was before 0002: the first two migrations and their journal. */
-function migrationsBefore0002(): string {
-  const folder = path.join(work, "drizzle-0001");
-  fs.cpSync(path.join(process.cwd(), "drizzle"), folder, { recursive: true });
-  const journalPath = path.join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(fs.readFileSync(journalPath, "utf8")) as {
-    entries: { idx: number; tag: string }[];
-  };
-  for (const entry of journal.entries.filter((e) => e.idx >= 2))
-    fs.rmSync(path.join(folder, `${entry.tag}.sql`));
-  journal.entries = journal.entries.filter((entry) => entry.idx < 2);
-  fs.writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
-
 const ID = "0123456789abcdef01234567";
 
-/** Opens the database of the environment on the old schema, runs `use`, and closes it again. */
-async function withOldSchema(
-  dataDir: string,
-  run: (execute: (query: ReturnType<typeof sql>) => Promise<unknown>) => Promise<void>,
-) {
-  const migrationsFolder = migrationsBefore0002();
-  if (process.env.DATABASE_URL) {
-    const pool = new Pool({ connectionString: process.env.DATABASE_URL });
-    const db = drizzlePg({ client: pool });
-    await migratePg(db, { migrationsFolder });
-    try {
-      await run((query) => db.execute(query));
-    } finally {
-      await pool.end();
-    }
-    return;
-  }
-  const client = await PGlite.create(path.join(dataDir, "pg"));
-  const db = drizzlePglite({ client });
-  await migratePglite(db, { migrationsFolder });
-  try {
-    await run((query) => db.execute(query));
-  } finally {
-    await client.close();
-  }
-}
+const withOldSchema = (dataDir: string, run: (execute: Execute) => Promise<void>) =>
+  withSchemaBefore(2, work, dataDir, run);
 
 describe("migration 0002: project details", () => {
   it("upgrades a site made before it without loss, and old backups restore with the details unset", async () => {

@@ -1,17 +1,11 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { Pool } from "pg";
 import * as tar from "tar";
-import { afterAll, describe, expect, it } from "vitest";
-import { useFreshDatabase } from "@/test/helpers/database";
-import { closeDb, getDb } from "@/lib/db";
+import { describe, expect, it } from "vitest";
+import { useDatabases } from "@/test/helpers/database";
+import { withSchemaBefore, type Execute } from "@/test/helpers/old-schema";
+import { getDb } from "@/lib/db";
 import { getProject, listProjects, updateProject } from "@/lib/data/projects";
 import { toProjectJson } from "@/lib/data/serialize";
 import { BACKUP_FORMAT } from "@/lib/backup/backup";
@@ -22,63 +16,16 @@ import { rowsOf } from "@/lib/backup/tables";
  * Migration 0003 (project status and protected projects' password hash, docs/spec.md §11) upgrades a site made before it: the data
  * directory (or PostgreSQL database) and a backup archive written by the code of that time.
  */
-const cleanups: (() => Promise<void>)[] = [];
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-migration-test-"));
-afterAll(async () => {
-  await closeDb();
-  for (const cleanup of cleanups) await cleanup();
-  fs.rmSync(work, { recursive: true, force: true });
-});
-
-/** The migrations folder as it was before 0003: the first three migrations and their journal. */
-function migrationsBefore0003(): string {
-  const folder = path.join(work, "drizzle-0002");
-  fs.cpSync(path.join(process.cwd(), "drizzle"), folder, { recursive: true });
-  const journalPath = path.join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(fs.readFileSync(journalPath, "utf8")) as {
-    entries: { idx: number; tag: string }[];
-  };
-  for (const entry of journal.entries.filter((e) => e.idx >= 3))
-    fs.rmSync(path.join(folder, `${entry.tag}.sql`));
-  journal.entries = journal.entries.filter((entry) => entry.idx < 3);
-  fs.writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
+const { work, fresh } = useDatabases("migration-0003");
 
 const ID = "0123456789abcdef01234567";
 
-/** Opens the database of the environment on the old schema, runs `use`, and closes it again. */
-async function withOldSchema(
-  dataDir: string,
-  run: (execute: (query: ReturnType<typeof sql>) => Promise<unknown>) => Promise<void>,
-) {
-  const migrationsFolder = migrationsBefore0003();
-  if (process.env.DATABASE_URL) {
-    const pool = new Pool({ connectionString: process.env.DATABASE_URL });
-    const db = drizzlePg({ client: pool });
-    await migratePg(db, { migrationsFolder });
-    try {
-      await run((query) => db.execute(query));
-    } finally {
-      await pool.end();
-    }
-    return;
-  }
-  const client = await PGlite.create(path.join(dataDir, "pg"));
-  const db = drizzlePglite({ client });
-  await migratePglite(db, { migrationsFolder });
-  try {
-    await run((query) => db.execute(query));
-  } finally {
-    await client.close();
-  }
-}
+const withOldSchema = (dataDir: string, run: (execute: Execute) => Promise<void>) =>
+  withSchemaBefore(3, work, dataDir, run);
 
 describe("migration 0003: project status", () => {
   it("upgrades a site made before it without loss (every project published), and old backups restore as published", async () => {
-    await closeDb();
-    const { dataDir, cleanup } = await useFreshDatabase();
-    cleanups.push(cleanup);
+    const dataDir = await fresh();
     let oldRows: unknown[] = [];
     await withOldSchema(dataDir, async (execute) => {
       const columns = rowsOf<{ column_name: string }>(
@@ -144,9 +91,7 @@ describe("migration 0003: project status", () => {
       }),
     );
     await tar.create({ gzip: true, file: archive, cwd: staging, portable: true }, ["backup.json"]);
-    await closeDb();
-    const { dataDir: target, cleanup: cleanTarget } = await useFreshDatabase();
-    cleanups.push(cleanTarget);
+    const target = await fresh();
     expect(await restoreBackup(target, archive)).toEqual({ rows: 1, files: 0 });
     expect(await getProject(ID)).toMatchObject({
       title: "Old project",

@@ -1,17 +1,10 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { Pool } from "pg";
 import * as tar from "tar";
-import { afterAll, describe, expect, it } from "vitest";
-import { useFreshDatabase } from "@/test/helpers/database";
-import { closeDb } from "@/lib/db";
+import { describe, expect, it } from "vitest";
+import { useDatabases } from "@/test/helpers/database";
+import { withSchemaBefore, type Execute } from "@/test/helpers/old-schema";
 import { getProject, listProjects, updateProject } from "@/lib/data/projects";
 import { getSection, listSections } from "@/lib/data/sections";
 import { listTrash, restoreProject, trashProject, trashSection } from "@/lib/data/trash";
@@ -24,57 +17,13 @@ import { rowsOf } from "@/lib/backup/tables";
  * (or PostgreSQL database) and a backup archive written by the code of that time. A backup of the
  * new schema carries the trash and the versions.
  */
-const cleanups: (() => Promise<void>)[] = [];
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-migration-0004-test-"));
-afterAll(async () => {
-  await closeDb();
-  for (const cleanup of cleanups) await cleanup();
-  fs.rmSync(work, { recursive: true, force: true });
-});
-
-/** The migrations folder as it was before 0004: the earlier migrations and their journal. */
-function migrationsBefore0004(): string {
-  const folder = path.join(work, "drizzle-before-0004");
-  fs.cpSync(path.join(process.cwd(), "drizzle"), folder, { recursive: true });
-  const journalPath = path.join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(fs.readFileSync(journalPath, "utf8")) as {
-    entries: { idx: number; tag: string }[];
-  };
-  for (const entry of journal.entries.filter((e) => e.idx >= 4))
-    fs.rmSync(path.join(folder, `${entry.tag}.sql`));
-  journal.entries = journal.entries.filter((entry) => entry.idx < 4);
-  fs.writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
+const { work, fresh } = useDatabases("migration-0004");
 
 const PROJECT = "0123456789abcdef01234567";
 const SECTION = "0123456789abcdef0123abcd";
 
-async function withOldSchema(
-  dataDir: string,
-  run: (execute: (query: ReturnType<typeof sql>) => Promise<unknown>) => Promise<void>,
-) {
-  const migrationsFolder = migrationsBefore0004();
-  if (process.env.DATABASE_URL) {
-    const pool = new Pool({ connectionString: process.env.DATABASE_URL });
-    const db = drizzlePg({ client: pool });
-    await migratePg(db, { migrationsFolder });
-    try {
-      await run((query) => db.execute(query));
-    } finally {
-      await pool.end();
-    }
-    return;
-  }
-  const client = await PGlite.create(path.join(dataDir, "pg"));
-  const db = drizzlePglite({ client });
-  await migratePglite(db, { migrationsFolder });
-  try {
-    await run((query) => db.execute(query));
-  } finally {
-    await client.close();
-  }
-}
+const withOldSchema = (dataDir: string, run: (execute: Execute) => Promise<void>) =>
+  withSchemaBefore(4, work, dataDir, run);
 
 const rowsOfTable = async (
   execute: (query: ReturnType<typeof sql>) => Promise<unknown>,
@@ -86,9 +35,7 @@ const rowsOfTable = async (
 
 describe("migration 0004: trash and versions", () => {
   it("upgrades a site made before it without loss, and old backups restore live at version 1", async () => {
-    await closeDb();
-    const { dataDir, cleanup } = await useFreshDatabase();
-    cleanups.push(cleanup);
+    const dataDir = await fresh();
     let oldProjects: unknown[] = [];
     let oldSections: unknown[] = [];
     await withOldSchema(dataDir, async (execute) => {
@@ -141,9 +88,7 @@ describe("migration 0004: trash and versions", () => {
       }),
     );
     await tar.create({ gzip: true, file: archive, cwd: staging, portable: true }, ["backup.json"]);
-    await closeDb();
-    const { dataDir: target, cleanup: cleanTarget } = await useFreshDatabase();
-    cleanups.push(cleanTarget);
+    const target = await fresh();
     expect(await restoreBackup(target, archive)).toEqual({ rows: 2, files: 0 });
     expect(await getProject(PROJECT)).toMatchObject({
       title: "Old project",
@@ -166,9 +111,7 @@ describe("migration 0004: trash and versions", () => {
     await createBackup(source, archive);
     const before = await listTrash();
 
-    await closeDb();
-    const { dataDir: target, cleanup } = await useFreshDatabase();
-    cleanups.push(cleanup);
+    const target = await fresh();
     await restoreBackup(target, archive);
     expect(await listTrash()).toEqual(before);
     expect(before.sections.map((s) => [s.id, s.deletedAt?.toISOString(), s.version])).toEqual([

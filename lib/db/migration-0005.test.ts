@@ -1,17 +1,11 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { Pool } from "pg";
 import * as tar from "tar";
-import { afterAll, describe, expect, it } from "vitest";
-import { useFreshDatabase } from "@/test/helpers/database";
-import { closeDb, getDb } from "@/lib/db";
+import { describe, expect, it } from "vitest";
+import { useDatabases } from "@/test/helpers/database";
+import { withSchemaBefore, type Execute } from "@/test/helpers/old-schema";
+import { getDb } from "@/lib/db";
 import { getProject, updateProject } from "@/lib/data/projects";
 import { getSection, updateSectionWith } from "@/lib/data/sections";
 import { toProjectJson, toSectionJson } from "@/lib/data/serialize";
@@ -24,28 +18,7 @@ import { rowsOf } from "@/lib/backup/tables";
  * directory (or PostgreSQL database) and a backup archive written by the code of that time. Images
  * stored without focal values read as the centre.
  */
-const cleanups: (() => Promise<void>)[] = [];
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-migration-0005-"));
-afterAll(async () => {
-  await closeDb();
-  for (const cleanup of cleanups) await cleanup();
-  fs.rmSync(work, { recursive: true, force: true });
-});
-
-/** The migrations folder as it was before 0005: every earlier migration and its journal. */
-function migrationsBefore0005(): string {
-  const folder = path.join(work, "drizzle-before-0005");
-  fs.cpSync(path.join(process.cwd(), "drizzle"), folder, { recursive: true });
-  const journalPath = path.join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(fs.readFileSync(journalPath, "utf8")) as {
-    entries: { idx: number; tag: string }[];
-  };
-  for (const entry of journal.entries.filter((e) => e.idx >= 5))
-    fs.rmSync(path.join(folder, `${entry.tag}.sql`));
-  journal.entries = journal.entries.filter((entry) => entry.idx < 5);
-  fs.writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
+const { work, fresh } = useDatabases("migration-0005");
 
 const PROJECT = "0123456789abcdef01234567";
 const SECTION = "89abcdef0123456789abcdef";
@@ -54,31 +27,8 @@ const OLD_IMAGES = [
   { url: "/media/b.png", key: "b.png", width: 1200, height: 1500, alt: "B" },
 ];
 
-type Execute = (query: ReturnType<typeof sql>) => Promise<unknown>;
-
-/** Opens the database of the environment on the old schema, runs `use`, and closes it again. */
-async function withOldSchema(dataDir: string, run: (execute: Execute) => Promise<void>) {
-  const migrationsFolder = migrationsBefore0005();
-  if (process.env.DATABASE_URL) {
-    const pool = new Pool({ connectionString: process.env.DATABASE_URL });
-    const db = drizzlePg({ client: pool });
-    await migratePg(db, { migrationsFolder });
-    try {
-      await run((query) => db.execute(query));
-    } finally {
-      await pool.end();
-    }
-    return;
-  }
-  const client = await PGlite.create(path.join(dataDir, "pg"));
-  const db = drizzlePglite({ client });
-  await migratePglite(db, { migrationsFolder });
-  try {
-    await run((query) => db.execute(query));
-  } finally {
-    await client.close();
-  }
-}
+const withOldSchema = (dataDir: string, run: (execute: Execute) => Promise<void>) =>
+  withSchemaBefore(5, work, dataDir, run);
 
 const columnsOf = async (execute: Execute, table: string) =>
   rowsOf<{ column_name: string }>(
@@ -89,9 +39,7 @@ const columnsOf = async (execute: Execute, table: string) =>
 
 describe("migration 0005: section layout and focal points", () => {
   it("upgrades a site made before it without loss, and old backups restore with the defaults", async () => {
-    await closeDb();
-    const { dataDir, cleanup } = await useFreshDatabase();
-    cleanups.push(cleanup);
+    const dataDir = await fresh();
     const old: { projects: unknown[]; sections: unknown[] } = { projects: [], sections: [] };
     await withOldSchema(dataDir, async (execute) => {
       expect(await columnsOf(execute, "sections")).not.toContain("layout");
@@ -153,9 +101,7 @@ describe("migration 0005: section layout and focal points", () => {
       JSON.stringify({ format: BACKUP_FORMAT, createdAt: "2025-01-03T00:00:00.000Z", tables: old }),
     );
     await tar.create({ gzip: true, file: archive, cwd: staging, portable: true }, ["backup.json"]);
-    await closeDb();
-    const { dataDir: target, cleanup: cleanTarget } = await useFreshDatabase();
-    cleanups.push(cleanTarget);
+    const target = await fresh();
     expect(await restoreBackup(target, archive)).toEqual({ rows: 2, files: 0 });
     expect(await getProject(PROJECT)).toMatchObject({ coverFocalX: 0.5, coverFocalY: 0.5 });
     expect(await getSection(SECTION)).toMatchObject({ layout: "grid", images: OLD_IMAGES });

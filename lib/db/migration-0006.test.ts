@@ -1,17 +1,11 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { Pool } from "pg";
 import * as tar from "tar";
-import { afterAll, describe, expect, it } from "vitest";
-import { useFreshDatabase } from "@/test/helpers/database";
-import { closeDb, getDb } from "@/lib/db";
+import { describe, expect, it } from "vitest";
+import { useDatabases } from "@/test/helpers/database";
+import { withSchemaBefore, type Execute } from "@/test/helpers/old-schema";
+import { getDb } from "@/lib/db";
 import { getSection, updateSectionWith } from "@/lib/data/sections";
 import { toSectionJson } from "@/lib/data/serialize";
 import { BACKUP_FORMAT } from "@/lib/backup/backup";
@@ -23,65 +17,18 @@ import { rowsOf } from "@/lib/backup/tables";
  * before it: the data directory (or PostgreSQL database) and a backup archive written by the code
  * of that time. Its sections read as player videos without a poster.
  */
-const cleanups: (() => Promise<void>)[] = [];
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-migration-test-"));
-afterAll(async () => {
-  await closeDb();
-  for (const cleanup of cleanups) await cleanup();
-  fs.rmSync(work, { recursive: true, force: true });
-});
-
-/** The migrations folder as it was before 0006: the earlier migrations and their journal. */
-function migrationsBefore0006(): string {
-  const folder = path.join(work, "drizzle-before-0006");
-  fs.cpSync(path.join(process.cwd(), "drizzle"), folder, { recursive: true });
-  const journalPath = path.join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(fs.readFileSync(journalPath, "utf8")) as {
-    entries: { idx: number; tag: string }[];
-  };
-  for (const entry of journal.entries.filter((e) => e.idx >= 6))
-    fs.rmSync(path.join(folder, `${entry.tag}.sql`));
-  journal.entries = journal.entries.filter((entry) => entry.idx < 6);
-  fs.writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
+const { work, fresh } = useDatabases("migration-0006");
 
 const PROJECT = "0123456789abcdef01234567";
 const ID = "0123456789abcdef0123abcd";
 
-/** Opens the database of the environment on the old schema, runs `use`, and closes it again. */
-async function withOldSchema(
-  dataDir: string,
-  run: (execute: (query: ReturnType<typeof sql>) => Promise<unknown>) => Promise<void>,
-) {
-  const migrationsFolder = migrationsBefore0006();
-  if (process.env.DATABASE_URL) {
-    const pool = new Pool({ connectionString: process.env.DATABASE_URL });
-    const db = drizzlePg({ client: pool });
-    await migratePg(db, { migrationsFolder });
-    try {
-      await run((query) => db.execute(query));
-    } finally {
-      await pool.end();
-    }
-    return;
-  }
-  const client = await PGlite.create(path.join(dataDir, "pg"));
-  const db = drizzlePglite({ client });
-  await migratePglite(db, { migrationsFolder });
-  try {
-    await run((query) => db.execute(query));
-  } finally {
-    await client.close();
-  }
-}
+const withOldSchema = (dataDir: string, run: (execute: Execute) => Promise<void>) =>
+  withSchemaBefore(6, work, dataDir, run);
 
 describe("migration 0006: video playback and poster", () => {
   // Three databases opened in turn (old schema, upgrade, restore target): slow on a loaded machine.
   it("upgrades a site made before it without loss, and old backups restore as player videos without posters", async () => {
-    await closeDb();
-    const { dataDir, cleanup } = await useFreshDatabase();
-    cleanups.push(cleanup);
+    const dataDir = await fresh();
     const oldTables: Record<string, unknown[]> = {};
     await withOldSchema(dataDir, async (execute) => {
       const columns = rowsOf<{ column_name: string }>(
@@ -141,9 +88,7 @@ describe("migration 0006: video playback and poster", () => {
       }),
     );
     await tar.create({ gzip: true, file: archive, cwd: staging, portable: true }, ["backup.json"]);
-    await closeDb();
-    const { dataDir: target, cleanup: cleanTarget } = await useFreshDatabase();
-    cleanups.push(cleanTarget);
+    const target = await fresh();
     expect(await restoreBackup(target, archive)).toEqual({ rows: 2, files: 0 });
     const restored = await getSection(ID);
     expect(restored).toMatchObject({ title: "Old clip", videoPlayback: null, posterUrl: null });

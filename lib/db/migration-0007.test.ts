@@ -1,16 +1,10 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { Pool } from "pg";
-import { afterAll, describe, expect, it } from "vitest";
-import { useFreshDatabase } from "@/test/helpers/database";
-import { closeDb, getDb } from "@/lib/db";
+import { describe, expect, it } from "vitest";
+import { useDatabases } from "@/test/helpers/database";
+import { withSchemaBefore, type Execute } from "@/test/helpers/old-schema";
+import { getDb } from "@/lib/db";
 import { getProject } from "@/lib/data/projects";
 import { createBackup } from "@/lib/backup/backup";
 import { restoreBackup } from "@/lib/backup/restore";
@@ -23,64 +17,18 @@ import { getSigningKey } from "@/lib/auth-service/keys";
  * PostgreSQL database) and a backup archive written before it. On PostgreSQL the upgraded site's
  * signing key then lives in the new table; on PGlite it stays the file in DATA_DIR/auth.
  */
-const cleanups: (() => Promise<void>)[] = [];
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-migration-0007-"));
-afterAll(async () => {
-  await closeDb();
-  for (const cleanup of cleanups) await cleanup();
-  fs.rmSync(work, { recursive: true, force: true });
-});
-
-/** The migrations folder as it was before 0007. */
-function migrationsBefore0007(): string {
-  const folder = path.join(work, "drizzle-before-0007");
-  fs.cpSync(path.join(process.cwd(), "drizzle"), folder, { recursive: true });
-  const journalPath = path.join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(fs.readFileSync(journalPath, "utf8")) as {
-    entries: { idx: number; tag: string }[];
-  };
-  for (const entry of journal.entries.filter((e) => e.idx >= 7))
-    fs.rmSync(path.join(folder, `${entry.tag}.sql`));
-  journal.entries = journal.entries.filter((entry) => entry.idx < 7);
-  fs.writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
+const { work, fresh } = useDatabases("migration-0007");
 
 const PROJECT = "0123456789abcdef01234567";
 const USER = "6f1c3a52-29c4-4f64-9d3e-3f4b2f0c8a11";
 const SESSION = "2b0c7f0e-5d8e-4f0f-a3a4-6c1b9d2e7f30";
 
-async function withOldSchema(
-  dataDir: string,
-  run: (execute: (query: ReturnType<typeof sql>) => Promise<unknown>) => Promise<void>,
-) {
-  const migrationsFolder = migrationsBefore0007();
-  if (process.env.DATABASE_URL) {
-    const pool = new Pool({ connectionString: process.env.DATABASE_URL });
-    const db = drizzlePg({ client: pool });
-    await migratePg(db, { migrationsFolder });
-    try {
-      await run((query) => db.execute(query));
-    } finally {
-      await pool.end();
-    }
-    return;
-  }
-  const client = await PGlite.create(path.join(dataDir, "pg"));
-  const db = drizzlePglite({ client });
-  await migratePglite(db, { migrationsFolder });
-  try {
-    await run((query) => db.execute(query));
-  } finally {
-    await client.close();
-  }
-}
+const withOldSchema = (dataDir: string, run: (execute: Execute) => Promise<void>) =>
+  withSchemaBefore(7, work, dataDir, run);
 
 describe("migration 0007: shared auth state", () => {
   it("upgrades a site made before it without loss, and its backups restore", async () => {
-    await closeDb();
-    const { dataDir, cleanup } = await useFreshDatabase();
-    cleanups.push(cleanup);
+    const dataDir = await fresh();
     await withOldSchema(dataDir, async (execute) => {
       const tables = rowsOf<{ table_name: string }>(
         await execute(
@@ -120,9 +68,7 @@ describe("migration 0007: shared auth state", () => {
     // A backup of the upgraded site carries the site, not the keys or counters, and restores
     // into a new site whose servers may already have made their own key.
     expect(await createBackup(dataDir, archive)).toMatchObject({ rows: 3 });
-    await closeDb();
-    const { dataDir: target, cleanup: cleanTarget } = await useFreshDatabase();
-    cleanups.push(cleanTarget);
+    const target = await fresh();
     await getSigningKey();
     expect(await restoreBackup(target, archive)).toEqual({ rows: 3, files: 0 });
     expect(await getProject(PROJECT)).toMatchObject({ title: "Old project" });

@@ -1,4 +1,4 @@
-import { PGLITE_START_PARAMS } from "@/lib/db";
+import { PGLITE_START_PARAMS } from "@/lib/db/pglite-params";
 import { createPgTemplate } from "./pg-template";
 import { killGroup, processesMarked, SPAWNED_MARKER, type ProcessInfo } from "./processes";
 

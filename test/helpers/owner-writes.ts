@@ -15,6 +15,8 @@ export type ExpectedSection = {
   description: string;
   images: string[];
   video: string;
+  /** The video's poster (uploaded or generated), "" without a video. */
+  poster: string;
 };
 
 /** A write sent but never answered (the server died): the record allows either outcome. */
@@ -57,6 +59,7 @@ type SectionJson = {
   description: string;
   images: { url: string }[];
   video: string;
+  poster: string;
   project: string;
 };
 
@@ -76,6 +79,7 @@ const toSection = (json: SectionJson): ExpectedSection => ({
   description: json.description,
   images: json.images.map((image) => image.url),
   video: json.video,
+  poster: json.poster,
 });
 
 export class OwnerWriter {
