@@ -174,7 +174,11 @@ try {
   const dataProblems = compareWithRecord(site, record);
   const urls = [
     ...site.projects.map((p) => p.cover),
-    ...site.sections.flatMap((s) => [...s.images, ...(s.video ? [s.video] : [])]),
+    ...site.sections.flatMap((s) => [
+      ...s.images,
+      ...(s.video ? [s.video] : []),
+      ...(s.poster ? [s.poster] : []),
+    ]),
   ];
   for (const url of urls) {
     const response = await fetch(server.url + url, { method: "HEAD" });
