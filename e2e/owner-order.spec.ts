@@ -26,10 +26,12 @@ async function addSectionViaApi(page: Page, projectId: string, title: string): P
 
 /** Titles of the dashboard's projects, top first. */
 async function dashboardTitles(page: Page): Promise<string[]> {
+  // The title link of each row's heading (the heading also names the status for screen readers).
   return page
     .getByRole("list", { name: "Projects, in gallery order" })
     .getByTestId("dashboard-project")
     .getByRole("heading", { level: 3 })
+    .getByRole("link")
     .allInnerTexts();
 }
 
