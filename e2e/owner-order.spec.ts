@@ -130,9 +130,13 @@ test("the owner orders projects on the dashboard by keyboard and mouse; the gall
         body: JSON.stringify({ success: false, message: "Refused for the test", data: null }),
       }),
     );
+    // Each key waits for dnd-kit's announcement of the step before the next, as above: a key
+    // pressed before the pick-up is active is lost, and no save is ever sent.
     await page.getByRole("button", { name: `Reorder ${first.title}` }).focus();
     await page.keyboard.press("Space");
+    await expect(live).toContainText(`Picked up ${first.title}`);
     await page.keyboard.press("ArrowUp");
+    await expect(live).toContainText(`${first.title} moved to position 1 of`);
     await page.keyboard.press("Space");
     await expect(toast(page, "error")).toContainText("Refused for the test");
     expect((await dashboardTitles(page)).slice(0, 2)).toEqual([second.title, first.title]);

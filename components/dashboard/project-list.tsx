@@ -6,6 +6,7 @@ import { formatCategory } from "@/lib/validation/categories";
 import { STATUS_LABELS } from "@/lib/validation/status";
 import { StatusBadge } from "@/components/sections/status-badge";
 import { DashboardProjectEdit } from "@/components/owner/dashboard-project-edit";
+import { editableProject } from "@/components/owner/editable-project";
 
 const linkClass = "font-medium underline underline-offset-2 hover:text-accent";
 
@@ -66,15 +67,7 @@ export async function DashboardProjectList() {
                     </ol>
                   ) : null}
                   <div className="flex flex-wrap gap-4">
-                    <DashboardProjectEdit
-                      project={{
-                        id: project.id,
-                        title: project.title,
-                        role: project.role,
-                        category: project.category,
-                        coverUrl: project.coverUrl,
-                      }}
-                    />
+                    <DashboardProjectEdit project={editableProject(project)} />
                     <Link
                       href={`/addsection/${project.id}`}
                       className={`${linkClass} text-sm`}

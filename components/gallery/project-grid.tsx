@@ -1,6 +1,7 @@
 import { ProjectCardActions } from "@/components/owner/project-card-actions";
 import { desktopSpans } from "./grid-spans";
 import { ProjectCard, type ProjectCardData } from "./project-card";
+import { editableProject } from "@/components/owner/editable-project";
 
 /** Cards in the gallery's grid: one column on phones, two on tablets, the 4-column rhythm on desktop. */
 export function ProjectGrid({ projects, id }: { projects: ProjectCardData[]; id?: string }) {
@@ -20,18 +21,7 @@ export function ProjectGrid({ projects, id }: { projects: ProjectCardData[]; id?
           span={spans[index] ?? 1}
           eager={index < 2}
           preload={index === 0}
-          // Only what the Edit dialog needs: every field sent here is repeated in the page payload.
-          ownerActions={
-            <ProjectCardActions
-              project={{
-                id: project.id,
-                title: project.title,
-                role: project.role,
-                category: project.category,
-                coverUrl: project.coverUrl,
-              }}
-            />
-          }
+          ownerActions={<ProjectCardActions project={editableProject(project)} />}
         />
       ))}
     </ul>

@@ -11,14 +11,9 @@ import {
 import { getProject, updateProject } from "@/lib/client/projects";
 import { Dialog } from "./dialog";
 import { ProjectFields } from "./project-fields";
+import type { EditableProject } from "./editable-project";
 
-export type EditableProject = {
-  id: string;
-  title: string;
-  role: string;
-  category: string;
-  coverUrl: string;
-};
+export type { EditableProject };
 
 type EditProjectDialogProps = {
   project: EditableProject;

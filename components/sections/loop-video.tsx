@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { PlayDisc } from "./play-disc";
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 const prefersReducedMotion = () => window.matchMedia(REDUCED_MOTION).matches;
@@ -93,14 +94,7 @@ export function LoopVideo({ src, poster, title }: { src: string; poster: string;
           aria-label={label}
           className="group absolute inset-0 flex items-center justify-center focus-visible:outline-offset-[-4px]"
         >
-          <span
-            aria-hidden="true"
-            className="flex size-16 items-center justify-center rounded-full bg-white/90 shadow transition-transform group-hover:scale-105 sm:size-20"
-          >
-            <svg viewBox="0 0 24 24" className="text-ink ml-1 size-7 sm:size-8" fill="currentColor">
-              <path d="M8 5v14l11-7z" />
-            </svg>
-          </span>
+          <PlayDisc className="shadow" />
         </button>
       ) : (
         <button

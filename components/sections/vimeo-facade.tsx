@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { VimeoFrame } from "./vimeo-frame";
+import { PlayDisc } from "./play-disc";
 
 /**
  * A Vimeo video that loads the player only when asked to: the embed pulls in several hundred kB
@@ -52,14 +53,7 @@ export function VimeoFacade({
         onClick={() => setPlaying(true)}
         className="group absolute inset-0 flex flex-col items-center justify-center gap-4 text-white focus-visible:outline-offset-[-4px] focus-visible:outline-white"
       >
-        <span
-          aria-hidden="true"
-          className="flex size-16 items-center justify-center rounded-full bg-white/90 transition-transform group-hover:scale-105 sm:size-20"
-        >
-          <svg viewBox="0 0 24 24" className="text-ink ml-1 size-7 sm:size-8" fill="currentColor">
-            <path d="M8 5v14l11-7z" />
-          </svg>
-        </span>
+        <PlayDisc />
         <span
           className={`text-base font-medium sm:text-lg ${poster ? "rounded bg-black/70 px-3 py-1" : ""}`}
         >
