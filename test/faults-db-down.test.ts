@@ -88,6 +88,8 @@ describe("PostgreSQL server down", () => {
   it("answers 503 on the API and per-request pages, keeps serving cached pages, recovers by itself", async () => {
     for (const pathname of PAGES()) expect((await page(pathname)).status, pathname).toBe(200);
     const before = uploads();
+    const cover = `/media/${before[0]}`;
+    expect((await page(cover)).status).toBe(200);
 
     await pg.stop();
 
@@ -137,6 +139,10 @@ describe("PostgreSQL server down", () => {
     }
     for (const pathname of PUBLIC_PAGES().slice(0, 5))
       expect((await page(pathname)).text, pathname).toContain("Before The Outage");
+    // A file's access needs the database (is it a draft's, a protected project's, trashed?): none
+    // is served while it cannot say, and the answer is not one a cache keeps.
+    const file = await page(cover);
+    expect(file).toEqual({ status: 503, text: "Temporarily unavailable", retry: "30" });
     // One never rendered cannot be made now: an error page, without error details.
     const uncached = await page("/?category=Motion%20Design");
     expect(uncached.status).toBe(500);
@@ -150,6 +156,7 @@ describe("PostgreSQL server down", () => {
     });
     for (const pathname of PAGES()) expect((await page(pathname)).status, pathname).toBe(200);
     expect((await page(`/sections/${projectId}`)).text).toContain("Before The Outage");
+    expect((await page(cover)).status).toBe(200);
     const after = await call<{ title: string }[]>(server.url, "GET", "/api/projects");
     expect(after.body.data.map((project) => project.title)).toEqual(["Before The Outage"]);
     const again = await call(server.url, "POST", "/api/projects", {

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, eq, inArray, max, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, max, type SQL } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import {
   projects,
@@ -167,25 +167,4 @@ export async function getAdjacentProjects(
   const index = all.findIndex((project) => project.id === id);
   if (index === -1) return { previous: null, next: null };
   return { previous: all[index - 1] ?? null, next: all[index + 1] ?? null };
-}
-
-/**
- * The draft and protected projects whose cover or section media is stored under this key: those
- * whose files /media serves only to who may see the project (docs/spec.md §11). [] for a file of a
- * published or unlisted project, or of none.
- */
-export async function listRestrictedProjectsOfMedia(key: string): Promise<Project[]> {
-  const db = await getDb();
-  return db
-    .select()
-    .from(projects)
-    .where(
-      and(
-        inArray(projects.status, ["draft", "protected"]),
-        or(
-          eq(projects.coverKey, key),
-          sql`exists (select 1 from ${sections} where ${sections.projectId} = ${projects.id} and (${sections.videoKey} = ${key} or ${sections.posterKey} = ${key} or ${sections.images} @> ${JSON.stringify([{ key }])}::jsonb))`,
-        ),
-      ),
-    );
 }

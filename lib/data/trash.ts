@@ -152,27 +152,6 @@ export async function purgeTrashedBefore(
   });
 }
 
-/**
- * Whether a stored media key belongs to something in the trash (a trashed project's cover or any
- * of its sections' files, or a trashed section's files): /media does not serve those. Each part is
- * answered from the partial deleted_at indexes, so it stays cheap whatever the size of the site.
- */
-export async function isTrashedMedia(key: string): Promise<boolean> {
-  const db = await getDb();
-  const image = JSON.stringify([{ key }]);
-  const result = await db.execute(sql`
-    select 1 from ${projects} where ${projects.deletedAt} is not null and ${projects.coverKey} = ${key}
-    union all
-    select 1 from ${sections} where ${sections.deletedAt} is not null
-      and (${sections.videoKey} = ${key} or ${sections.posterKey} = ${key} or ${sections.images} @> ${image}::jsonb)
-    union all
-    select 1 from ${sections} where ${sections.projectId} in
-        (select ${projects.id} from ${projects} where ${projects.deletedAt} is not null)
-      and (${sections.videoKey} = ${key} or ${sections.posterKey} = ${key} or ${sections.images} @> ${image}::jsonb)
-    limit 1`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
-}
-
 /** Whether any project or section, in the trash or not, has this id (imports must not reuse one). */
 export async function isIdTaken(table: "projects" | "sections", id: string): Promise<boolean> {
   if (!isId(id)) return false;

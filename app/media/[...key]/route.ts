@@ -1,38 +1,46 @@
 import { getUser } from "@/lib/auth";
-import { listRestrictedProjectsOfMedia } from "@/lib/data/projects";
-import { isTrashedMedia } from "@/lib/data/trash";
+import { reportDatabaseError } from "@/lib/db/availability";
+import { listMediaHolders, type MediaHolder } from "@/lib/data/media-access";
 import { visibleToVisitor } from "@/lib/data/visibility";
 import { env } from "@/lib/env";
 import { readAccessCookie, unlockedProjects } from "@/lib/site/project-access";
+import { RETRY_AFTER_SECONDS } from "@/lib/site/unavailable-page";
 import { contentTypeOfKey } from "@/lib/storage/local";
 import { serveLocalMedia } from "@/lib/storage/serve";
 
 type Context = { params: Promise<{ key: string[] }> };
 
+const NOT_CACHED = {
+  "Content-Type": "text/plain; charset=utf-8",
+  "Cache-Control": "private, no-store",
+  "X-Content-Type-Options": "nosniff",
+};
+
 // Not served: a trashed item's file, or a restricted one for who may not see it. Never cached by
 // shared caches (a CDN must not keep the refusal for the owner either).
-const notFound = () =>
-  new Response("Not found", {
-    status: 404,
-    headers: {
-      "Content-Type": "text/plain; charset=utf-8",
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
+const notFound = () => new Response("Not found", { status: 404, headers: NOT_CACHED });
+
+// When the database cannot say whether a file is restricted, it is not served: a draft's or a
+// protected project's files must not leak during an outage (docs/operations.md).
+const unavailable = () =>
+  new Response("Temporarily unavailable", {
+    status: 503,
+    headers: { ...NOT_CACHED, "Retry-After": String(RETRY_AFTER_SECONDS) },
   });
 
 /**
- * Whether this request may read a file: always for a published or unlisted project's media; a
- * draft's only for the owner, a protected project's for the owner and browsers that opened it
- * (docs/spec.md §11). Pages of those projects link their images past the image optimizer, whose
- * own fetches carry no cookies, so the browser's request with its cookies comes here.
+ * Whether this request may read a file: anyone a live published or unlisted project's media; nobody
+ * a trashed item's (docs/spec.md §10); a draft's only the owner, a protected project's the owner and
+ * browsers that opened it (§11). Pages of those projects link their images past the image
+ * optimizer, whose own fetches carry no cookies, so the browser's request with its cookies comes here.
  */
 async function readAccess(
-  key: string,
+  holders: MediaHolder[],
   request: Request,
 ): Promise<"public" | "private" | "refused"> {
-  const restricted = await listRestrictedProjectsOfMedia(key);
-  if (restricted.length === 0) return "public";
+  if (holders.length === 0) return "public";
+  if (holders.some((holder) => holder.trashed)) return "refused";
+  const restricted = holders.map((holder) => holder.project);
   const unlocked = unlockedProjects(readAccessCookie(request.headers.get("cookie")), restricted);
   if (restricted.some((project) => visibleToVisitor(project, unlocked) === "open"))
     return "private";
@@ -43,11 +51,17 @@ async function readAccess(
 export async function GET(request: Request, { params }: Context): Promise<Response> {
   const { key } = await params;
   const name = key.length === 1 ? (key[0] ?? "") : "";
-  // The files of what is in the trash are not served (docs/spec.md §10). When the database cannot
-  // answer, media stay available like the cached pages that show them.
-  const trashed = contentTypeOfKey(name) ? await isTrashedMedia(name).catch(() => false) : false;
-  if (trashed) return notFound();
-  const access = name ? await readAccess(name, request) : "public";
+  // A name that is not a media file's is never stored: no database question for it.
+  if (!contentTypeOfKey(name)) return serveLocalMedia(env().DATA_DIR, name, request);
+  let holders: MediaHolder[];
+  try {
+    holders = await listMediaHolders(name);
+  } catch (error) {
+    reportDatabaseError(error);
+    console.error("Media access check failed:", (error as Error).message);
+    return unavailable();
+  }
+  const access = await readAccess(holders, request);
   if (access === "refused") return notFound();
   const response = await serveLocalMedia(env().DATA_DIR, name, request);
   // A restricted file is never for shared caches (a CDN would hand the owner's copy to anyone).

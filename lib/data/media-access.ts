@@ -1,0 +1,47 @@
+import "server-only";
+import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { projects, sections } from "@/models";
+import type { Project } from "./projects";
+
+/** A project whose cover or section media is stored under a key, and whether that file is trashed. */
+export type MediaHolder = {
+  project: Project;
+  /** The project is in the trash, or the section holding the file is (docs/spec.md §10). */
+  trashed: boolean;
+};
+
+/**
+ * The holders of a stored file that limit who may read it, in one query: trashed projects and
+ * sections (docs/spec.md §10) and draft or protected projects (§11). [] for a file of a live
+ * published or unlisted project, or of none: /media serves those to anyone. The filter on trash
+ * and status comes first, so a public file costs the few restricted or trashed rows, not the site.
+ */
+export async function listMediaHolders(key: string): Promise<MediaHolder[]> {
+  const db = await getDb();
+  const image = JSON.stringify([{ key }]);
+  const holds = sql`(${sections.videoKey} = ${key} or ${sections.posterKey} = ${key} or ${sections.images} @> ${image}::jsonb)`;
+  const rows = await db
+    .select({
+      project: projects,
+      inTrashedSection: sql<boolean>`exists (select 1 from ${sections} where ${sections.projectId} = ${projects.id} and ${sections.deletedAt} is not null and ${holds})`,
+    })
+    .from(projects)
+    .where(
+      and(
+        or(
+          isNotNull(projects.deletedAt),
+          inArray(projects.status, ["draft", "protected"]),
+          sql`exists (select 1 from ${sections} where ${sections.projectId} = ${projects.id} and ${sections.deletedAt} is not null)`,
+        ),
+        or(
+          eq(projects.coverKey, key),
+          sql`exists (select 1 from ${sections} where ${sections.projectId} = ${projects.id} and ${holds})`,
+        ),
+      ),
+    );
+  return rows.map(({ project, inTrashedSection }) => ({
+    project,
+    trashed: project.deletedAt !== null || Boolean(inTrashedSection),
+  }));
+}
