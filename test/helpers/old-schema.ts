@@ -1,18 +1,20 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import type { sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { Pool } from "pg";
+import * as tar from "tar";
+import { BACKUP_FORMAT } from "@/lib/backup/backup";
 
 /** Runs one SQL query on the old-schema database. */
 export type Execute = (query: ReturnType<typeof sql>) => Promise<unknown>;
 
 /**
- * For the migration tests (lib/db/migration-*.test.ts): a copy of drizzle/ in `work` as it was
+ * For the migration tests (lib/db/migrations.test.ts): a copy of drizzle/ in `work` as it was
  * before migration `index`, its later migrations and their journal entries removed.
  */
 export function migrationsBefore(index: number, work: string): string {
@@ -60,4 +62,53 @@ export async function withSchemaBefore(
   } finally {
     await client.close();
   }
+}
+
+const rowsOfResult = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** The column names of a table of the old-schema database. */
+export async function columnsOf(execute: Execute, table: string): Promise<string[]> {
+  const result = await execute(
+    sql`select column_name from information_schema.columns where table_name = ${table}`,
+  );
+  return rowsOfResult<{ column_name: string }>(result).map((row) => row.column_name);
+}
+
+/** The public tables of the old-schema database. */
+export async function tablesOf(execute: Execute): Promise<string[]> {
+  const result = await execute(
+    sql`select table_name from information_schema.tables where table_schema = 'public'`,
+  );
+  return rowsOfResult<{ table_name: string }>(result).map((row) => row.table_name);
+}
+
+/** Every row of the given tables as JSON objects, the way `npm run backup` of that time wrote them. */
+export async function dumpTables(
+  execute: Execute,
+  tables: readonly string[],
+): Promise<Record<string, unknown[]>> {
+  const dump: Record<string, unknown[]> = {};
+  for (const table of tables) {
+    const result = await execute(sql`select row_to_json(t) as row from ${sql.identifier(table)} t`);
+    dump[table] = rowsOfResult<{ row: unknown }>(result).map((row) => row.row);
+  }
+  return dump;
+}
+
+/**
+ * Writes a backup archive holding these table rows (and no files), as `npm run backup` of the old
+ * schema made it, into `work`; returns its path.
+ */
+export async function writeOldBackup(
+  work: string,
+  tables: Record<string, unknown[]>,
+): Promise<string> {
+  const archive = path.join(work, "old-backup.tar.gz");
+  const staging = path.join(work, "old-backup");
+  fs.rmSync(staging, { recursive: true, force: true });
+  fs.mkdirSync(staging);
+  const backup = { format: BACKUP_FORMAT, createdAt: "2025-01-03T00:00:00.000Z", tables };
+  fs.writeFileSync(path.join(staging, "backup.json"), JSON.stringify(backup));
+  await tar.create({ gzip: true, file: archive, cwd: staging, portable: true }, ["backup.json"]);
+  return archive;
 }

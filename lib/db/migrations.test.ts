@@ -1,0 +1,421 @@
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { useDatabases } from "@/test/helpers/database";
+import {
+  columnsOf,
+  dumpTables,
+  withSchemaBefore,
+  writeOldBackup,
+  tablesOf,
+} from "@/test/helpers/old-schema";
+import { getDb } from "@/lib/db";
+import { getProject, updateProject, listProjects } from "@/lib/data/projects";
+import { toProjectJson, toSectionJson } from "@/lib/data/serialize";
+import { restoreBackup } from "@/lib/backup/restore";
+import { getSection, listSections, updateSectionWith } from "@/lib/data/sections";
+import { listTrash, restoreProject, trashProject, trashSection } from "@/lib/data/trash";
+import { createBackup } from "@/lib/backup/backup";
+import { rowsOf } from "@/lib/backup/tables";
+import { getSigningKey } from "@/lib/auth-service/keys";
+
+/**
+ * Each migration upgrades a site made before it without loss: its data directory (or PostgreSQL
+ * database, with DATABASE_URL) made by the migrations of that time, and a backup archive written
+ * by the code of that time (docs/operations.md, backups). One describe per migration.
+ */
+const { work, fresh } = useDatabases("migrations");
+
+/**
+ * Migration 0002 (project year, client, summary) upgrades a site made before it: the data
+ * directory (or PostgreSQL database) and a backup archive written by the code of that time.
+ */
+describe("migration 0002: project details", () => {
+  const ID = "0123456789abcdef01234567";
+
+  it("upgrades a site made before it without loss, and old backups restore with the details unset", async () => {
+    const dataDir = await fresh();
+    let old: Record<string, unknown[]> = {};
+    await withSchemaBefore(2, work, dataDir, async (execute) => {
+      const columns = await columnsOf(execute, "projects");
+      expect(columns).not.toContain("year");
+      await execute(sql`insert into projects (id, title, cover_url, cover_key, role, category, user_id, position, created_at)
+        values (${ID}, 'Old project', '/media/old.png', 'old.png', 'Director', 'Photography', 'owner', 0, '2025-01-02T03:04:05Z')`);
+      old = await dumpTables(execute, ["projects"]);
+    });
+
+    // The current code opens the same database: migration 0002 runs and the row is intact.
+    const upgraded = await getProject(ID);
+    expect(upgraded).toMatchObject({
+      title: "Old project",
+      coverUrl: "/media/old.png",
+      coverKey: "old.png",
+      role: "Director",
+      category: "Photography",
+      position: 0,
+      year: null,
+      client: null,
+      summary: null,
+    });
+    expect(upgraded!.createdAt.toISOString()).toBe("2025-01-02T03:04:05.000Z");
+    expect(toProjectJson(upgraded!, { owner: true })).toMatchObject({
+      year: null,
+      client: "",
+      summary: "",
+    });
+    // The new columns work on the upgraded database, and the year's range is checked there too.
+    await updateProject(ID, { year: 2024, client: "Acme", summary: "Now with details." });
+    expect(await getProject(ID)).toMatchObject({ year: 2024, client: "Acme" });
+    const db = await getDb();
+    await expect(
+      db.execute(sql`update projects set year = 1800 where id = ${ID}`),
+    ).rejects.toThrow();
+
+    // A backup archive of the old schema (as `npm run backup` wrote it) restores into a new site.
+    const archive = await writeOldBackup(work, old);
+    const target = await fresh();
+    expect(await restoreBackup(target, archive)).toEqual({ rows: 1, files: 0 });
+    expect(await getProject(ID)).toMatchObject({
+      title: "Old project",
+      year: null,
+      client: null,
+      summary: null,
+    });
+  });
+});
+
+/**
+ * Migration 0003 (project status and protected projects' password hash, docs/spec.md §11) upgrades a site made before it: the data
+ * directory (or PostgreSQL database) and a backup archive written by the code of that time.
+ */
+describe("migration 0003: project status", () => {
+  const ID = "0123456789abcdef01234567";
+
+  it("upgrades a site made before it without loss (every project published), and old backups restore as published", async () => {
+    const dataDir = await fresh();
+    let old: Record<string, unknown[]> = {};
+    await withSchemaBefore(3, work, dataDir, async (execute) => {
+      const columns = await columnsOf(execute, "projects");
+      expect(columns).toContain("year");
+      expect(columns).not.toContain("status");
+      await execute(sql`insert into projects (id, title, cover_url, cover_key, role, category, year, client, summary, user_id, position, created_at)
+        values (${ID}, 'Old project', '/media/old.png', 'old.png', 'Director', 'Photography', 2020, 'Acme', 'Before statuses.', 'owner', 0, '2025-01-02T03:04:05Z')`);
+      old = await dumpTables(execute, ["projects"]);
+    });
+
+    // The current code opens the same database: migration 0003 runs and the row is intact.
+    const upgraded = await getProject(ID);
+    expect(upgraded).toMatchObject({
+      title: "Old project",
+      coverUrl: "/media/old.png",
+      coverKey: "old.png",
+      category: "Photography",
+      year: 2020,
+      client: "Acme",
+      summary: "Before statuses.",
+      position: 0,
+      status: "published",
+      passwordHash: null,
+    });
+    expect(upgraded!.createdAt.toISOString()).toBe("2025-01-02T03:04:05.000Z");
+    expect(toProjectJson(upgraded!, { owner: true })).toMatchObject({
+      status: "published",
+      hasPassword: false,
+    });
+    // Still listed for visitors, as before the upgrade.
+    expect((await listProjects("visitor")).map((p) => p.id)).toEqual([ID]);
+    // The new columns work on the upgraded database, and their checks hold there too.
+    await updateProject(ID, { status: "protected", passwordHash: "$2a$10$hash" });
+    expect(await getProject(ID)).toMatchObject({
+      status: "protected",
+      passwordHash: "$2a$10$hash",
+    });
+    expect(await listProjects("visitor")).toEqual([]);
+    const db = await getDb();
+    await expect(
+      db.execute(sql`update projects set status = 'secret' where id = ${ID}`),
+    ).rejects.toThrow();
+    await expect(
+      db.execute(sql`update projects set password_hash = null where id = ${ID}`),
+    ).rejects.toThrow();
+
+    // A backup archive of the old schema (as `npm run backup` wrote it) restores into a new site.
+    const archive = await writeOldBackup(work, old);
+    const target = await fresh();
+    expect(await restoreBackup(target, archive)).toEqual({ rows: 1, files: 0 });
+    expect(await getProject(ID)).toMatchObject({
+      title: "Old project",
+      year: 2020,
+      status: "published",
+      passwordHash: null,
+    });
+  });
+});
+
+/**
+ * Migration 0004 (trash and versions, issue 17) upgrades a site made before it: the data directory
+ * (or PostgreSQL database) and a backup archive written by the code of that time. A backup of the
+ * new schema carries the trash and the versions.
+ */
+describe("migration 0004: trash and versions", () => {
+  const PROJECT = "0123456789abcdef01234567";
+  const SECTION = "0123456789abcdef0123abcd";
+
+  it("upgrades a site made before it without loss, and old backups restore live at version 1", async () => {
+    const dataDir = await fresh();
+    let old: Record<string, unknown[]> = {};
+    await withSchemaBefore(4, work, dataDir, async (execute) => {
+      const columns = await columnsOf(execute, "projects");
+      expect(columns).not.toContain("deleted_at");
+      expect(columns).not.toContain("version");
+      await execute(sql`insert into projects (id, title, cover_url, cover_key, role, category, user_id, position, year, created_at)
+        values (${PROJECT}, 'Old project', '/media/old.png', 'old.png', 'Director', 'Photography', 'owner', 0, 2020, '2025-01-02T03:04:05Z')`);
+      await execute(sql`insert into sections (id, project_id, title, images, position)
+        values (${SECTION}, ${PROJECT}, 'Old section', '[{"url":"/media/i.png","key":"i.png","width":1,"height":1,"alt":"I"}]'::jsonb, 0)`);
+      old = await dumpTables(execute, ["projects", "sections"]);
+    });
+
+    // The current code opens the same database: migration 0004 runs and the rows are intact.
+    expect(await getProject(PROJECT)).toMatchObject({
+      title: "Old project",
+      coverKey: "old.png",
+      year: 2020,
+      position: 0,
+      version: 1,
+      deletedAt: null,
+    });
+    expect(await getSection(SECTION)).toMatchObject({
+      title: "Old section",
+      version: 1,
+      deletedAt: null,
+    });
+    expect((await getSection(SECTION))?.images[0]?.alt).toBe("I");
+    // The new columns work on the upgraded database.
+    expect((await updateProject(PROJECT, { title: "Edited" }, 1))?.after.version).toBe(2);
+    await trashProject(PROJECT);
+    expect(await listProjects()).toEqual([]);
+    expect((await restoreProject(PROJECT))?.title).toBe("Edited");
+
+    // A backup archive of the old schema (as `npm run backup` wrote it) restores into a new site.
+    const archive = await writeOldBackup(work, old);
+    const target = await fresh();
+    expect(await restoreBackup(target, archive)).toEqual({ rows: 2, files: 0 });
+    expect(await getProject(PROJECT)).toMatchObject({
+      title: "Old project",
+      version: 1,
+      deletedAt: null,
+    });
+    expect((await listSections(PROJECT)).map((s) => [s.title, s.version])).toEqual([
+      ["Old section", 1],
+    ]);
+  }, 180_000); // three databases opened and migrated: slow on a loaded machine
+
+  it("a backup carries the trash and the versions: restored, the trash is the same", async () => {
+    // Continues on the site restored above.
+    await updateProject(PROJECT, { title: "Version 2" });
+    const trashedAt = new Date("2030-01-01T00:00:00.000Z");
+    await trashSection(SECTION, trashedAt);
+    const source = process.env.DATA_DIR!;
+    fs.mkdirSync(path.join(source, "uploads"), { recursive: true });
+    const archive = path.join(work, "trash-backup.tar.gz");
+    await createBackup(source, archive);
+    const before = await listTrash();
+
+    const target = await fresh();
+    await restoreBackup(target, archive);
+    expect(await listTrash()).toEqual(before);
+    expect(before.sections.map((s) => [s.id, s.deletedAt?.toISOString(), s.version])).toEqual([
+      [SECTION, trashedAt.toISOString(), 1],
+    ]);
+    expect(await getProject(PROJECT)).toMatchObject({ title: "Version 2", version: 2 });
+    expect(await listSections(PROJECT)).toEqual([]);
+  }, 120_000);
+});
+
+/**
+ * Migration 0005 (section layout, cover focal point) upgrades a site made before it: the data
+ * directory (or PostgreSQL database) and a backup archive written by the code of that time. Images
+ * stored without focal values read as the centre.
+ */
+describe("migration 0005: section layout and focal points", () => {
+  const PROJECT = "0123456789abcdef01234567";
+  const SECTION = "89abcdef0123456789abcdef";
+  const OLD_IMAGES = [
+    { url: "/media/a.png", key: "a.png", width: 1600, height: 1000, alt: "A" },
+    { url: "/media/b.png", key: "b.png", width: 1200, height: 1500, alt: "B" },
+  ];
+
+  it("upgrades a site made before it without loss, and old backups restore with the defaults", async () => {
+    const dataDir = await fresh();
+    let old: Record<string, unknown[]> = {};
+    await withSchemaBefore(5, work, dataDir, async (execute) => {
+      expect(await columnsOf(execute, "sections")).not.toContain("layout");
+      expect(await columnsOf(execute, "projects")).not.toContain("cover_focal_x");
+      await execute(sql`insert into projects (id, title, cover_url, cover_key, role, category, user_id, position, created_at)
+        values (${PROJECT}, 'Old project', '/media/old.png', 'old.png', 'Director', 'Photography', 'owner', 0, '2025-01-02T03:04:05Z')`);
+      await execute(sql`insert into sections (id, project_id, title, description, images, position)
+        values (${SECTION}, ${PROJECT}, 'Old section', 'Text', ${JSON.stringify(OLD_IMAGES)}::jsonb, 0)`);
+      old = await dumpTables(execute, ["projects", "sections"]);
+    });
+
+    // The current code opens the same database: migration 0005 runs and the rows are intact.
+    const project = await getProject(PROJECT);
+    expect(project).toMatchObject({
+      title: "Old project",
+      coverKey: "old.png",
+      coverFocalX: 0.5,
+      coverFocalY: 0.5,
+    });
+    expect(toProjectJson(project!, { owner: false }).coverFocal).toEqual({ x: 0.5, y: 0.5 });
+    const section = await getSection(SECTION);
+    expect(section).toMatchObject({ title: "Old section", layout: "grid", images: OLD_IMAGES });
+    const json = toSectionJson(section!);
+    expect(json.layout).toBe("grid");
+    expect(json.images).toEqual(
+      OLD_IMAGES.map(({ url, width, height, alt }) => ({
+        url,
+        width,
+        height,
+        alt,
+        focalX: 0.5,
+        focalY: 0.5,
+      })),
+    );
+
+    // The new columns work on the upgraded database, and their rules hold there too.
+    await updateProject(PROJECT, { coverFocalX: 0.2, coverFocalY: 0.9 });
+    expect(await getProject(PROJECT)).toMatchObject({ coverFocalX: 0.2, coverFocalY: 0.9 });
+    await updateSectionWith(SECTION, () => ({ layout: "natural" }));
+    expect(await getSection(SECTION)).toMatchObject({ layout: "natural" });
+    const db = await getDb();
+    await expect(
+      db.execute(sql`update sections set layout = 'masonry' where id = ${SECTION}`),
+    ).rejects.toThrow();
+    await expect(
+      db.execute(sql`update projects set cover_focal_x = 1.5 where id = ${PROJECT}`),
+    ).rejects.toThrow();
+
+    // A backup archive of the old schema (as `npm run backup` wrote it) restores into a new site.
+    const archive = await writeOldBackup(work, old);
+    const target = await fresh();
+    expect(await restoreBackup(target, archive)).toEqual({ rows: 2, files: 0 });
+    expect(await getProject(PROJECT)).toMatchObject({ coverFocalX: 0.5, coverFocalY: 0.5 });
+    expect(await getSection(SECTION)).toMatchObject({ layout: "grid", images: OLD_IMAGES });
+  }, 180_000);
+});
+
+/**
+ * Migration 0006 (a section video's playback and poster, issue 18 item 3) upgrades a site made
+ * before it: the data directory (or PostgreSQL database) and a backup archive written by the code
+ * of that time. Its sections read as player videos without a poster.
+ */
+describe("migration 0006: video playback and poster", () => {
+  const PROJECT = "0123456789abcdef01234567";
+  const ID = "0123456789abcdef0123abcd";
+
+  // Three databases opened in turn (old schema, upgrade, restore target): slow on a loaded machine.
+  it("upgrades a site made before it without loss, and old backups restore as player videos without posters", async () => {
+    const dataDir = await fresh();
+    let old: Record<string, unknown[]> = {};
+    await withSchemaBefore(6, work, dataDir, async (execute) => {
+      const columns = await columnsOf(execute, "sections");
+      expect(columns).not.toContain("video_playback");
+      expect(columns).not.toContain("poster_url");
+      await execute(sql`insert into projects (id, title, cover_url, cover_key, role, category, user_id, position)
+        values (${PROJECT}, 'Old project', '/media/old.png', 'old.png', 'Director', 'Motion Design', 'owner', 0)`);
+      await execute(sql`insert into sections (id, project_id, title, description, images, video_url, video_key, position, created_at)
+        values (${ID}, ${PROJECT}, 'Old clip', 'Words', '[]'::jsonb, '/media/clip.mp4', 'clip.mp4', 0, '2025-01-02T03:04:05Z')`);
+      old = await dumpTables(execute, ["projects", "sections"]);
+    });
+
+    // The current code opens the same database: migration 0006 runs and the row is intact.
+    const upgraded = await getSection(ID);
+    expect(upgraded).toMatchObject({
+      title: "Old clip",
+      description: "Words",
+      videoUrl: "/media/clip.mp4",
+      videoKey: "clip.mp4",
+      position: 0,
+      videoPlayback: null,
+      posterUrl: null,
+      posterKey: null,
+    });
+    expect(upgraded!.createdAt.toISOString()).toBe("2025-01-02T03:04:05.000Z");
+    expect(toSectionJson(upgraded!)).toMatchObject({ playback: "player", poster: "" });
+    // The new columns work on the upgraded database, and the playback's values are checked there too.
+    await updateSectionWith(ID, () => ({
+      videoPlayback: "loop",
+      posterUrl: "/media/p.jpg",
+      posterKey: "p.jpg",
+    }));
+    expect(await getSection(ID)).toMatchObject({ videoPlayback: "loop", posterKey: "p.jpg" });
+    const db = await getDb();
+    await expect(
+      db.execute(sql`update sections set video_playback = 'autoplay' where id = ${ID}`),
+    ).rejects.toThrow();
+
+    // A backup archive of the old schema (as `npm run backup` wrote it) restores into a new site.
+    const archive = await writeOldBackup(work, old);
+    const target = await fresh();
+    expect(await restoreBackup(target, archive)).toEqual({ rows: 2, files: 0 });
+    const restored = await getSection(ID);
+    expect(restored).toMatchObject({ title: "Old clip", videoPlayback: null, posterUrl: null });
+    expect(toSectionJson(restored!)).toMatchObject({ playback: "player", poster: "" });
+  }, 120_000);
+});
+
+/**
+ * Migration 0007 (signing keys, rate limits and sign-in back-off in the database, for several
+ * servers on one PostgreSQL) upgrades a site made before it without loss: its data directory (or
+ * PostgreSQL database) and a backup archive written before it. On PostgreSQL the upgraded site's
+ * signing key then lives in the new table; on PGlite it stays the file in DATA_DIR/auth.
+ */
+describe("migration 0007: shared auth state", () => {
+  const PROJECT = "0123456789abcdef01234567";
+  const USER = "6f1c3a52-29c4-4f64-9d3e-3f4b2f0c8a11";
+  const SESSION = "2b0c7f0e-5d8e-4f0f-a3a4-6c1b9d2e7f30";
+
+  it("upgrades a site made before it without loss, and its backups restore", async () => {
+    const dataDir = await fresh();
+    await withSchemaBefore(7, work, dataDir, async (execute) => {
+      const tables = await tablesOf(execute);
+      expect(tables).not.toContain("auth_signing_keys");
+      await execute(sql`insert into projects (id, title, cover_url, cover_key, role, category, user_id, position)
+        values (${PROJECT}, 'Old project', '/media/old.png', 'old.png', 'Director', 'Photography', ${USER}, 0)`);
+      await execute(sql`insert into auth_users (id, email, encrypted_password, email_confirmed_at)
+        values (${USER}, 'owner@example.com', '$2a$10$abcdefghijklmnopqrstuv', now())`);
+      await execute(
+        sql`insert into auth_sessions (id, user_id, amr) values (${SESSION}, ${USER}, '[]'::jsonb)`,
+      );
+    });
+    const archive = path.join(work, "after-0007.tar.gz");
+
+    // The current code opens the same database: 0007 runs, the old rows are intact.
+    expect(await getProject(PROJECT)).toMatchObject({ title: "Old project", role: "Director" });
+    const db = await getDb();
+    const sessions = rowsOf(await db.execute(sql`select id from auth_sessions`));
+    expect(sessions).toEqual([{ id: SESSION }]);
+    for (const table of ["auth_signing_keys", "auth_rate_limits", "auth_account_throttles"])
+      expect(rowsOf(await db.execute(sql`select * from ${sql.identifier(table)}`))).toEqual([]);
+
+    // The signing key: a table row on PostgreSQL, the file on PGlite, as before.
+    const { kid } = await getSigningKey();
+    const keyRows = rowsOf<{ kid: string }>(
+      await db.execute(sql`select kid from auth_signing_keys`),
+    );
+    if (process.env.DATABASE_URL) expect(keyRows).toEqual([{ kid }]);
+    else {
+      expect(keyRows).toEqual([]);
+      expect(fs.existsSync(path.join(dataDir, "auth", "jwt-signing-key.json"))).toBe(true);
+    }
+
+    // A backup of the upgraded site carries the site, not the keys or counters, and restores
+    // into a new site whose servers may already have made their own key.
+    expect(await createBackup(dataDir, archive)).toMatchObject({ rows: 3 });
+    const target = await fresh();
+    await getSigningKey();
+    expect(await restoreBackup(target, archive)).toEqual({ rows: 3, files: 0 });
+    expect(await getProject(PROJECT)).toMatchObject({ title: "Old project" });
+  }, 300_000); // two fresh embedded databases: each initdb takes a minute on a busy machine
+});
