@@ -1,6 +1,6 @@
 import { createProjectFromRequest } from "@/lib/api/projects";
+import { ownerWrite } from "@/lib/api/owner-write";
 import { answer, methodNotAllowed, ok } from "@/lib/api/respond";
-import { requireOwner } from "@/lib/auth";
 import { audienceOf, viewerOf } from "@/lib/api/viewer";
 import { listProjects } from "@/lib/data/projects";
 import { toProjectJson } from "@/lib/data/serialize";
@@ -19,14 +19,10 @@ export async function GET(request: Request): Promise<Response> {
 }
 
 /** Multipart (title, role, category, cover file) or JSON with a cover URL. */
-export async function POST(request: Request): Promise<Response> {
-  return answer(async () => {
-    // Checked before the body is read, so a visitor cannot make the server store an upload.
-    const user = await requireOwner(request);
-    const project = await createProjectFromRequest(request, user);
-    return ok(messages.projectCreated, toProjectJson(project, { owner: true }), 201);
-  });
-}
+export const POST = ownerWrite(async (request, _params, owner) => {
+  const project = await createProjectFromRequest(request, owner);
+  return ok(messages.projectCreated, toProjectJson(project, { owner: true }), 201);
+});
 
 const refuse = methodNotAllowed("GET", "POST");
 export { refuse as PUT, refuse as DELETE, refuse as PATCH };

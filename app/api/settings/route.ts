@@ -1,6 +1,6 @@
+import { ownerWrite } from "@/lib/api/owner-write";
 import { answer, methodNotAllowed, ok } from "@/lib/api/respond";
 import { saveSettingsFromRequest } from "@/lib/api/settings";
-import { requireOwner } from "@/lib/auth";
 import { getSiteSettings } from "@/lib/data/settings";
 import { messages } from "@/lib/validation/messages";
 
@@ -14,13 +14,9 @@ export async function GET(): Promise<Response> {
  * socials.{behance,github,instagram,dribbble}, and an optional portrait file (the cover rules:
  * jpeg, png or gif by their bytes, at most 5 MB) or removePortrait=true.
  */
-export async function PUT(request: Request): Promise<Response> {
-  return answer(async () => {
-    // Checked before the body is read, so a visitor cannot make the server store an upload.
-    await requireOwner(request);
-    return ok(messages.settingsSaved, await saveSettingsFromRequest(request));
-  });
-}
+export const PUT = ownerWrite(async (request) =>
+  ok(messages.settingsSaved, await saveSettingsFromRequest(request)),
+);
 
 const refuse = methodNotAllowed("GET", "PUT");
 export { refuse as POST, refuse as DELETE, refuse as PATCH };
