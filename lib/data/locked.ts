@@ -1,8 +1,10 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import { getDb } from "@/lib/db";
+import { getDb, type Tx } from "@/lib/db";
 import { lockRow } from "@/lib/db/rows";
+import { projects } from "@/models";
+import { projectNotTrashed } from "./not-trashed";
 
 /** A table whose rows carry an `updated_at` the update sets. */
 type Lockable = PgTable & { updatedAt: PgColumn };
@@ -34,4 +36,18 @@ export async function updateLocked<T extends Lockable>(
       .returning()) as T["$inferSelect"][];
     return after ? { before, after } : null;
   });
+}
+
+/**
+ * Locks a project that is not in the trash for the rest of the transaction; false when there is no
+ * such project. Writes of a project's sections (create, reorder) take it first, so they wait for
+ * each other and a concurrent delete of the project cannot orphan them.
+ */
+export async function lockLiveProject(tx: Tx, projectId: string): Promise<boolean> {
+  const [parent] = await tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), projectNotTrashed))
+    .for("update");
+  return parent !== undefined;
 }

@@ -1,9 +1,10 @@
 import "server-only";
-import { and, asc, eq, sql } from "drizzle-orm";
-import { getDb } from "@/lib/db";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { getDb, type Tx } from "@/lib/db";
 import { projects, sections } from "@/models";
 import { orderMismatch } from "@/lib/validation/order";
 import { isId } from "./ids";
+import { lockLiveProject } from "./locked";
 import { projectNotTrashed, sectionNotTrashed } from "./not-trashed";
 
 /**
@@ -31,20 +32,7 @@ export async function reorderProjects(ids: readonly string[]): Promise<OrderResu
   const db = await getDb();
   return db.transaction(async (tx) => {
     await tx.execute(PROJECT_ORDER_LOCK);
-    const current = await tx
-      .select({ id: projects.id })
-      .from(projects)
-      .where(projectNotTrashed)
-      .orderBy(asc(projects.id))
-      .for("update");
-    const message = orderMismatch(
-      ids,
-      current.map((row) => row.id),
-      "project",
-    );
-    if (message) return { ok: false, problem: "mismatch", message };
-    await writePositions(tx, "projects", ids);
-    return { ok: true };
+    return applyOrder(tx, "projects", projectNotTrashed, ids);
   });
 }
 
@@ -60,42 +48,43 @@ export async function reorderSections(
   if (!isId(projectId)) return { ok: false, problem: "not_found" };
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [parent] = await tx
-      .select({ id: projects.id })
-      .from(projects)
-      .where(and(eq(projects.id, projectId), projectNotTrashed))
-      .for("update");
-    if (!parent) return { ok: false, problem: "not_found" };
-    const current = await tx
-      .select({ id: sections.id })
-      .from(sections)
-      .where(and(eq(sections.projectId, projectId), sectionNotTrashed))
-      .orderBy(asc(sections.id))
-      .for("update");
-    const message = orderMismatch(
-      ids,
-      current.map((row) => row.id),
-      "section",
-    );
-    if (message) return { ok: false, problem: "mismatch", message };
-    await writePositions(tx, "sections", ids);
-    return { ok: true };
+    if (!(await lockLiveProject(tx, projectId))) return { ok: false, problem: "not_found" };
+    const ofProject = and(eq(sections.projectId, projectId), sectionNotTrashed);
+    return applyOrder(tx, "sections", ofProject, ids);
   });
 }
 
-type Tx = Parameters<Parameters<Awaited<ReturnType<typeof getDb>>["transaction"]>[0]>[0];
-
 /**
- * One UPDATE for the whole list: position = index in `ids` (0, 1, 2, …: no gaps, no duplicates).
- * `updated_at` is left alone: the order is not an edit of the project or section.
+ * Checks `ids` against the rows `where` selects (locked, as they are once the caller's lock is
+ * held), then writes the order in one UPDATE: position = index in `ids` (0, 1, 2, …: no gaps, no
+ * duplicates). `updated_at` is left alone: the order is not an edit of the project or section.
  */
-async function writePositions(tx: Tx, table: "projects" | "sections", ids: readonly string[]) {
-  if (ids.length === 0) return;
+async function applyOrder(
+  tx: Tx,
+  table: "projects" | "sections",
+  where: SQL | undefined,
+  ids: readonly string[],
+): Promise<OrderResult> {
   const target = table === "projects" ? projects : sections;
+  const current = await tx
+    .select({ id: target.id })
+    .from(target)
+    .where(where)
+    .orderBy(asc(target.id))
+    .for("update");
+  const kind = table === "projects" ? "project" : "section";
+  const message = orderMismatch(
+    ids,
+    current.map((row) => row.id),
+    kind,
+  );
+  if (message) return { ok: false, problem: "mismatch", message };
+  if (ids.length === 0) return { ok: true };
   await tx
     .update(target)
     .set({
       position: sql`(array_position(${sql.param([...ids])}::text[], ${target.id}::text) - 1)`,
     })
     .where(sql`${target.id} = any(${sql.param([...ids])}::text[])`);
+  return { ok: true };
 }

@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db";
 import { projects, sections, type SectionImage, type SectionRow } from "@/models";
 import type { SectionLayout } from "@/lib/validation/layout";
 import { isId, newId } from "./ids";
-import { updateLocked } from "./locked";
+import { lockLiveProject, updateLocked } from "./locked";
 import { projectNotTrashed, sectionNotTrashed } from "./not-trashed";
 import { checkVersion, NotLive } from "./versions";
 
@@ -58,13 +58,7 @@ export async function createSection(
   if (!isId(projectId)) return null;
   const db = await getDb();
   return db.transaction(async (tx) => {
-    // Locking the parent row keeps a concurrent project delete from orphaning the insert.
-    const [parent] = await tx
-      .select({ id: projects.id })
-      .from(projects)
-      .where(and(eq(projects.id, projectId), projectNotTrashed))
-      .for("update");
-    if (!parent) return null;
+    if (!(await lockLiveProject(tx, projectId))) return null;
     const [last] = await tx
       .select({ value: max(sections.position) })
       .from(sections)
