@@ -5,7 +5,7 @@ import { contentSecurityPolicy } from "@/lib/security-headers";
 import { updateSession } from "@/lib/supabase/proxy";
 import { parseFilterCategory, toFilterSlug } from "@/lib/site/categories";
 import { parseGalleryPage } from "@/lib/site/gallery-pages";
-import { isProxyFreePath } from "@/lib/site/proxy-free-pages";
+import { isProjectPagePath, isProxyFreePath } from "@/lib/site/proxy-free-pages";
 import { unavailablePage } from "@/lib/site/unavailable-page";
 import { isUndecodablePath, refuseUndecodablePath } from "@/lib/undecodable-path";
 
@@ -44,7 +44,15 @@ export async function proxy(request: NextRequest) {
   if (isUndecodablePath(pathname)) return refuseUndecodablePath(pathname);
   // API, media and the cached public pages reach the proxy only for a "%" in the path (see the
   // matcher): no session work, and those pages' CSP comes from next.config.ts.
-  if (/^\/(?:api|media)\//.test(pathname) || isProxyFreePath(pathname)) return NextResponse.next();
+  if (/^\/(?:api|media)\//.test(pathname)) return NextResponse.next();
+  if (isProxyFreePath(pathname)) {
+    // A project page asked with a session cookie (the matcher's cookie entry) is rendered per
+    // request for its reader: an expired access token is refreshed first, or the owner would get
+    // the visitor's view (a draft's 404) until the browser refreshed it. While the database is
+    // down the session is left as it is.
+    const refresh = isProjectPagePath(pathname) && (await isDatabaseReachable());
+    return refresh ? updateSession(request) : NextResponse.next();
+  }
   // A cached gallery view, like those next.config.ts rewrites: no session, no database check (it
   // is served from the cache while the database is down).
   const gallery = galleryRewrite(request);
@@ -74,6 +82,13 @@ export const config = {
   matcher: [
     "/(api|media)/(.*%.*)",
     "/(sections|about|reel)(.*%.*)",
+    // A project page for a signed-in reader: the session is refreshed (above). SESSION_COOKIE_PATTERN.
+    {
+      source: "/sections/:projectId",
+      has: [
+        { type: "header", key: "cookie", value: "(?:.*;\\s*)?sb-[^=;]+-auth-token(?:\\.\\d+)?=.*" },
+      ],
+    },
     { source: "/", has: [{ type: "query", key: "q" }] },
     {
       source: "/",

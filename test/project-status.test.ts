@@ -242,6 +242,30 @@ describe("project status: who sees what (docs/spec.md §11)", () => {
     expect(asVisitor.html).not.toContain(made.draft.imageKey);
   });
 
+  it("refreshes an owner's expired access token on a project page instead of showing the visitor's view", async () => {
+    // The browser comes back after the access token expired (no tab refreshed it): the cookie holds
+    // the expired token and a refresh token that is still good.
+    const session = await signIn(url, OWNER_EMAIL, PASSWORD);
+    const [header, payload, signature] = session.accessToken.split(".");
+    const claims = JSON.parse(Buffer.from(payload!, "base64url").toString("utf8"));
+    const expired = [
+      header,
+      Buffer.from(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) - 120 })).toString(
+        "base64url",
+      ),
+      signature,
+    ].join(".");
+    const answer = await page(`/sections/${made.draft.id}`, { cookie: cookieOf(session, expired) });
+    expect(answer.status).toBe(200);
+    expect(answer.html).toContain("Draft Bravo");
+    expect(answer.html).toContain(">Draft<");
+    // The refreshed session goes back to the browser, for its next requests.
+    expect(answer.headers.getSetCookie().join("\n")).toMatch(
+      /sb-localhost-auth-token(\.0)?=base64-/,
+    );
+    expect(answer.headers.get("cache-control")).toMatch(/no-store/);
+  });
+
   it("the sitemap names only published projects", async () => {
     for (const reader of READERS) {
       const xml = await (await get("/sitemap.xml", reader)).text();

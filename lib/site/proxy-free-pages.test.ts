@@ -3,7 +3,12 @@ import { matchHas } from "next/dist/shared/lib/router/utils/prepare-destination"
 import { config } from "@/proxy";
 import { FILTER_CATEGORIES, parseFilterCategory, toFilterSlug } from "./categories";
 import { MAX_GALLERY_PAGE, parseGalleryPage } from "./gallery-pages";
-import { galleryRewrites, projectPageRewrites } from "./proxy-free-pages";
+import {
+  galleryRewrites,
+  isProjectPagePath,
+  projectPageRewrites,
+  SESSION_COOKIE_PATTERN,
+} from "./proxy-free-pages";
 
 type Query = Record<string, string | string[]>;
 type Condition = { type: "query"; key: string; value?: string };
@@ -137,5 +142,30 @@ describe("project pages of readers with a session or an access cookie (docs/spec
     expect(routed("xproject_access=1")).toBe(false);
     expect(routed("note=project_access")).toBe(false);
     expect(routed("sb-auth-token=1")).toBe(false);
+  });
+});
+
+describe("the project page for a signed-in reader (proxy.ts matcher)", () => {
+  type CookieEntry = { source: string; has: { type: "header"; key: string; value: string }[] };
+  const entry = (config.matcher as (string | CookieEntry)[]).find(
+    (item): item is CookieEntry =>
+      typeof item === "object" && item.source === "/sections/:projectId",
+  );
+  const runs = (cookie: string | undefined) =>
+    Boolean(
+      matchHas({ headers: cookie === undefined ? {} : { cookie } } as never, {}, entry!.has, []),
+    );
+
+  it("runs the proxy (to refresh the session) only when a session cookie is sent", () => {
+    expect(entry?.has).toEqual([{ type: "header", key: "cookie", value: SESSION_COOKIE_PATTERN }]);
+    expect(runs("sb-localhost-auth-token=base64-eyJ")).toBe(true);
+    expect(runs("theme=dark; sb-127-auth-token.0=base64-a; sb-127-auth-token.1=b")).toBe(true);
+    expect(runs(undefined)).toBe(false);
+    expect(runs("project_access=abc.def")).toBe(false);
+    expect(runs("sb-auth-token=1")).toBe(false);
+    expect(isProjectPagePath("/sections/0123456789abcdef01234567")).toBe(true);
+    expect(isProjectPagePath("/sections")).toBe(false);
+    expect(isProjectPagePath("/sections/a/b")).toBe(false);
+    expect(isProjectPagePath("/about")).toBe(false);
   });
 });

@@ -34,6 +34,15 @@ export const PROJECT_ACCESS_COOKIE_NAME = "project_access";
 export const READER_COOKIE_PATTERN = `(?:.*;\\s*)?(?:sb-[^=;]+-auth-token(?:\\.\\d+)?|${PROJECT_ACCESS_COOKIE_NAME})=.*`;
 
 /**
+ * A Cookie header holding a session: proxy.ts runs for `/sections/{id}` only then (its matcher
+ * repeats this literally), to refresh an expired access token before the per-request page reads it.
+ */
+export const SESSION_COOKIE_PATTERN = `(?:.*;\\s*)?sb-[^=;]+-auth-token(?:\\.\\d+)?=.*`;
+
+/** A project page's path: `/sections/{id}`. */
+export const isProjectPagePath = (pathname: string) => /^\/sections\/[^/]+$/.test(pathname);
+
+/**
  * `/sections/{id}` of a request that carries a session or a project access cookie → the
  * per-request /sections-for/{id} (docs/spec.md §11): what it shows depends on who asks (the owner
  * sees drafts, a browser that gave the password sees that protected project), so it must never be
