@@ -2,8 +2,8 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useFreshDatabase } from "@/test/helpers/database";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "@/test/helpers/database";
 import { markedEnv } from "@/test/helpers/processes";
 import { closeDb } from "@/lib/db";
 import { parseMongoExport } from "@/lib/data/import-mongo";
@@ -13,23 +13,15 @@ const fixtures = path.resolve("test/fixtures/mongo");
 const projectsFile = path.join(fixtures, "projects.json");
 const sectionsFile = path.join(fixtures, "sections.json");
 
-let dataDir: string;
-let cleanup: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ dataDir, cleanup } = await useFreshDatabase());
-});
-afterAll(async () => {
-  await closeDb();
-  await cleanup();
-});
+// Not opened here: the tests run the command in a child process on this data directory.
+const database = useTestDatabase({ open: false });
 
 function importCli() {
   return run(
     "node_modules/.bin/tsx",
     ["--conditions=react-server", "scripts/import.mts", projectsFile, sectionsFile],
     {
-      env: markedEnv({ ...process.env, DATA_DIR: dataDir }),
+      env: markedEnv({ ...process.env, DATA_DIR: database.dataDir }),
     },
   );
 }
@@ -91,7 +83,7 @@ describe("npm run import (mongoexport round trip)", () => {
       project: projects[1]!._id,
     });
     await closeDb();
-  });
+  }, 120_000); // a child process creates the embedded database: slow on a busy machine
 
   it("changes nothing when run again", async () => {
     const { stdout } = await importCli();
@@ -100,5 +92,5 @@ describe("npm run import (mongoexport round trip)", () => {
     expect(stdout).toContain("Sections: 0 imported, 5 skipped");
     const { listProjects } = await import("@/lib/data/projects");
     expect(await listProjects()).toHaveLength(3);
-  });
+  }, 60_000);
 });

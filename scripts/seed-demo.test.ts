@@ -2,34 +2,26 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useFreshDatabase } from "@/test/helpers/database";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "@/test/helpers/database";
 import { markedEnv } from "@/test/helpers/processes";
 import { closeDb } from "@/lib/db";
 
 const run = promisify(execFile);
-let dataDir: string;
-let cleanup: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ dataDir, cleanup } = await useFreshDatabase());
-});
-afterAll(async () => {
-  await closeDb();
-  await cleanup();
-});
+// Not opened here: the tests run the command in a child process on this data directory.
+const database = useTestDatabase({ open: false });
 
 const seed = () =>
   run("node_modules/.bin/tsx", ["--conditions=react-server", "scripts/seed-demo.mts"], {
-    env: markedEnv({ ...process.env, DATA_DIR: dataDir }),
+    env: markedEnv({ ...process.env, DATA_DIR: database.dataDir }),
   });
 
 describe("npm run seed:demo", () => {
   it("fills an empty site with generated media, and a second run changes nothing", async () => {
     expect((await seed()).stdout).toContain("Added 15 demo project(s) and section(s).");
-    const files = fs.readdirSync(path.join(dataDir, "uploads")).sort();
+    const files = fs.readdirSync(path.join(database.dataDir, "uploads")).sort();
     expect((await seed()).stdout).toContain("nothing to do");
-    expect(fs.readdirSync(path.join(dataDir, "uploads")).sort()).toEqual(files);
+    expect(fs.readdirSync(path.join(database.dataDir, "uploads")).sort()).toEqual(files);
 
     const { listProjects } = await import("@/lib/data/projects");
     const { listSections } = await import("@/lib/data/sections");

@@ -3,10 +3,10 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { SignJWT, generateKeyPair } from "jose";
 import { Pool } from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useFreshDatabase } from "@/test/helpers/database";
+import { afterAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "@/test/helpers/database";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/startup/client-address-header";
-import { closeDb, getDb, type Db } from "@/lib/db";
+import { getDb, type Db } from "@/lib/db";
 import { rowsOf } from "@/lib/backup/tables";
 import {
   createFirstSigningKey,
@@ -23,15 +23,8 @@ import { verifyAccessToken } from "./verify";
  * statement also runs on PGlite), and with a PostgreSQL server the signing keys and the
  * per-account back-off.
  */
-let cleanup: () => Promise<void>;
-beforeAll(async () => {
-  await closeDb();
-  ({ cleanup } = await useFreshDatabase());
-  await getDb(); // created and migrated here: a fresh PGlite directory is slow on a busy machine
-}, 180_000);
-afterAll(async () => {
-  await closeDb();
-  await cleanup();
+useTestDatabase();
+afterAll(() => {
   delete process.env.AUTH_JWT_EXPIRY;
 });
 

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useFreshDatabase } from "@/test/helpers/database";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "@/test/helpers/database";
 
 // getUser()/requireOwner() against the embedded service, in process (no HTTP server needed).
 
@@ -10,7 +10,6 @@ delete process.env.OWNER_EMAILS;
 process.env.AUTH_SETUP_TOKEN = "unit-owner-setup-token-0123456789";
 
 const SITE = "http://localhost:3000";
-let cleanup: () => Promise<void>;
 let auth: typeof import("./index");
 let dispatch: typeof import("@/lib/auth-service/router").dispatchAuthRequest;
 
@@ -48,18 +47,13 @@ function sessionCookie(session: Session): string {
 let owner: Session;
 let visitor: Session;
 
+useTestDatabase();
+
 beforeAll(async () => {
-  ({ cleanup } = await useFreshDatabase());
   auth = await import("./index");
   ({ dispatchAuthRequest: dispatch } = await import("@/lib/auth-service/router"));
   owner = await signUp("owner@example.com");
   visitor = await signUp("visitor@example.com");
-});
-
-afterAll(async () => {
-  const { closeDb } = await import("@/lib/db");
-  await closeDb();
-  await cleanup();
 });
 
 const apiRequest = (init: RequestInit = {}) => new Request(`${SITE}/api/projects`, init);

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useFreshDatabase } from "@/test/helpers/database";
-import { closeDb, getDb } from "@/lib/db";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "@/test/helpers/database";
+import { getDb } from "@/lib/db";
 import { projects as projectsTable, sections as sectionsTable } from "@/models";
 import {
   countProjectsByCategory,
@@ -25,16 +25,7 @@ import { toProjectJson, toSectionJson } from "./serialize";
 import { isId } from "./ids";
 import { importMongoExport, parseMongoExport } from "./import-mongo";
 
-let cleanup: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ cleanup } = await useFreshDatabase());
-});
-
-afterAll(async () => {
-  await closeDb();
-  await cleanup();
-});
+useTestDatabase();
 
 const base = { coverUrl: "/media/c.png", coverKey: "c.png", userId: "owner-1" };
 

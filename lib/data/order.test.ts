@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useFreshDatabase } from "@/test/helpers/database";
-import { closeDb } from "@/lib/db";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "@/test/helpers/database";
 import { createProject, deleteProject, getAdjacentProjects, listProjects } from "./projects";
 import { createSection, listSections } from "./sections";
 import { reorderProjects, reorderSections } from "./order";
 import { restoreProject, trashProject, trashSection } from "./trash";
 
-let cleanup: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ cleanup } = await useFreshDatabase());
-});
-
-afterAll(async () => {
-  await closeDb();
-  await cleanup();
-});
+useTestDatabase();
 
 const base = {
   coverUrl: "/media/c.png",

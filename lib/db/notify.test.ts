@@ -1,7 +1,6 @@
 import { Client } from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useFreshDatabase } from "@/test/helpers/database";
-import { closeDb } from "./index";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "@/test/helpers/database";
 import {
   INSTANCE_CHANNEL,
   listenToInstances,
@@ -15,15 +14,7 @@ import {
  * then drops what it may have kept too long).
  */
 const onServer = Boolean(process.env.TEST_DATABASE_URL);
-let cleanup: () => Promise<void>;
-beforeAll(async () => {
-  await closeDb();
-  ({ cleanup } = await useFreshDatabase());
-}, 180_000);
-afterAll(async () => {
-  await closeDb();
-  await cleanup();
-});
+useTestDatabase();
 
 async function until(check: () => boolean, ms = 5000): Promise<void> {
   const deadline = Date.now() + ms;

@@ -1,28 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useFreshDatabase } from "@/test/helpers/database";
-import { closeDb, getDb } from "@/lib/db";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "@/test/helpers/database";
+import { getDb } from "@/lib/db";
 import { createProject } from "@/lib/data/projects";
 import { createSection } from "@/lib/data/sections";
 import { updateSiteSettings } from "@/lib/data/settings";
 import { defaultSiteSettings } from "@/lib/validation/site-settings";
 import { sweepOrphanedMedia } from "./sweep-media";
 
-let dataDir: string;
-let cleanup: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ dataDir, cleanup } = await useFreshDatabase());
-});
-afterAll(async () => {
-  await closeDb();
-  await cleanup();
-});
+const database = useTestDatabase();
 
 const key = (ext: string) => `${randomBytes(16).toString("hex")}.${ext}`;
-const uploads = () => path.join(dataDir, "uploads");
+const uploads = () => path.join(database.dataDir, "uploads");
 function writeFile(name: string, ageMs = 0): void {
   fs.mkdirSync(uploads(), { recursive: true });
   const file = path.join(uploads(), name);
@@ -83,11 +74,11 @@ describe(`start-up media sweep on ${process.env.TEST_DATABASE_URL ? "PostgreSQL"
     for (const name of [...orphans, partial]) writeFile(name);
     // Not a name this app writes: never touched.
     writeFile("README.txt");
-    fs.mkdirSync(path.join(dataDir, "tmp", "upload-abc123"), { recursive: true });
-    fs.writeFileSync(path.join(dataDir, "tmp", "upload-abc123", "half"), "x");
+    fs.mkdirSync(path.join(database.dataDir, "tmp", "upload-abc123"), { recursive: true });
+    fs.writeFileSync(path.join(database.dataDir, "tmp", "upload-abc123", "half"), "x");
 
     const result = await sweepOrphanedMedia(await getDb(), {
-      dataDir,
+      dataDir: database.dataDir,
       graceMs: 0,
       keepLocalMedia: false,
     });
@@ -95,7 +86,7 @@ describe(`start-up media sweep on ${process.env.TEST_DATABASE_URL ? "PostgreSQL"
     expect(result.mediaRemoved.sort()).toEqual([...orphans, partial].sort());
     expect(result.tempRemoved).toEqual(["upload-abc123"]);
     expect(listUploads()).toEqual([...referenced, "README.txt"].sort());
-    expect(fs.readdirSync(path.join(dataDir, "tmp"))).toEqual([]);
+    expect(fs.readdirSync(path.join(database.dataDir, "tmp"))).toEqual([]);
   });
 
   it("keeps unreferenced files younger than the grace period (another process may be mid-write)", async () => {
@@ -104,7 +95,7 @@ describe(`start-up media sweep on ${process.env.TEST_DATABASE_URL ? "PostgreSQL"
     writeFile(fresh, 1000);
     writeFile(old, 20 * 60 * 1000);
     const result = await sweepOrphanedMedia(await getDb(), {
-      dataDir,
+      dataDir: database.dataDir,
       graceMs: 10 * 60 * 1000,
       keepLocalMedia: false,
     });
@@ -116,10 +107,10 @@ describe(`start-up media sweep on ${process.env.TEST_DATABASE_URL ? "PostgreSQL"
   it("with Cloudinary configured, deletes no local media file at all", async () => {
     const orphan = key("jpg");
     writeFile(orphan);
-    fs.mkdirSync(path.join(dataDir, "tmp", "upload-left"), { recursive: true });
+    fs.mkdirSync(path.join(database.dataDir, "tmp", "upload-left"), { recursive: true });
     const before = listUploads();
     const result = await sweepOrphanedMedia(await getDb(), {
-      dataDir,
+      dataDir: database.dataDir,
       graceMs: 0,
       keepLocalMedia: true,
     });
@@ -131,7 +122,7 @@ describe(`start-up media sweep on ${process.env.TEST_DATABASE_URL ? "PostgreSQL"
   });
 
   it("does nothing when the data directory has no uploads or tmp folder yet", async () => {
-    const empty = fs.mkdtempSync(path.join(dataDir, "empty-"));
+    const empty = fs.mkdtempSync(path.join(database.dataDir, "empty-"));
     const result = await sweepOrphanedMedia(await getDb(), {
       dataDir: empty,
       graceMs: 0,

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useFreshDatabase } from "@/test/helpers/database";
-import { closeDb, getDb } from "@/lib/db";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "@/test/helpers/database";
+import { getDb } from "@/lib/db";
 import { projects as projectsTable, sections as sectionsTable } from "@/models";
 import {
   countProjectsByCategory,
@@ -27,18 +27,10 @@ import { uploadsDir } from "@/lib/storage/local";
 import { purgeExpiredTrash } from "./purge";
 
 /** The trash and versions of issue 17 (docs/spec.md §10), on PGlite or TEST_DATABASE_URL. */
-let cleanup: () => Promise<void>;
-let dataDir: string;
+const database = useTestDatabase();
 
-beforeAll(async () => {
-  ({ dataDir, cleanup } = await useFreshDatabase());
+beforeAll(() => {
   delete process.env.CLOUDINARY_URL;
-  await getDb(); // opens and migrates: slow on a loaded machine, so not in the first test's time
-}, 120_000);
-
-afterAll(async () => {
-  await closeDb();
-  await cleanup();
 });
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -46,12 +38,12 @@ const DAY = 24 * 60 * 60 * 1000;
 /** A stored local media file, as an upload leaves it; returns its key. */
 function mediaFile(ext = "png"): string {
   const key = `${randomBytes(16).toString("hex")}.${ext}`;
-  const dir = uploadsDir(dataDir);
+  const dir = uploadsDir(database.dataDir);
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, key), "x");
   return key;
 }
-const exists = (key: string) => fs.existsSync(path.join(uploadsDir(dataDir), key));
+const exists = (key: string) => fs.existsSync(path.join(uploadsDir(database.dataDir), key));
 
 async function project(title: string, category: "Illustration" | "Photography" = "Illustration") {
   const coverKey = mediaFile();

@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { Client } from "pg";
-import { afterAll } from "vitest";
-import { closeDb } from "@/lib/db";
+import { afterAll, beforeAll } from "vitest";
+import { closeDb, getDb } from "@/lib/db";
 
 /**
  * Points the process at a fresh, empty database for one test file: a new PGlite directory, or,
@@ -77,6 +77,31 @@ export function useDatabases(name: string): { work: string; fresh: () => Promise
       const { dataDir, cleanup } = await useFreshDatabase();
       cleanups.push(cleanup);
       return dataDir;
+    },
+  };
+}
+
+/**
+ * For a test file on one fresh database (see useFreshDatabase): it is made and opened before the
+ * file's tests, and closed and removed after them. `dataDir` is its data directory once they run.
+ */
+export function useTestDatabase({ open = true } = {}): { readonly dataDir: string } {
+  let current: { dataDir: string; cleanup: () => Promise<void> } | undefined;
+  beforeAll(async () => {
+    await closeDb();
+    current = await useFreshDatabase();
+    // Created and migrated here, not in the first test's time (slow on a busy machine). Not when
+    // the file's tests open it in a child process (the data directory takes one process at a time).
+    if (open) await getDb();
+  }, 180_000);
+  afterAll(async () => {
+    await closeDb();
+    await current?.cleanup();
+  });
+  return {
+    get dataDir() {
+      if (!current) throw new Error("useTestDatabase: the database is made in beforeAll");
+      return current.dataDir;
     },
   };
 }
