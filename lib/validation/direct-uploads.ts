@@ -57,6 +57,8 @@ export const directUploadMessages = {
   expiredUpload: "This upload's signature has expired. Please upload the file again.",
   missingUpload: (name: string) => `Upload not found on Cloudinary: ${name}`,
   mixedField: "Send either files or upload references in one field, not both",
+  /** The browser's upload to Cloudinary failed or was refused. */
+  uploadFailed: "Upload failed. Please try again.",
 } as const;
 
 const nameSchema = z.string().trim().min(1).max(255);
