@@ -223,3 +223,53 @@ export async function resolveDirectUpload(
   }
   return { key, url: resource.secure_url, width, height };
 }
+
+/** Past the hour a reference may be saved in, with room for a save that is committing. */
+const ABANDONED_AFTER_SECONDS = REFERENCE_TTL_SECONDS + 10 * 60;
+const SWEEP_MAX_PAGES = 20;
+
+/**
+ * Destroys the direct uploads that were never saved (the browser went away between upload and
+ * save): every asset in the folder whose public id this site sealed more than 70 minutes ago (so
+ * no reference to it can be accepted any more) and that no project or section references. Lists
+ * the folder through the Admin API (`GET /resources/<type>/upload?prefix=<folder>/d-`); returns
+ * the public ids destroyed. Safe to run on several servers at once.
+ */
+export async function sweepAbandonedDirectUploads(
+  config: CloudinaryConfig,
+  { inUse, now = Math.floor(Date.now() / 1000) }: ResolveOptions,
+): Promise<string[]> {
+  const base = (config.uploadPrefix ?? DEFAULT_API).replace(/\/+$/, "");
+  const auth = Buffer.from(`${config.apiKey}:${config.apiSecret}`).toString("base64");
+  const storage = createCloudinaryStorage(config);
+  const destroyed: string[] = [];
+  for (const resourceType of ["image", "video"] as const) {
+    let cursor: string | undefined;
+    for (let page = 0; page < SWEEP_MAX_PAGES; page++) {
+      const query = new URLSearchParams({ prefix: `${config.folder}/d-`, max_results: "500" });
+      if (cursor) query.set("next_cursor", cursor);
+      const url = `${base}/v1_1/${encodeURIComponent(config.cloudName)}/resources/${resourceType}/upload?${query}`;
+      const response = await fetch(url, {
+        headers: { authorization: `Basic ${auth}` },
+        signal: AbortSignal.timeout(30_000),
+      });
+      if (!response.ok) throw new Error(`Cloudinary Admin API answered ${response.status}`);
+      const list = (await response.json()) as {
+        resources?: { public_id: string }[];
+        next_cursor?: string;
+      };
+      for (const { public_id: publicId } of list.resources ?? []) {
+        const token = readUploadToken(config.apiSecret, config.folder, publicId);
+        if (!token || resourceTypeOf(token.kind) !== resourceType) continue;
+        if (now < token.issuedAt + ABANDONED_AFTER_SECONDS) continue;
+        const key = `cloudinary:${resourceType}:${publicId}`;
+        if (await inUse(key)) continue;
+        await storage.delete(key);
+        destroyed.push(publicId);
+      }
+      cursor = list.next_cursor;
+      if (!cursor) break;
+    }
+  }
+  return destroyed;
+}

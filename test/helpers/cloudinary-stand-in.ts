@@ -47,7 +47,8 @@ const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
  * its 400. A signed `public_id` is used (under the signed `folder`), as Cloudinary does in
  * fixed-folder mode; its answer carries `version` and the response signature
  * (SHA-1 of `public_id=…&version=…` and the secret). GET /v1_1/<cloud>/resources/<type>/upload/<id>
- * (Basic auth with key and secret) is the Admin API's record of an upload. Browsers may call it
+ * (Basic auth with key and secret) is the Admin API's record of an upload, and
+ * GET /v1_1/<cloud>/resources/<type>/upload?prefix=… its listing (one page, no cursor). Browsers may call it
  * (CORS), as they call Cloudinary for direct uploads.
  */
 export async function startCloudinaryStandIn(cloudName: string, apiKey: string, apiSecret: string) {
@@ -76,6 +77,20 @@ export async function startCloudinaryStandIn(cloudName: string, apiKey: string, 
         "access-control-allow-headers": "content-type, x-requested-with",
       });
       return response.end();
+    }
+    const listing = /^\/v1_1\/([^/]+)\/resources\/(image|video)\/upload(\?.*)?$/.exec(
+      request.url ?? "",
+    );
+    if (request.method === "GET" && listing && listing[1] === cloudName) {
+      const expected = `Basic ${Buffer.from(`${apiKey}:${apiSecret}`).toString("base64")}`;
+      if (request.headers.authorization !== expected)
+        return reply(401, { error: { message: "Invalid credentials" } });
+      const prefix = new URLSearchParams(listing[3]?.slice(1) ?? "").get("prefix") ?? "";
+      const resources = [...uploads.values()]
+        .filter((upload) => upload.resourceType === listing[2])
+        .filter((upload) => upload.publicId.startsWith(prefix))
+        .map(resourceRecord);
+      return reply(200, { resources });
     }
     const admin = /^\/v1_1\/([^/]+)\/resources\/(image|video)\/upload\/(.+)$/.exec(
       request.url ?? "",
