@@ -19,8 +19,13 @@ const FOLDER = "portfolio";
 let standIn: Awaited<ReturnType<typeof startCloudinaryStandIn>>;
 let site: ApiSite;
 
+/** Uploaded before the site started, signed 2 hours ago and never saved. */
+let abandoned: string;
+
 beforeAll(async () => {
   standIn = await startCloudinaryStandIn("direct-cloud", "k2", SECRET);
+  const old = makeUploadToken(SECRET, FOLDER, "image", Math.floor(Date.now() / 1000) - 7200);
+  abandoned = (await uploadSignedByTest(old, FOLDER, await pngOfSize(2000))).public_id;
   site = await startApiSite({
     CLOUDINARY_URL: `cloudinary://k2:${SECRET}@direct-cloud?upload_prefix=${standIn.url}`,
   });
@@ -111,6 +116,13 @@ const createProject = (form: FormData) =>
 const projectCount = async () =>
   (await call<unknown[]>(site.server.url, "GET", "/api/projects", { token: site.ownerToken })).body
     .data.length;
+
+describe("the sweep of never-saved direct uploads", () => {
+  it("destroys at start-up an upload signed too long ago to be saved", async () => {
+    await expect.poll(() => standIn.uploads.has(abandoned), { timeout: 15_000 }).toBe(false);
+    expect(site.server.output()).toContain("Destroyed 1 abandoned direct upload(s) on Cloudinary.");
+  });
+});
 
 describe("POST /api/uploads/sign", () => {
   it("is for the owner only", async () => {
