@@ -262,6 +262,17 @@ describe("direct uploads through the project and section forms", () => {
     expect(standIn.uploads.has(second.public_id)).toBe(true);
   });
 
+  it("saves one reference sent by two requests at once only once, and keeps its file", async () => {
+    const upload = await directUpload("cover", await pngOfSize(2000), "c.png", "image/png");
+    const answers = await Promise.all(
+      ["Twin A", "Twin B"].map((title) =>
+        createProject(projectForm(JSON.stringify(upload), title)),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400]);
+    expect(standIn.uploads.has(upload.public_id)).toBe(true);
+  });
+
   it("refuses a forged response signature and destroys the upload", async () => {
     const before = await projectCount();
     const upload = await directUpload("cover", await pngOfSize(2000), "c.png", "image/png");

@@ -66,6 +66,25 @@ export function readDirectUploads(
   return result;
 }
 
+/** Public ids a request of this process is saving right now (see claimDirectUploads). */
+const claimed = new Set<string>();
+
+/**
+ * Marks a request's direct uploads as being saved, so a second request of this process naming
+ * one of them is refused (400) before either commits, instead of both saving one file; returns
+ * the release to call when the request ends. On PostgreSQL with several servers two requests
+ * sent to different servers at the same moment are not caught by this.
+ */
+export function claimDirectUploads(uploads: readonly DirectUpload[]): () => void {
+  const ids = uploads.map((upload) => upload.reference.public_id);
+  if (ids.some((id) => claimed.has(id)))
+    throw new UploadError(400, directUploadMessages.invalidReference);
+  for (const id of ids) claimed.add(id);
+  return () => {
+    for (const id of ids) claimed.delete(id);
+  };
+}
+
 /**
  * Destroys the direct uploads of a refused request that this site signed and no row references,
  * so a refusal leaves nothing behind; a foreign or already saved public id is never touched.

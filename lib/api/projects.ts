@@ -27,6 +27,7 @@ import { statusFieldsSchema, statusMessages, type StatusFields } from "@/lib/val
 import { hashPassword } from "@/lib/auth-service/passwords";
 import { JsonBodyError, readJsonObject } from "./json-body";
 import {
+  claimDirectUploads,
   commitWithMedia,
   discardDirectUploads,
   readDirectUploads,
@@ -124,8 +125,12 @@ async function withProjectInput(
   const form = await parseMultipart(request, { cover: coverRule }, uploadTmpDir());
   // A cover uploaded straight to Cloudinary comes as a reference in the cover field (issue 19).
   let direct: DirectUpload[] = [];
+  let release = () => {};
   try {
-    direct = readDirectUploads(form.fields, form.files, { cover: "cover" }).cover ?? [];
+    const found = readDirectUploads(form.fields, form.files, { cover: "cover" }).cover ?? [];
+    // Claimed first: a refusal here must not discard what another request is saving.
+    release = claimDirectUploads(found);
+    direct = found;
     if (direct.length > 1) throw new ApiError(400, messages.invalidForm);
     // The cover field's text (a reference) is not a project field: the schemas drop unknown keys.
     const values = Object.fromEntries(Object.entries(form.fields).map(([k, v]) => [k, v[0]]));
@@ -148,6 +153,7 @@ async function withProjectInput(
     await discardDirectUploads(direct);
     throw error;
   } finally {
+    release();
     await form.cleanup();
   }
 }

@@ -26,6 +26,7 @@ import { DEFAULT_LAYOUT } from "@/lib/validation/layout";
 import { DEFAULT_FOCAL } from "@/lib/validation/focal";
 import { parseVersion } from "@/lib/validation/version";
 import {
+  claimDirectUploads,
   commitWithMedia,
   discardDirectUploads,
   readDirectUploads,
@@ -60,9 +61,13 @@ async function withSectionForm<T>(
 ): Promise<T> {
   const form: ParsedForm = await parseMultipart(request, rules, uploadTmpDir());
   let direct: DirectUpload[] = [];
+  let release = () => {};
   try {
     const references = readDirectUploads(form.fields, form.files, directKinds);
-    direct = Object.values(references).flat();
+    const found = Object.values(references).flat();
+    // Claimed first: a refusal here must not discard what another request is saving.
+    release = claimDirectUploads(found);
+    direct = found;
     const parsed = parseSectionFields(form.fields, mode);
     if (!parsed.ok) throw new ApiError(400, parsed.message);
     const version = parseVersion(form.fields.version?.[0]);
@@ -84,6 +89,7 @@ async function withSectionForm<T>(
     await discardDirectUploads(direct);
     throw error;
   } finally {
+    release();
     await form.cleanup();
   }
 }
