@@ -36,6 +36,8 @@ const nextConfig: NextConfig = {
       production,
       supabaseUrl: process.env.NEXT_PUBLIC_SUPABASE_URL || undefined,
       anySupabaseProject: true,
+      // A cover edited from the gallery uploads straight to Cloudinary (issue 19 item 3).
+      anyCloudinaryUpload: true,
     });
     return [
       { source: "/:path*", headers: securityHeaders({ production }) },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, securityHeaders } from "./security-headers";
+import { cloudinaryUploadOrigin, contentSecurityPolicy, securityHeaders } from "./security-headers";
 
 const directive = (csp: string, name: string) =>
   csp
@@ -30,6 +30,26 @@ describe("security headers", () => {
       "https://abc.supabase.co",
       "wss://abc.supabase.co",
     ]);
+  });
+
+  it("let the owner's browser upload straight to Cloudinary only when it stores the media", () => {
+    const connect = (options: Parameters<typeof contentSecurityPolicy>[0]) =>
+      directive(contentSecurityPolicy(options), "connect-src");
+    expect(connect({ production: true, cloudinaryUrl: "cloudinary://k:s@cloud" })).toEqual([
+      "'self'",
+      "https://api.cloudinary.com",
+    ]);
+    expect(
+      connect({
+        production: true,
+        cloudinaryUrl: "cloudinary://k:s@cloud?upload_prefix=http://127.0.0.1:9000/x",
+      }),
+    ).toEqual(["'self'", "http://127.0.0.1:9000"]);
+    expect(connect({ production: true, anyCloudinaryUpload: true })).toEqual([
+      "'self'",
+      "https://api.cloudinary.com",
+    ]);
+    expect(cloudinaryUploadOrigin("not a url")).toBeNull();
   });
 
   it("send HSTS in production only, and nosniff and a referrer policy always", () => {

@@ -11,11 +11,34 @@ type Options = {
    * A signed-in owner's browser refreshes the session from those pages too.
    */
   anySupabaseProject?: boolean;
+  /**
+   * CLOUDINARY_URL, when set: the owner forms upload files straight to Cloudinary's API (issue 19
+   * item 3), so its origin (or the URL's `upload_prefix`) may be reached.
+   */
+  cloudinaryUrl?: string;
+  /**
+   * Also allow Cloudinary's API origin without knowing CLOUDINARY_URL: for the pages whose header
+   * is fixed at build time, where an owner may edit a project's cover.
+   */
+  anyCloudinaryUpload?: boolean;
 };
+
+const CLOUDINARY_API = "https://api.cloudinary.com";
+
+/** The origin direct uploads go to for a CLOUDINARY_URL; null for an unset or unreadable one. */
+export function cloudinaryUploadOrigin(cloudinaryUrl: string | undefined): string | null {
+  if (!cloudinaryUrl) return null;
+  try {
+    const prefix = new URL(cloudinaryUrl).searchParams.get("upload_prefix");
+    return prefix ? new URL(prefix).origin : CLOUDINARY_API;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The Content-Security-Policy allows only what the site uses: its own origin, Vimeo player frames,
- * Cloudinary media and (when configured) the hosted Supabase origin. Scripts keep 'unsafe-inline'
+ * Cloudinary media and (when configured) the hosted Supabase origin and Cloudinary's upload API. Scripts keep 'unsafe-inline'
  * because Next.js inlines its bootstrap scripts in prerendered, cached pages, where a per-request
  * nonce cannot exist; 'unsafe-eval' is only needed by the development server.
  */
@@ -23,7 +46,13 @@ export function contentSecurityPolicy({
   production,
   supabaseUrl,
   anySupabaseProject = false,
+  cloudinaryUrl,
+  anyCloudinaryUpload = false,
 }: Options): string {
+  const uploads = [
+    ...(anyCloudinaryUpload ? [CLOUDINARY_API] : []),
+    ...[cloudinaryUploadOrigin(cloudinaryUrl)].filter((origin): origin is string => !!origin),
+  ];
   const supabase = supabaseUrl ? new URL(supabaseUrl).origin : "";
   const hosted = [
     ...(supabase ? [supabase, supabase.replace(/^http/, "ws")] : []),
@@ -36,7 +65,7 @@ export function contentSecurityPolicy({
     "img-src": ["'self'", "data:", "blob:", "https://res.cloudinary.com"],
     "media-src": ["'self'", "blob:", "https://res.cloudinary.com"],
     "font-src": ["'self'", "data:"],
-    "connect-src": ["'self'", ...new Set(hosted)],
+    "connect-src": ["'self'", ...new Set([...hosted, ...uploads])],
     "frame-src": ["https://player.vimeo.com"],
     "frame-ancestors": ["'none'"],
     "form-action": ["'self'"],

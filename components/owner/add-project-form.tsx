@@ -5,7 +5,13 @@ import { useState } from "react";
 import { FormError } from "@/components/forms/form-message";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { useToast } from "@/components/ui/toast-provider";
-import { fillProjectForm, validateNewProject, type ProjectDraft } from "@/lib/client/project-draft";
+import {
+  fillProjectForm,
+  validateNewProject,
+  withCoverReference,
+  type ProjectDraft,
+} from "@/lib/client/project-draft";
+import { uploadDirect } from "@/lib/client/direct-upload";
 import { addProject } from "@/lib/client/projects";
 import { ProjectFields } from "./project-fields";
 
@@ -38,8 +44,15 @@ export function AddProjectForm({ userId }: { userId: string }) {
     if (invalid) return fail(invalid);
     setError(null);
     setBusy(true);
+    // On Cloudinary the cover goes there first (issue 19 item 3); else it is sent with the form.
+    const direct = await uploadDirect(draft.cover ? [{ file: draft.cover, kind: "cover" }] : []);
+    if (direct.kind === "failed") {
+      setBusy(false);
+      return fail(direct.message);
+    }
+    const sent = direct.kind === "ok" ? withCoverReference(draft, direct.references[0]!) : draft;
     const form = new FormData();
-    fillProjectForm(form, draft, userId);
+    fillProjectForm<File | string>(form, sent, userId);
     const result = await addProject(form);
     if (!result.ok || !result.data?._id) {
       setBusy(false);

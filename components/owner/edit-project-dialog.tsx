@@ -5,9 +5,11 @@ import { FormError } from "@/components/forms/form-message";
 import { SubmitButton } from "@/components/forms/submit-button";
 import {
   fillProjectForm,
+  withCoverReference,
   validateProjectEdit,
   type ProjectDraft,
 } from "@/lib/client/project-draft";
+import { uploadDirect } from "@/lib/client/direct-upload";
 import { getProject, updateProject } from "@/lib/client/projects";
 import { Dialog } from "./dialog";
 import { ProjectFields } from "./project-fields";
@@ -62,8 +64,15 @@ export function EditProjectDialog({ project, onClose, onSaved }: EditProjectDial
     setError(invalid);
     if (invalid) return;
     setBusy(true);
+    // On Cloudinary a new cover goes there first (issue 19 item 3); else it is sent with the form.
+    const direct = await uploadDirect(draft.cover ? [{ file: draft.cover, kind: "cover" }] : []);
+    if (direct.kind === "failed") {
+      setBusy(false);
+      return setError(direct.message);
+    }
+    const sent = direct.kind === "ok" ? withCoverReference(draft, direct.references[0]!) : draft;
     const form = new FormData();
-    fillProjectForm(form, draft);
+    fillProjectForm<File | string>(form, sent);
     if (version !== undefined) form.append("version", String(version));
     const result = await updateProject(project.id, form);
     setBusy(false);

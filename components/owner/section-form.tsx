@@ -14,6 +14,8 @@ import { useToast } from "@/components/ui/toast-provider";
 import { checkFile, selectImages, videoRule } from "@/lib/validation/uploads";
 import {
   fillSectionForm,
+  sectionFiles,
+  withSectionReferences,
   keptImages,
   switchVideoMode,
   validateSectionDraft,
@@ -21,6 +23,7 @@ import {
   type SectionDraft,
 } from "@/lib/client/section-draft";
 import { addSection, updateSection } from "@/lib/client/sections";
+import { uploadDirect } from "@/lib/client/direct-upload";
 import { SECTION_LIMITS } from "@/lib/validation/limits";
 import { DEFAULT_LAYOUT, type SectionLayout } from "@/lib/validation/layout";
 import { DEFAULT_FOCAL } from "@/lib/validation/focal";
@@ -123,13 +126,18 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
     if (invalid) return fail(invalid, undefined, vimeoProblem);
     setError(null);
     setProgress(0);
+    // On Cloudinary the files go there first, with the same progress bar (issue 19 item 3).
+    const direct = await uploadDirect(sectionFiles(full), setProgress);
+    if (direct.kind === "failed") return fail(direct.message);
+    const sent = direct.kind === "ok" ? withSectionReferences(full, direct.references) : full;
+    const onProgress = direct.kind === "ok" ? undefined : setProgress;
     const form = new FormData();
-    fillSectionForm(form, full, mode === "add" ? projectId : undefined);
+    fillSectionForm<File | string>(form, sent, mode === "add" ? projectId : undefined);
     if (mode === "edit") form.append("version", String(initial.version));
     const result =
       mode === "add"
-        ? await addSection(projectId, form, setProgress)
-        : await updateSection(initial.id, form, setProgress);
+        ? await addSection(projectId, form, onProgress)
+        : await updateSection(initial.id, form, onProgress);
     if (!result.ok) return fail(result.message, result.detail);
     showToast(result.message, "success");
     router.push(`/sections/${projectId}`);

@@ -1,20 +1,122 @@
 import "server-only";
 import path from "node:path";
 import { env } from "@/lib/env";
+import { mediaKeyInUse } from "@/lib/data/media-keys";
 import { deleteMediaQuietly, getStorage, type StoredMedia } from "@/lib/storage";
+import { directUploadConfig, directUploadKey, resolveDirectUpload } from "@/lib/uploads/direct";
+import { UploadError } from "@/lib/uploads/errors";
 import type { UploadedFile } from "@/lib/uploads/parse";
+import {
+  directUploadMessages,
+  parseUploadReference,
+  type DirectUploadKind,
+  type UploadReference,
+} from "@/lib/validation/direct-uploads";
 
 /** Where uploads stream to before they are stored: inside DATA_DIR, removed after each request. */
 export function uploadTmpDir(): string {
   return path.join(env().DATA_DIR, "tmp");
 }
 
-/** Stores checked uploads in order; if one fails, the ones already stored are deleted again. */
-export async function storeUploads(files: readonly UploadedFile[]): Promise<StoredMedia[]> {
+/**
+ * A file the browser uploaded straight to Cloudinary (issue 19 item 3), named in a file field by
+ * an upload reference instead of bytes.
+ */
+export type DirectUpload = {
+  direct: true;
+  field: string;
+  kind: DirectUploadKind;
+  reference: UploadReference;
+  /** The name the browser gave, for messages only. */
+  name: string;
+};
+
+/** A form's media in one field: bytes streamed through this server, or a direct upload. */
+export type MediaItem = UploadedFile | DirectUpload;
+
+const isDirect = (item: MediaItem): item is DirectUpload => "direct" in item;
+
+/**
+ * The upload references sent in the text values of file fields (`kinds`: field → kind), in the
+ * order sent. A text value that is not a reference, a field mixing files and references, or a
+ * reference while Cloudinary is not configured is refused with 400; nothing is stored yet.
+ */
+export function readDirectUploads(
+  fields: Record<string, string[]>,
+  files: Record<string, UploadedFile[]>,
+  kinds: Record<string, DirectUploadKind>,
+): Record<string, DirectUpload[]> {
+  const result: Record<string, DirectUpload[]> = {};
+  const seen = new Set<string>();
+  for (const [field, kind] of Object.entries(kinds)) {
+    const values = (fields[field] ?? []).filter((value) => value !== "");
+    if (values.length === 0) continue;
+    if (!directUploadConfig()) throw new UploadError(400, directUploadMessages.notAvailable);
+    if (files[field]?.length) throw new UploadError(400, directUploadMessages.mixedField);
+    result[field] = values.map((value) => {
+      const reference = parseUploadReference(value);
+      // One upload saved twice would be lost with either copy.
+      if (!reference || seen.has(reference.public_id))
+        throw new UploadError(400, directUploadMessages.invalidReference);
+      seen.add(reference.public_id);
+      const name = reference.name ?? reference.public_id;
+      return { direct: true, field, kind, reference, name };
+    });
+  }
+  return result;
+}
+
+/** Public ids a request of this process is saving right now (see claimDirectUploads). */
+const claimed = new Set<string>();
+
+/**
+ * Marks a request's direct uploads as being saved, so a second request of this process naming
+ * one of them is refused (400) before either commits, instead of both saving one file; returns
+ * the release to call when the request ends. On PostgreSQL with several servers two requests
+ * sent to different servers at the same moment are not caught by this.
+ */
+export function claimDirectUploads(uploads: readonly DirectUpload[]): () => void {
+  const ids = uploads.map((upload) => upload.reference.public_id);
+  if (ids.some((id) => claimed.has(id)))
+    throw new UploadError(400, directUploadMessages.invalidReference);
+  for (const id of ids) claimed.add(id);
+  return () => {
+    for (const id of ids) claimed.delete(id);
+  };
+}
+
+/**
+ * Destroys the direct uploads of a refused request that this site signed and no row references,
+ * so a refusal leaves nothing behind; a foreign or already saved public id is never touched.
+ */
+export async function discardDirectUploads(uploads: readonly DirectUpload[]): Promise<void> {
+  const config = directUploadConfig();
+  if (!config) return;
+  const keys: string[] = [];
+  for (const upload of uploads) {
+    const key = directUploadKey(config, upload.reference);
+    if (key && !(await mediaKeyInUse(key).catch(() => true))) keys.push(key);
+  }
+  await deleteMediaQuietly(keys);
+}
+
+/**
+ * Stores checked uploads in order (a direct upload is checked against Cloudinary's record of it
+ * and kept where it is); if one fails, the ones already stored are deleted again.
+ */
+export async function storeUploads(files: readonly MediaItem[]): Promise<StoredMedia[]> {
   const storage = getStorage();
   const stored: StoredMedia[] = [];
   try {
     for (const file of files) {
+      if (isDirect(file)) {
+        const config = directUploadConfig();
+        if (!config) throw new UploadError(400, directUploadMessages.notAvailable);
+        stored.push(
+          await resolveDirectUpload(config, file.reference, file.kind, { inUse: mediaKeyInUse }),
+        );
+        continue;
+      }
       stored.push(
         await storage.put({
           path: file.path,

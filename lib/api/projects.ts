@@ -26,7 +26,15 @@ import { parseVersion } from "@/lib/validation/version";
 import { statusFieldsSchema, statusMessages, type StatusFields } from "@/lib/validation/status";
 import { hashPassword } from "@/lib/auth-service/passwords";
 import { JsonBodyError, readJsonObject } from "./json-body";
-import { commitWithMedia, storeUploads, uploadTmpDir } from "./media";
+import {
+  claimDirectUploads,
+  commitWithMedia,
+  discardDirectUploads,
+  readDirectUploads,
+  storeUploads,
+  uploadTmpDir,
+  type DirectUpload,
+} from "./media";
 import { ApiError } from "./respond";
 
 type CoverChange = { coverUrl: string; coverKey: string | null };
@@ -115,11 +123,20 @@ async function withProjectInput(
     return write(fields, { coverUrl: cover.data, coverKey: null }, version);
   }
   const form = await parseMultipart(request, { cover: coverRule }, uploadTmpDir());
+  // A cover uploaded straight to Cloudinary comes as a reference in the cover field (issue 19).
+  let direct: DirectUpload[] = [];
+  let release = () => {};
   try {
+    const found = readDirectUploads(form.fields, form.files, { cover: "cover" }).cover ?? [];
+    // Claimed first: a refusal here must not discard what another request is saving.
+    release = claimDirectUploads(found);
+    direct = found;
+    if (direct.length > 1) throw new ApiError(400, messages.invalidForm);
+    // The cover field's text (a reference) is not a project field: the schemas drop unknown keys.
     const values = Object.fromEntries(Object.entries(form.fields).map(([k, v]) => [k, v[0]]));
     const fields = validate(mode, values);
     const version = validVersion(values.version);
-    const file = form.files.cover?.[0];
+    const file = form.files.cover?.[0] ?? direct[0];
     if (!file) {
       if (mode === "create") throw new ApiError(400, missing);
       // Awaited here: a refusal must not wait unhandled while the finally cleans up.
@@ -131,7 +148,12 @@ async function withProjectInput(
     return await commitWithMedia(stored, () =>
       write(fields, { coverUrl: media!.url, coverKey: media!.key }, version),
     );
+  } catch (error) {
+    // A refused form leaves no direct upload behind either (a saved one is never touched).
+    await discardDirectUploads(direct);
+    throw error;
   } finally {
+    release();
     await form.cleanup();
   }
 }

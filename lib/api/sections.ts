@@ -13,7 +13,7 @@ import { restoreSection, sectionMediaKeys, trashSection } from "@/lib/data/trash
 import { StaleVersionError } from "@/lib/data/versions";
 import type { SectionImage } from "@/models";
 import { deleteMediaQuietly, forgetMediaQuietly, type StoredMedia } from "@/lib/storage";
-import { parseMultipart, type ParsedForm, type UploadedFile } from "@/lib/uploads/parse";
+import { parseMultipart, type ParsedForm } from "@/lib/uploads/parse";
 import { MAX_IMAGES, posterRule, sectionImageRule, videoRule } from "@/lib/validation/uploads";
 import { messages, tooManyImages } from "@/lib/validation/messages";
 import {
@@ -25,20 +25,32 @@ import {
 import { DEFAULT_LAYOUT } from "@/lib/validation/layout";
 import { DEFAULT_FOCAL } from "@/lib/validation/focal";
 import { parseVersion } from "@/lib/validation/version";
-import { commitWithMedia, storeUploads, uploadTmpDir } from "./media";
+import {
+  claimDirectUploads,
+  commitWithMedia,
+  discardDirectUploads,
+  readDirectUploads,
+  storeUploads,
+  uploadTmpDir,
+  type DirectUpload,
+  type MediaItem,
+} from "./media";
 import { storeGeneratedPoster } from "./poster";
 import { ApiError } from "./respond";
 
 const rules = { resources: sectionImageRule, video: videoRule, poster: posterRule };
+/** The kinds of direct upload (issue 19 item 3) each file field takes as a reference. */
+const directKinds = { resources: "image", video: "video", poster: "poster" } as const;
 
 type SectionForm = {
   fields: SectionFields;
   /** The version an edit started from; undefined when not sent (docs/spec.md §10). */
   version: number | undefined;
-  images: UploadedFile[];
-  video: UploadedFile | undefined;
+  /** Each one a file sent through this server or a direct upload to Cloudinary. */
+  images: MediaItem[];
+  video: MediaItem | undefined;
   /** The owner's poster (uploaded, or captured from a frame in the browser). */
-  poster: UploadedFile | undefined;
+  poster: MediaItem | undefined;
 };
 
 /** Parses and validates a section form, then runs `use` with it; temporary files are always removed. */
@@ -48,24 +60,36 @@ async function withSectionForm<T>(
   handle: (form: SectionForm) => Promise<T>,
 ): Promise<T> {
   const form: ParsedForm = await parseMultipart(request, rules, uploadTmpDir());
+  let direct: DirectUpload[] = [];
+  let release = () => {};
   try {
+    const references = readDirectUploads(form.fields, form.files, directKinds);
+    const found = Object.values(references).flat();
+    // Claimed first: a refusal here must not discard what another request is saving.
+    release = claimDirectUploads(found);
+    direct = found;
     const parsed = parseSectionFields(form.fields, mode);
     if (!parsed.ok) throw new ApiError(400, parsed.message);
     const version = parseVersion(form.fields.version?.[0]);
     if (!version.ok) throw new ApiError(400, version.message);
-    const video = form.files.video?.[0];
+    // The multipart limits of lib/validation/uploads.ts, for references too.
+    const images: MediaItem[] = form.files.resources ?? references.resources ?? [];
+    if (images.length > MAX_IMAGES)
+      throw new ApiError(400, tooManyImages(images[MAX_IMAGES]!.name));
+    if ((references.video?.length ?? 0) > 1 || (references.poster?.length ?? 0) > 1)
+      throw new ApiError(400, messages.invalidForm);
+    const video = form.files.video?.[0] ?? references.video?.[0];
     if (video && parsed.value.videoEmbed) {
       throw new ApiError(400, messages.eitherVideoOrEmbed);
     }
-    const poster = form.files.poster?.[0];
-    return await handle({
-      fields: parsed.value,
-      version: version.value,
-      images: form.files.resources ?? [],
-      video,
-      poster,
-    });
+    const poster = form.files.poster?.[0] ?? references.poster?.[0];
+    return await handle({ fields: parsed.value, version: version.value, images, video, poster });
+  } catch (error) {
+    // A refused form leaves no direct upload behind either (a saved one is never touched).
+    await discardDirectUploads(direct);
+    throw error;
   } finally {
+    release();
     await form.cleanup();
   }
 }

@@ -81,3 +81,11 @@ export function fillProjectForm<F>(
   if (userId) form.append("userId", userId);
   if (draft.cover) form.append("cover", draft.cover);
 }
+
+/** The draft with its new cover replaced by the direct upload's reference (issue 19 item 3). */
+export function withCoverReference<F>(
+  draft: ProjectDraft<F>,
+  reference: string,
+): ProjectDraft<F | string> {
+  return { ...draft, cover: reference };
+}

@@ -5,6 +5,7 @@ import { normalizeVimeoUrl } from "@/lib/validation/vimeo";
 import type { SectionLayout } from "@/lib/validation/layout";
 import { DEFAULT_FOCAL, formatFocal, type Focal } from "@/lib/validation/focal";
 import type { VideoPlayback } from "@/lib/validation/section";
+import type { DirectUploadKind } from "@/lib/validation/direct-uploads";
 
 export type VideoMode = "upload" | "embed";
 
@@ -148,4 +149,32 @@ export function fillSectionForm<F>(
   for (const url of draft.removedImages) form.append(f.removeResources, url);
   // Edit form: the stored images kept, in the owner's order, with their alt texts and focal points.
   if (draft.existingImages.length > 0) form.append(f.existingImages, existingImagesField(draft));
+}
+
+/**
+ * The files a save sends, in the order a direct upload (issue 19 item 3) replaces them by
+ * references: the new images, the video (upload mode), the poster.
+ */
+export function sectionFiles<F>(draft: SectionDraft<F>): { file: F; kind: DirectUploadKind }[] {
+  const files: { file: F; kind: DirectUploadKind }[] = draft.newImages.map(({ file }) => ({
+    file,
+    kind: "image",
+  }));
+  if (draft.videoMode === "upload" && draft.videoFile)
+    files.push({ file: draft.videoFile, kind: "video" });
+  if (draft.posterFile) files.push({ file: draft.posterFile, kind: "poster" });
+  return files;
+}
+
+/** The draft with each of sectionFiles' files replaced by its upload reference (same order). */
+export function withSectionReferences<F>(
+  draft: SectionDraft<F>,
+  references: readonly string[],
+): SectionDraft<F | string> {
+  let next = 0;
+  const take = () => references[next++]!;
+  const newImages = draft.newImages.map((image) => ({ ...image, file: take() }));
+  const videoFile = draft.videoMode === "upload" && draft.videoFile ? take() : draft.videoFile;
+  const posterFile = draft.posterFile ? take() : null;
+  return { ...draft, newImages, videoFile, posterFile };
 }

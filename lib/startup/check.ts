@@ -8,6 +8,8 @@ import { makePrivate, restrictFileModes } from "./private-files";
 import { purgeExpiredTrash, schedulePurge } from "@/lib/trash/purge";
 import { TRASH_RETENTION_DAYS } from "@/lib/validation/limits";
 import { sweepOrphanedMedia } from "./sweep-media";
+import { mediaKeyInUse } from "@/lib/data/media-keys";
+import { directUploadConfig, sweepAbandonedDirectUploads } from "@/lib/uploads/direct";
 
 /** With PostgreSQL several processes may share DATA_DIR; their in-flight files are this young. */
 const SHARED_DATA_DIR_GRACE_MS = 10 * 60 * 1000;
@@ -64,6 +66,33 @@ export async function checkStartup(): Promise<void> {
     // Clean-up only: a failure must not keep the site down.
     console.error(`Start-up sweep failed: ${(error as Error).message}`);
   }
+  scheduleDirectUploadSweep();
+}
+
+const DIRECT_SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
+let directSweepTimer: ReturnType<typeof setInterval> | undefined;
+
+/**
+ * With Cloudinary: destroys direct uploads the browser made but never saved (issue 19 item 3),
+ * now and every 6 hours. Not awaited: Cloudinary being slow or unreachable must not hold up the
+ * start; a failure is logged. The timer is unref'd, so it never keeps the process alive.
+ */
+function scheduleDirectUploadSweep(): void {
+  const config = directUploadConfig();
+  if (!config || directSweepTimer) return;
+  const sweep = () =>
+    sweepAbandonedDirectUploads(config, { inUse: mediaKeyInUse }).then(
+      (destroyed) => {
+        if (destroyed.length > 0)
+          console.log(`Destroyed ${destroyed.length} abandoned direct upload(s) on Cloudinary.`);
+      },
+      (error: unknown) => {
+        console.error(`Direct-upload sweep failed: ${(error as Error).message}`);
+      },
+    );
+  void sweep();
+  directSweepTimer = setInterval(() => void sweep(), DIRECT_SWEEP_EVERY_MS);
+  directSweepTimer.unref();
 }
 
 /**

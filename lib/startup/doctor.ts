@@ -74,12 +74,8 @@ export function checkDeployment(
         "not set: uploads would be written to the function's temporary disk and lost. Set " +
           "CLOUDINARY_URL.",
       );
-    warn(
-      "uploads",
-      "Vercel limits a request body to 4.5 MB and every upload passes through the site's " +
-        "function: a file over 4.5 MB (images may be up to 5 MB, videos up to 50 MB) fails " +
-        "there. Show longer videos as Vimeo sections, or host on a VPS or with Docker.",
-    );
+    // Vercel's 4.5 MB body limit no longer applies to the owner's uploads: with CLOUDINARY_URL
+    // they go from the browser straight to Cloudinary (issue 19 item 3, docs/api.md).
   } else if (
     !config.DATABASE_URL &&
     !path.isAbsolute(source.DATA_DIR ?? "") &&

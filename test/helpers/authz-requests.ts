@@ -128,6 +128,14 @@ export async function writeRequests(ids: Ids): Promise<WriteRequest[]> {
       path: "/api/settings",
       body: () => settingsForm(bytes),
     },
+    {
+      // Issue 19 item 3: owner-only before it says whether Cloudinary is configured (404 here).
+      name: "sign direct upload",
+      method: "POST",
+      path: "/api/uploads/sign",
+      body: () => JSON.stringify({ kind: "image", size: 1500, type: "image/png" }),
+      json: true,
+    },
   ];
 }
 

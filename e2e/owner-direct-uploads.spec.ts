@@ -1,0 +1,92 @@
+import { expect, test } from "@playwright/test";
+import { OWNER_EMAIL, PASSWORD, startApiSite, type ApiSite } from "../test/helpers/api-client";
+import { startCloudinaryStandIn } from "../test/helpers/cloudinary-stand-in";
+import { toast } from "./helpers/owner-flows";
+import { makeMp4, MB, png } from "./helpers/owner-media";
+
+// Issue 19 item 3 in the browser: on a site storing media on Cloudinary (here the suite's
+// signature-checking stand-in), the owner forms upload each file straight to Cloudinary with the
+// same progress bar, and only references reach the site.
+let standIn: Awaited<ReturnType<typeof startCloudinaryStandIn>>;
+let site: ApiSite;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  standIn = await startCloudinaryStandIn("e2e-cloud", "e2e-key", "e2e-secret");
+  site = await startApiSite({
+    CLOUDINARY_URL: `cloudinary://e2e-key:e2e-secret@e2e-cloud?upload_prefix=${standIn.url}`,
+  });
+});
+test.afterAll(async () => {
+  await site?.stop();
+  await standIn?.stop();
+});
+
+test("project cover and section media go to Cloudinary, not through the site", async ({ page }) => {
+  test.setTimeout(120_000);
+  const base = site.server.url;
+  const bodiesToSite: { url: string; bytes: number }[] = [];
+  page.on("request", (request) => {
+    if (request.url().startsWith(`${base}/api/`) && request.method() !== "GET")
+      bodiesToSite.push({ url: request.url(), bytes: request.postDataBuffer()?.length ?? 0 });
+  });
+
+  await page.goto(`${base}/signin`);
+  await page.getByLabel("Email").fill(OWNER_EMAIL);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL("**/dashboard");
+
+  await page.goto(`${base}/addproject`);
+  await page.getByLabel("Cover image").setInputFiles(png("cover.png", { width: 320, height: 240 }));
+  await page.getByLabel("Title").fill("Straight to the cloud");
+  await page.getByLabel("Role").fill("Direction");
+  await page.getByLabel("Category").selectOption("Illustration");
+  await page.getByRole("button", { name: "Add Project" }).click();
+  await page.waitForURL(/\/addsection\/[0-9a-f]{24}$/);
+  const projectId = page.url().split("/").at(-1)!;
+  expect([...standIn.uploads.values()].map((upload) => upload.resourceType)).toEqual(["image"]);
+
+  await page.getByLabel("Title").fill("Loop and frame");
+  await page.getByLabel(/^Add images/).setInputFiles([png("frame.png")]);
+  await page.getByLabel("Alt text for frame.png").fill("A red frame");
+  await page.getByLabel("Video file (MP4, up to 50 MB)").setInputFiles({
+    name: "clip.mp4",
+    mimeType: "video/mp4",
+    buffer: makeMp4(8 * MB),
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 20,
+    downloadThroughput: 4 * MB,
+    uploadThroughput: 2 * MB,
+  });
+  await page.getByRole("button", { name: "Add Section" }).click();
+  const progress = page.getByRole("progressbar", { name: "Uploading" });
+  await expect(progress).toBeVisible();
+  await expect
+    .poll(async () => Number(await progress.getAttribute("aria-valuenow")), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  expect(Number(await progress.getAttribute("aria-valuenow"))).toBeLessThan(100);
+  await expect(page.getByRole("button", { name: /^Uploading \d+%$/ })).toBeDisabled();
+  await page.screenshot({ path: "test-results/direct-upload-progress.png" });
+  await expect(toast(page)).toHaveText(/Section added successfully!/, { timeout: 60_000 });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  await expect(page).toHaveURL(new RegExp(`/sections/${projectId}$`));
+  await page.screenshot({ path: "test-results/direct-upload-done.png" });
+
+  // The 8 MB video is on Cloudinary; the site stored no file and received only small bodies.
+  const video = [...standIn.uploads.values()].find((upload) => upload.resourceType === "video");
+  expect(video?.bytes.length).toBe(8 * MB);
+  expect(site.uploads()).toEqual([]);
+  const sectionPost = bodiesToSite.find((body) => body.url.endsWith(`/api/sections/${projectId}`));
+  expect(sectionPost?.bytes).toBeGreaterThan(0);
+  expect(Math.max(...bodiesToSite.map((body) => body.bytes))).toBeLessThan(10 * 1024);
+});

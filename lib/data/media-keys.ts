@@ -1,0 +1,31 @@
+import "server-only";
+import { eq, or, sql } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { projects, sections } from "@/models";
+
+/**
+ * Whether a stored media key is already referenced by a project (cover) or a section (image,
+ * video, poster), trashed ones included. A direct-upload reference may be saved once only: two
+ * rows sharing a file would lose it when either is deleted (issue 19 item 3).
+ */
+export async function mediaKeyInUse(key: string): Promise<boolean> {
+  const db = await getDb();
+  const [cover] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.coverKey, key))
+    .limit(1);
+  if (cover) return true;
+  const [section] = await db
+    .select({ id: sections.id })
+    .from(sections)
+    .where(
+      or(
+        eq(sections.videoKey, key),
+        eq(sections.posterKey, key),
+        sql`${sections.images} @> ${JSON.stringify([{ key }])}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return Boolean(section);
+}
