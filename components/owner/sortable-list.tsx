@@ -14,6 +14,7 @@ import {
 } from "@dnd-kit/core";
 import {
   arrayMove,
+  rectSortingStrategy,
   SortableContext,
   sortableKeyboardCoordinates,
   useSortable,
@@ -79,12 +80,15 @@ export function SortableList({
   save,
   listLabel,
   className = "",
+  layout = "list",
 }: {
   items: SortableItem[];
   /** Saves the whole order (ids in the list's order); the result's message goes into the toast. */
   save: (ids: string[]) => Promise<Result>;
   listLabel: string;
   className?: string;
+  /** "list": rows, the handle at the left; "grid": cards in a grid, the handle on the card. */
+  layout?: "list" | "grid";
 }) {
   const router = useRouter();
   const { showToast } = useToast();
@@ -140,11 +144,16 @@ export function SortableList({
         screenReaderInstructions: { draggable: instructions },
       }}
     >
-      <SortableContext items={order} strategy={verticalListSortingStrategy}>
+      <SortableContext
+        items={order}
+        strategy={layout === "grid" ? rectSortingStrategy : verticalListSortingStrategy}
+      >
         <ul aria-label={listLabel} aria-busy={saving} className={className}>
           {order.map((id) => {
             const item = byId.get(id);
-            return item ? <SortableRow key={id} item={item} disabled={saving} /> : null;
+            return item ? (
+              <SortableRow key={id} item={item} disabled={saving} layout={layout} />
+            ) : null;
           })}
         </ul>
       </SortableContext>
@@ -152,7 +161,15 @@ export function SortableList({
   );
 }
 
-function SortableRow({ item, disabled }: { item: SortableItem; disabled: boolean }) {
+function SortableRow({
+  item,
+  disabled,
+  layout,
+}: {
+  item: SortableItem;
+  disabled: boolean;
+  layout: "list" | "grid";
+}) {
   const {
     attributes,
     listeners,
@@ -166,7 +183,7 @@ function SortableRow({ item, disabled }: { item: SortableItem; disabled: boolean
     <li
       ref={setNodeRef}
       style={{ transform: CSS.Translate.toString(transform), transition }}
-      className={`relative flex items-start gap-3 bg-white ${
+      className={`relative bg-white ${layout === "grid" ? "" : "flex items-start gap-3"} ${
         isDragging ? "ring-accent z-10 rounded-lg shadow-lg ring-2" : ""
       }`}
       data-testid="sortable-item"
@@ -178,7 +195,9 @@ function SortableRow({ item, disabled }: { item: SortableItem; disabled: boolean
         {...attributes}
         {...listeners}
         aria-label={`Reorder ${item.label}`}
-        className="text-ink mt-3 ml-2 flex h-10 w-10 shrink-0 cursor-grab touch-manipulation items-center justify-center rounded-md border border-black/20 bg-white hover:bg-black/5 active:cursor-grabbing disabled:cursor-not-allowed disabled:opacity-60"
+        className={`text-ink ${
+          layout === "grid" ? "absolute top-2 left-2 z-10 shadow-sm" : "mt-3 ml-2"
+        } flex h-10 w-10 shrink-0 cursor-grab touch-manipulation items-center justify-center rounded-md border border-black/20 bg-white hover:bg-black/5 active:cursor-grabbing disabled:cursor-not-allowed disabled:opacity-60`}
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" width="20" height="20" fill="currentColor">
           <circle cx="7" cy="5" r="1.6" />
