@@ -72,7 +72,13 @@ test("the owner reorders the gallery in Reorder mode by keyboard and mouse; visi
     await expect(toggle).toHaveAttribute("aria-pressed", "false");
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-pressed", "true");
-    await expect(sortable(page).getByRole("listitem")).toHaveCount(3);
+    await expect(sortable(page).getByRole("listitem").first()).toBeVisible();
+    // The e2e server's demo projects come after the three made here (new work comes first).
+    expect((await sortable(page).getByRole("listitem").allInnerTexts()).slice(0, 3)).toEqual([
+      c.title,
+      b.title,
+      a.title,
+    ]);
     await expect(sortable(page).getByRole("link")).toHaveCount(0);
 
     for (const width of [375, 1440]) {
@@ -84,21 +90,25 @@ test("the owner reorders the gallery in Reorder mode by keyboard and mouse; visi
     const live = page.locator('[id^="DndLiveRegion"]');
     await page.getByRole("button", { name: `Reorder ${a.title}` }).focus();
     await page.keyboard.press("Space");
-    await expect(live).toContainText(`Picked up ${a.title}, at position 3 of 3`);
+    await expect(live).toContainText(`Picked up ${a.title}, at position 3 of`);
     await page.keyboard.press("ArrowLeft");
-    await expect(live).toContainText(`${a.title} moved to position 2 of 3`);
+    await expect(live).toContainText(`${a.title} moved to position 2 of`);
     await page.keyboard.press("ArrowLeft");
-    await expect(live).toContainText(`${a.title} moved to position 1 of 3`);
+    await expect(live).toContainText(`${a.title} moved to position 1 of`);
     await page.keyboard.press("Space");
-    await expect(live).toContainText(`${a.title} dropped at position 1 of 3`);
+    await expect(live).toContainText(`${a.title} dropped at position 1 of`);
     await expect(toast(page)).toContainText("Project order saved");
     // The list order is the gallery's reversed.
-    await expect.poll(() => apiTitles(page)).toEqual([b.title, c.title, a.title]);
-    await expect(sortable(page).getByRole("listitem")).toHaveText([a.title, c.title, b.title]);
+    await expect
+      .poll(async () => (await apiTitles(page)).slice(-3))
+      .toEqual([b.title, c.title, a.title]);
+    await expect
+      .poll(async () => (await sortable(page).getByRole("listitem").allInnerTexts()).slice(0, 3))
+      .toEqual([a.title, c.title, b.title]);
 
     await asVisitor(browser, async (visitor) => {
       await visitor.goto("/");
-      expect(await galleryTitles(visitor)).toEqual([a.title, c.title, b.title]);
+      expect((await galleryTitles(visitor)).slice(0, 3)).toEqual([a.title, c.title, b.title]);
     });
 
     // Mouse: B onto A's place.
@@ -108,25 +118,32 @@ test("the owner reorders the gallery in Reorder mode by keyboard and mouse; visi
       sortable(page).getByRole("listitem").filter({ hasText: a.title }),
     );
     await expect(toast(page)).toContainText("Project order saved");
-    await expect.poll(() => apiTitles(page)).toEqual([c.title, a.title, b.title]);
+    await expect
+      .poll(async () => (await apiTitles(page)).slice(-3))
+      .toEqual([c.title, a.title, b.title]);
 
     // Leaving Reorder mode gives the cards back, in the new order.
     await page.getByRole("button", { name: "Reorder", exact: true }).click();
     await expect(page.getByTestId("card-caption").first()).toBeAttached();
-    expect(await galleryTitles(page)).toEqual([b.title, a.title, c.title]);
+    expect((await galleryTitles(page)).slice(0, 3)).toEqual([b.title, a.title, c.title]);
 
-    // A category view: only its projects move; B (Photography) keeps its place in the list.
+    // A category view: only its projects move; B (Photography) and the demo projects of other
+    // categories keep their places in the list.
     await page.goto("/?category=Illustration");
     await page.getByRole("button", { name: "Reorder", exact: true }).click();
-    await expect(sortable(page).getByRole("listitem")).toHaveText([a.title, c.title]);
+    await expect
+      .poll(async () => (await sortable(page).getByRole("listitem").allInnerTexts()).slice(0, 2))
+      .toEqual([a.title, c.title]);
     await page.getByRole("button", { name: `Reorder ${c.title}` }).focus();
     await page.keyboard.press("Space");
-    await expect(live).toContainText(`Picked up ${c.title}, at position 2 of 2`);
+    await expect(live).toContainText(`Picked up ${c.title}, at position 2 of`);
     await page.keyboard.press("ArrowLeft");
-    await expect(live).toContainText(`${c.title} moved to position 1 of 2`);
+    await expect(live).toContainText(`${c.title} moved to position 1 of`);
     await page.keyboard.press("Space");
     await expect(toast(page)).toContainText("Project order saved");
-    await expect.poll(() => apiTitles(page)).toEqual([a.title, c.title, b.title]);
+    await expect
+      .poll(async () => (await apiTitles(page)).slice(-3))
+      .toEqual([a.title, c.title, b.title]);
 
     // Visitors: the new order on the next request, no Reorder toggle and no dnd-kit code.
     await asVisitor(browser, async (visitor) => {
@@ -136,7 +153,7 @@ test("the owner reorders the gallery in Reorder mode by keyboard and mouse; visi
           scripts.push(response.text().catch(() => ""));
       });
       await visitor.goto("/", { waitUntil: "networkidle" });
-      expect(await galleryTitles(visitor)).toEqual([b.title, c.title, a.title]);
+      expect((await galleryTitles(visitor)).slice(0, 3)).toEqual([b.title, c.title, a.title]);
       await expect(visitor.getByRole("button", { name: "Reorder", exact: true })).toHaveCount(0);
       const bodies = await Promise.all(scripts);
       expect(bodies.length).toBeGreaterThan(0);

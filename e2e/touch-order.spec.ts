@@ -133,7 +133,12 @@ test("the owner reorders the gallery by touch in Reorder mode", async ({ page })
     await page.getByRole("button", { name: "Reorder", exact: true }).click();
     const list = page.getByRole("list", { name: "Projects to reorder, in gallery order" });
     // Gallery: Three, Two, One (two columns on a phone). One onto Three's place.
-    await expect(list.getByRole("listitem")).toHaveText([three.title, two.title, one.title]);
+    await expect(list.getByRole("listitem").first()).toBeVisible();
+    expect((await list.getByRole("listitem").allInnerTexts()).slice(0, 3)).toEqual([
+      three.title,
+      two.title,
+      one.title,
+    ]);
     await dragByTouch(
       page,
       page.getByRole("button", { name: `Reorder ${one.title}` }),
@@ -141,7 +146,9 @@ test("the owner reorders the gallery by touch in Reorder mode", async ({ page })
       "touch-gallery-dragging",
     );
     await expect(toast(page)).toContainText("Project order saved");
-    await expect.poll(() => apiProjectTitles(page)).toEqual([two.title, three.title, one.title]);
+    await expect
+      .poll(async () => (await apiProjectTitles(page)).slice(-3))
+      .toEqual([two.title, three.title, one.title]);
   } finally {
     for (const project of created) await deleteProjectViaApi(page, project.id);
   }

@@ -22,7 +22,7 @@ export function GalleryOrderPanel({ projects }: { projects: GalleryOrderProject[
     id: project.id,
     label: project.title,
     content: (
-      <div className="overflow-hidden rounded-sm border border-black/10">
+      <div className="h-full overflow-hidden rounded-sm border border-black/10">
         <div className="relative aspect-[4/3] bg-stone-300">
           <ServerImage
             src={project.coverUrl}
