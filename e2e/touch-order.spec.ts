@@ -6,6 +6,7 @@ import {
   toast,
   uniqueTitle,
 } from "./helpers/owner-flows";
+import { addSectionWithImages, storedImageAlts } from "./helpers/section-images";
 
 signInOwnerForFile("touch-order");
 test.describe.configure({ timeout: 120_000 });
@@ -151,5 +152,38 @@ test("the owner reorders the gallery by touch in Reorder mode", async ({ page })
       .toEqual([two.title, three.title, one.title]);
   } finally {
     for (const project of created) await deleteProjectViaApi(page, project.id);
+  }
+});
+
+test("the owner reorders a section's stored images by touch in the Edit Section form", async ({
+  page,
+}) => {
+  const project = await createProjectViaApi(page, {
+    title: uniqueTitle("Touch images"),
+    category: "Illustration",
+  });
+  try {
+    const sectionId = await addSectionWithImages(page, project.id, "Frames", [
+      "Frame 1",
+      "Frame 2",
+      "Frame 3",
+    ]);
+    await page.goto(`/editsectionpage/${sectionId}`);
+    const current = page.getByRole("list", { name: "Current images" });
+    await dragByTouch(
+      page,
+      page.getByRole("button", { name: "Reorder image 3" }),
+      current.getByRole("listitem").first(),
+      "touch-images-dragging",
+    );
+    await expect(current.getByTestId("current-image").first().locator("img")).toHaveAttribute(
+      "alt",
+      "Frame 3",
+    );
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.waitForURL(new RegExp(`/sections/${project.id}$`));
+    expect(await storedImageAlts(page, sectionId)).toEqual(["Frame 3", "Frame 1", "Frame 2"]);
+  } finally {
+    await deleteProjectViaApi(page, project.id);
   }
 });
