@@ -6,6 +6,7 @@ import { acceptOf, MAX_IMAGES, sectionImageRule } from "@/lib/validation/uploads
 import { moveImage, type ExistingImage } from "@/lib/client/section-draft";
 import { DEFAULT_FOCAL } from "@/lib/validation/focal";
 import type { Focal } from "@/lib/validation/focal";
+import { SortableItems } from "@/components/owner/sortable-list";
 import { FocalPointField } from "./focal-point-field";
 
 export type NewImage = { key: string; file: File; alt: string; focal: Focal };
@@ -121,7 +122,10 @@ function NewImageItem({
 
 /**
  * The images stored with the section (edit form): each one's alt text and focal point can be
- * edited, Move up / Move down change the order (announced), and Remove drops it on save.
+ * edited, and Remove drops it on save. The order changes by dragging the Reorder handles (mouse,
+ * touch: press and hold, keyboard: Space or Enter then arrows; announced by dnd-kit) or with
+ * Move up / Move down (announced here): the buttons stay as the one-tap way that needs no drag
+ * (WCAG 2.5.7). The new order is saved with the form, as `existingImages`.
  */
 function ExistingImages({
   existing,
@@ -140,54 +144,69 @@ function ExistingImages({
     onExistingChange(moveImage(existing, index, by));
     setAnnouncement(`Image moved to position ${index + by + 1} of ${existing.length}`);
   };
+  const reorder = (urls: string[]) => {
+    const byUrl = new Map(existing.map((image) => [image.url, image]));
+    onExistingChange(urls.flatMap((url) => byUrl.get(url) ?? []));
+  };
   const button = "text-sm font-medium underline underline-offset-2 disabled:opacity-40";
+  const items = existing.map((image, index) => {
+    const isRemoved = removed.includes(image.url);
+    const name = `image ${index + 1}`;
+    return {
+      id: image.url,
+      label: name,
+      content: (
+        <ExistingImageItem
+          image={image}
+          name={name}
+          isRemoved={isRemoved}
+          disabled={disabled}
+          onAlt={(alt) => update(image.url, { alt })}
+          onFocal={(focal) => update(image.url, { focal })}
+        >
+          <div className="flex flex-wrap gap-x-4 gap-y-1">
+            <button
+              type="button"
+              className={button}
+              disabled={disabled || index === 0}
+              onClick={() => move(index, -1)}
+            >
+              Move {name} up
+            </button>
+            <button
+              type="button"
+              className={button}
+              disabled={disabled || index === existing.length - 1}
+              onClick={() => move(index, 1)}
+            >
+              Move {name} down
+            </button>
+            <button
+              type="button"
+              disabled={disabled}
+              aria-pressed={isRemoved}
+              onClick={() => onToggleExisting(image.url)}
+              className={button}
+            >
+              {isRemoved ? `Keep ${name}` : `Remove ${name}`}
+            </button>
+          </div>
+        </ExistingImageItem>
+      ),
+    };
+  });
   return (
     <>
-      <ol className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label="Current images">
-        {existing.map((image, index) => {
-          const isRemoved = removed.includes(image.url);
-          const name = `image ${index + 1}`;
-          return (
-            <ExistingImageItem
-              key={image.url}
-              image={image}
-              name={name}
-              isRemoved={isRemoved}
-              disabled={disabled}
-              onAlt={(alt) => update(image.url, { alt })}
-              onFocal={(focal) => update(image.url, { focal })}
-            >
-              <div className="flex flex-wrap gap-x-4 gap-y-1">
-                <button
-                  type="button"
-                  className={button}
-                  disabled={disabled || index === 0}
-                  onClick={() => move(index, -1)}
-                >
-                  Move {name} up
-                </button>
-                <button
-                  type="button"
-                  className={button}
-                  disabled={disabled || index === existing.length - 1}
-                  onClick={() => move(index, 1)}
-                >
-                  Move {name} down
-                </button>
-                <button
-                  type="button"
-                  disabled={disabled}
-                  aria-pressed={isRemoved}
-                  onClick={() => onToggleExisting(image.url)}
-                  className={button}
-                >
-                  {isRemoved ? `Keep ${name}` : `Remove ${name}`}
-                </button>
-              </div>
-            </ExistingImageItem>
-          );
-        })}
-      </ol>
+      <SortableItems
+        items={items}
+        onReorder={reorder}
+        listLabel="Current images"
+        ordered
+        layout="grid"
+        handle="side"
+        disabled={disabled}
+        className="grid grid-cols-1 gap-4 sm:grid-cols-2"
+      />
       <p role="status" className="sr-only">
         {announcement}
       </p>
@@ -214,7 +233,7 @@ function ExistingImageItem({
 }) {
   const altId = useId();
   return (
-    <li
+    <div
       className={`space-y-2 rounded-md border border-black/10 p-3 ${isRemoved ? "opacity-40" : ""}`}
       data-testid="current-image"
     >
@@ -238,6 +257,6 @@ function ExistingImageItem({
         className="block w-full rounded-md border border-black/25 px-2 py-1 text-sm"
       />
       {children}
-    </li>
+    </div>
   );
 }

@@ -14,6 +14,7 @@ import {
 } from "@dnd-kit/core";
 import {
   arrayMove,
+  rectSortingStrategy,
   SortableContext,
   sortableKeyboardCoordinates,
   useSortable,
@@ -74,32 +75,39 @@ function announcements(
   };
 }
 
-export function SortableList({
+type Layout = {
+  /** "list": rows, dragged up and down; "grid": cards in a grid, dragged in two dimensions. */
+  layout?: "list" | "grid";
+  /** Where the handle sits: beside the content, or on its top left corner (default for grids). */
+  handle?: "side" | "corner";
+};
+
+/**
+ * The order lives in the caller (controlled): `onReorder` gets the ids in their new order after
+ * each drop that moved something. For forms that save the order with everything else.
+ */
+export function SortableItems({
   items,
-  save,
+  onReorder,
   listLabel,
   className = "",
+  layout = "list",
+  handle = layout === "grid" ? "corner" : "side",
+  ordered = false,
+  disabled = false,
 }: {
   items: SortableItem[];
-  /** Saves the whole order (ids in the list's order); the result's message goes into the toast. */
-  save: (ids: string[]) => Promise<Result>;
+  onReorder: (ids: string[]) => void;
   listLabel: string;
   className?: string;
-}) {
-  const router = useRouter();
-  const { showToast } = useToast();
-  const serverOrder = items.map((item) => item.id);
-  const serverKey = serverOrder.join();
-  // The order on screen; it starts over whenever the server sends a different list (after refresh).
-  const [shown, setShown] = useState({ key: serverKey, order: serverOrder });
-  const [saving, setSaving] = useState(false);
+  /** An `ol` rather than a `ul`. */
+  ordered?: boolean;
+  /** No drag starts (while saving). */
+  disabled?: boolean;
+} & Layout) {
+  const order = items.map((item) => item.id);
   // Whether the current drag has left its starting place (read by the announcements' callbacks).
   const [moved] = useState(() => ({ current: false }));
-  let order = shown.order;
-  if (shown.key !== serverKey) {
-    order = serverOrder;
-    setShown({ key: serverKey, order });
-  }
   const byId = new Map(items.map((item) => [item.id, item]));
   const label = (id: UniqueIdentifier) => byId.get(String(id))?.label ?? "Item";
 
@@ -109,14 +117,71 @@ export function SortableList({
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
-  async function onDragEnd({ active, over }: DragEndEvent) {
-    if (!over || active.id === over.id || saving) return;
+  function onDragEnd({ active, over }: DragEndEvent) {
+    if (!over || active.id === over.id || disabled) return;
+    onReorder(arrayMove(order, order.indexOf(String(active.id)), order.indexOf(String(over.id))));
+  }
+
+  const List = ordered ? "ol" : "ul";
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{
+        announcements: announcements(label, order, moved),
+        screenReaderInstructions: { draggable: instructions },
+      }}
+    >
+      <SortableContext
+        items={order}
+        strategy={layout === "grid" ? rectSortingStrategy : verticalListSortingStrategy}
+      >
+        <List aria-label={listLabel} aria-busy={disabled} className={className}>
+          {items.map((item) => (
+            <SortableRow key={item.id} item={item} disabled={disabled} handle={handle} />
+          ))}
+        </List>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+/**
+ * SortableItems that saves each new order at once (the dashboard, the gallery, the sections
+ * panel): the save's message goes into the toast, a refused save puts the previous order back.
+ */
+export function SortableList({
+  items,
+  save,
+  listLabel,
+  className = "",
+  layout = "list",
+  handle,
+}: {
+  items: SortableItem[];
+  /** Saves the whole order (ids in the list's order); the result's message goes into the toast. */
+  save: (ids: string[]) => Promise<Result>;
+  listLabel: string;
+  className?: string;
+} & Layout) {
+  const router = useRouter();
+  const { showToast } = useToast();
+  const serverOrder = items.map((item) => item.id);
+  const serverKey = serverOrder.join();
+  // The order on screen; it starts over whenever the server sends a different list (after refresh).
+  const [shown, setShown] = useState({ key: serverKey, order: serverOrder });
+  const [saving, setSaving] = useState(false);
+  let order = shown.order;
+  if (shown.key !== serverKey) {
+    order = serverOrder;
+    setShown({ key: serverKey, order });
+  }
+  const byId = new Map(items.map((item) => [item.id, item]));
+
+  async function onReorder(next: string[]) {
+    if (saving) return;
     const previous = order;
-    const next = arrayMove(
-      previous,
-      previous.indexOf(String(active.id)),
-      previous.indexOf(String(over.id)),
-    );
     setShown({ key: serverKey, order: next });
     setSaving(true);
     const result = await save(next);
@@ -131,28 +196,27 @@ export function SortableList({
   }
 
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={onDragEnd}
-      accessibility={{
-        announcements: announcements(label, order, moved),
-        screenReaderInstructions: { draggable: instructions },
-      }}
-    >
-      <SortableContext items={order} strategy={verticalListSortingStrategy}>
-        <ul aria-label={listLabel} aria-busy={saving} className={className}>
-          {order.map((id) => {
-            const item = byId.get(id);
-            return item ? <SortableRow key={id} item={item} disabled={saving} /> : null;
-          })}
-        </ul>
-      </SortableContext>
-    </DndContext>
+    <SortableItems
+      items={order.flatMap((id) => byId.get(id) ?? [])}
+      onReorder={(next) => void onReorder(next)}
+      listLabel={listLabel}
+      className={className}
+      layout={layout}
+      handle={handle}
+      disabled={saving}
+    />
   );
 }
 
-function SortableRow({ item, disabled }: { item: SortableItem; disabled: boolean }) {
+function SortableRow({
+  item,
+  disabled,
+  handle,
+}: {
+  item: SortableItem;
+  disabled: boolean;
+  handle: "side" | "corner";
+}) {
   const {
     attributes,
     listeners,
@@ -166,7 +230,7 @@ function SortableRow({ item, disabled }: { item: SortableItem; disabled: boolean
     <li
       ref={setNodeRef}
       style={{ transform: CSS.Translate.toString(transform), transition }}
-      className={`relative flex items-start gap-3 bg-white ${
+      className={`relative bg-white ${handle === "corner" ? "" : "flex items-start gap-3"} ${
         isDragging ? "ring-accent z-10 rounded-lg shadow-lg ring-2" : ""
       }`}
       data-testid="sortable-item"
@@ -178,7 +242,9 @@ function SortableRow({ item, disabled }: { item: SortableItem; disabled: boolean
         {...attributes}
         {...listeners}
         aria-label={`Reorder ${item.label}`}
-        className="text-ink mt-3 ml-2 flex h-10 w-10 shrink-0 cursor-grab touch-manipulation items-center justify-center rounded-md border border-black/20 bg-white hover:bg-black/5 active:cursor-grabbing disabled:cursor-not-allowed disabled:opacity-60"
+        className={`text-ink ${
+          handle === "corner" ? "absolute top-2 left-2 z-10 shadow-sm" : "mt-3 ml-2"
+        } flex h-10 w-10 shrink-0 cursor-grab touch-manipulation items-center justify-center rounded-md border border-black/20 bg-white hover:bg-black/5 active:cursor-grabbing disabled:cursor-not-allowed disabled:opacity-60`}
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" width="20" height="20" fill="currentColor">
           <circle cx="7" cy="5" r="1.6" />
@@ -189,7 +255,7 @@ function SortableRow({ item, disabled }: { item: SortableItem; disabled: boolean
           <circle cx="13" cy="15" r="1.6" />
         </svg>
       </button>
-      <div className="min-w-0 flex-1">{item.content}</div>
+      <div className={`min-w-0 flex-1 ${handle === "corner" ? "h-full" : ""}`}>{item.content}</div>
     </li>
   );
 }

@@ -32,6 +32,11 @@ type Bucket = { tokens: number; updatedAt: number };
 
 const buckets = new Map<string, Bucket>();
 
+/** One budget: the action, the scope if any (a protected project's id), the client address. */
+export function rateLimitKey(request: Request, name: RateLimitName, scope?: string): string {
+  return `${name}:${scope ? `${scope}:` : ""}${readClientAddress(request)}`;
+}
+
 /**
  * Token bucket: takes one request from the client address's budget or throws 429. `scope`, when
  * given, gives the address one budget per scope (a protected project's id).
@@ -43,7 +48,7 @@ export function consumeRateLimit(
   scope?: string,
 ): void {
   const rule: Rule = RULES[name];
-  const key = `${name}:${scope ? `${scope}:` : ""}${readClientAddress(request)}`;
+  const key = rateLimitKey(request, name, scope);
   const refillPerMs = rule.requests / (rule.perSeconds * 1000);
   const bucket = buckets.get(key) ?? { tokens: rule.burst, updatedAt: now };
   const tokens = Math.min(rule.burst, bucket.tokens + (now - bucket.updatedAt) * refillPerMs);
@@ -58,13 +63,18 @@ export function consumeRateLimit(
 /**
  * Takes one request from the client address's budget or throws 429: with DATABASE_URL in the
  * database, so all servers of the site share one budget per address (issue 19), otherwise in this
- * process's memory (PGlite: one process).
+ * process's memory (PGlite: one process). `scope` as in consumeRateLimit: the protected-project
+ * password form's budget is per address and project (docs/spec.md §11).
  */
-export async function takeRateLimit(request: Request, name: RateLimitName): Promise<void> {
-  if (!env().DATABASE_URL) return consumeRateLimit(request, name);
+export async function takeRateLimit(
+  request: Request,
+  name: RateLimitName,
+  scope?: string,
+): Promise<void> {
+  if (!env().DATABASE_URL) return consumeRateLimit(request, name, Date.now(), scope);
   const allowed = await consumeDatabaseRateLimit(
     await getDb(),
-    `${name}:${readClientAddress(request)}`,
+    rateLimitKey(request, name, scope),
     name,
   );
   if (!allowed) throw rateLimited();

@@ -15,7 +15,15 @@ import {
   getSigningKey,
   rotateSigningKey,
 } from "./keys";
-import { checkAccount, consumeDatabaseRateLimit, recordFailure, recordProof } from "./rate-limit";
+import { AuthServiceError } from "./errors";
+import {
+  checkAccount,
+  consumeDatabaseRateLimit,
+  rateLimitKey,
+  recordFailure,
+  recordProof,
+  takeRateLimit,
+} from "./rate-limit";
 import { verifyAccessToken } from "./verify";
 
 /**
@@ -63,6 +71,68 @@ describe("rate limits in the database", () => {
     expect(allowed).toBe(30);
   });
 });
+
+describe.skipIf(!onServer)(
+  "protected projects' password budget in the database (DATABASE_URL)",
+  () => {
+    const pools: Pool[] = [];
+    afterAll(async () => {
+      for (const pool of pools) await pool.end();
+    });
+    /** Another server's connection to the same database. */
+    const otherServer = () => {
+      const pool = new Pool({ connectionString: process.env.DATABASE_URL });
+      pools.push(pool);
+      return drizzle({ client: pool }) as unknown as Db;
+    };
+    const unlock = (address: string) =>
+      new Request("http://localhost/api/projects/x/unlock", {
+        method: "POST",
+        headers: { [CLIENT_ADDRESS_HEADER]: address },
+      });
+    const refused = (run: Promise<void>) =>
+      run.then(
+        () => false,
+        (error: unknown) => error instanceof AuthServiceError && error.status === 429,
+      );
+
+    it("is one budget of 20 per address and project for every server (docs/spec.md §11)", async () => {
+      const project = "65f0c0ffee00000000000a17";
+      // This server takes 12 tries, another one 8: together the burst of 20.
+      for (let i = 0; i < 12; i++)
+        await takeRateLimit(unlock("198.51.100.7"), "projectPassword", project);
+      const other = otherServer();
+      const key = rateLimitKey(unlock("198.51.100.7"), "projectPassword", project);
+      for (let i = 0; i < 8; i++)
+        expect(await consumeDatabaseRateLimit(other, key, "projectPassword")).toBe(true);
+      // The 21st, on either server, is refused.
+      expect(await refused(takeRateLimit(unlock("198.51.100.7"), "projectPassword", project))).toBe(
+        true,
+      );
+      expect(await consumeDatabaseRateLimit(other, key, "projectPassword")).toBe(false);
+      // Another project and another address have budgets of their own.
+      const otherProject = "65f0c0ffee00000000000a18";
+      expect(
+        await refused(takeRateLimit(unlock("198.51.100.7"), "projectPassword", otherProject)),
+      ).toBe(false);
+      expect(await refused(takeRateLimit(unlock("198.51.100.8"), "projectPassword", project))).toBe(
+        false,
+      );
+      // The budget is a row of auth_rate_limits, not this process's memory.
+      const db = await getDb();
+      const rows = rowsOf<{ key: string }>(
+        await db.execute(sql`select key from auth_rate_limits where key like 'projectPassword:%'`),
+      );
+      expect(rows.map((row) => row.key).sort()).toEqual(
+        [
+          key,
+          rateLimitKey(unlock("198.51.100.7"), "projectPassword", otherProject),
+          rateLimitKey(unlock("198.51.100.8"), "projectPassword", project),
+        ].sort(),
+      );
+    });
+  },
+);
 
 describe.skipIf(!onServer)("signing keys in the database (DATABASE_URL)", () => {
   /** Two servers' connections to the same database. */

@@ -6,6 +6,7 @@ import {
   PendingMark,
 } from "@/components/gallery/gallery-pending";
 import { ProjectGrid } from "@/components/gallery/project-grid";
+import { GalleryReorder } from "@/components/owner/gallery-reorder";
 import { ShowMore } from "@/components/gallery/show-more";
 import { JsonLd } from "@/components/layout/json-ld";
 import { personJsonLd } from "@/lib/site/json-ld";
@@ -72,7 +73,17 @@ export async function GalleryView({ category, query, page, siteUrl }: GalleryVie
         <GalleryResults>
           {projects.length > 0 ? (
             <>
-              <ProjectGrid id={GRID_ID} projects={projects.slice(0, shown)} />
+              <GalleryReorder
+                projects={projects.slice(0, shown).map((project) => ({
+                  id: project.id,
+                  title: project.title,
+                  coverUrl: project.coverUrl,
+                  coverFocalX: project.coverFocalX,
+                  coverFocalY: project.coverFocalY,
+                }))}
+              >
+                <ProjectGrid id={GRID_ID} projects={projects.slice(0, shown)} />
+              </GalleryReorder>
               {projects.length > GALLERY_PAGE_SIZE ? (
                 <ShowMore
                   shown={shown}

@@ -2,7 +2,7 @@ import { cookies } from "next/headers";
 import { getSessionCookieOptions } from "@/lib/auth/config";
 import { readJsonObject } from "@/lib/api/json-body";
 import { answer, ApiError, fail, methodNotAllowed, ok } from "@/lib/api/respond";
-import { consumeRateLimit } from "@/lib/auth-service/rate-limit";
+import { takeRateLimit } from "@/lib/auth-service/rate-limit";
 import { AuthServiceError } from "@/lib/auth-service/errors";
 import { verifyPassword } from "@/lib/auth-service/passwords";
 import { getProject } from "@/lib/data/projects";
@@ -25,7 +25,8 @@ export async function POST(request: Request, { params }: Context): Promise<Respo
     if (!project || project.status !== "protected" || !project.passwordHash)
       throw new ApiError(404, messages.projectNotFound);
     try {
-      consumeRateLimit(request, "projectPassword", Date.now(), project.id);
+      // Shared by every server on one PostgreSQL database (auth_rate_limits), in memory on PGlite.
+      await takeRateLimit(request, "projectPassword", project.id);
     } catch (error) {
       if (error instanceof AuthServiceError) return fail(429, statusMessages.tooManyAttempts);
       throw error;

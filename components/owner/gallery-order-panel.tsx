@@ -1,0 +1,51 @@
+"use client";
+
+import { ServerImage } from "@/components/ui/server-image";
+import { saveGalleryOrder } from "@/lib/client/order";
+import { objectPosition } from "@/lib/validation/focal";
+import { SortableList } from "./sortable-list";
+
+export type GalleryOrderProject = {
+  id: string;
+  title: string;
+  coverUrl: string;
+  coverFocalX?: number;
+  coverFocalY?: number;
+};
+
+/**
+ * The gallery's projects as a sortable grid of covers, newest first as the gallery shows them.
+ * Saving moves only these projects within the owner's whole list (lib/client/order.ts).
+ */
+export function GalleryOrderPanel({ projects }: { projects: GalleryOrderProject[] }) {
+  const items = projects.map((project) => ({
+    id: project.id,
+    label: project.title,
+    content: (
+      <div className="h-full overflow-hidden rounded-sm border border-black/10">
+        <div className="relative aspect-[4/3] bg-stone-300">
+          <ServerImage
+            src={project.coverUrl}
+            alt=""
+            fill
+            sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
+            className="object-cover"
+            style={{
+              objectPosition: objectPosition({ x: project.coverFocalX, y: project.coverFocalY }),
+            }}
+          />
+        </div>
+        <p className="px-3 py-2 text-sm leading-snug font-medium break-words">{project.title}</p>
+      </div>
+    ),
+  }));
+  return (
+    <SortableList
+      items={items}
+      layout="grid"
+      listLabel="Projects to reorder, in gallery order"
+      save={saveGalleryOrder}
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4"
+    />
+  );
+}
