@@ -313,12 +313,26 @@ describe("protected projects: the password", () => {
     });
 
   it("20 wrong passwords, then throttled with a clear message", async () => {
-    for (let i = 0; i < 20; i++) {
+    // The budget is 20 tries, refilled by one every 15 s: on a slow machine the 20 can take long
+    // enough to earn one more, so this counts tries until the first refusal.
+    const started = Date.now();
+    let refused: Response | undefined;
+    let wrongAnswers = 0;
+    for (let i = 0; i < 30 && !refused; i++) {
       const wrong = await unlock(made.protected.id, `wrong-${i}`);
-      expect(wrong.status).toBe(401);
-      expect(await wrong.json()).toMatchObject({ message: statusMessages.wrongPassword });
-      expect(wrong.headers.get("set-cookie")).toBeNull();
+      if (wrong.status === 429) refused = wrong;
+      else {
+        expect(wrong.status).toBe(401);
+        expect(await wrong.json()).toMatchObject({ message: statusMessages.wrongPassword });
+        expect(wrong.headers.get("set-cookie")).toBeNull();
+        wrongAnswers++;
+      }
     }
+    const refills = Math.floor((Date.now() - started) / 15_000);
+    expect(wrongAnswers).toBeGreaterThanOrEqual(20);
+    expect(wrongAnswers).toBeLessThanOrEqual(20 + refills);
+    expect(await refused!.json()).toMatchObject({ message: statusMessages.tooManyAttempts });
+    // Once refused, even the right password is: guessing cannot continue past the budget.
     const throttled = await unlock(made.protected.id, PASSWORD_X);
     expect(throttled.status).toBe(429);
     expect(await throttled.json()).toMatchObject({ message: statusMessages.tooManyAttempts });
