@@ -21,7 +21,7 @@ import {
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useToast } from "@/components/ui/toast-provider";
 import type { Result } from "@/lib/client/result";
 
@@ -79,12 +79,19 @@ export function SortableList({
   save,
   listLabel,
   className = "",
+  lockedReason,
 }: {
   items: SortableItem[];
   /** Saves the whole order (ids in the list's order); the result's message goes into the toast. */
   save: (ids: string[]) => Promise<Result>;
   listLabel: string;
   className?: string;
+  /**
+   * Set when the list shows only part of the order (the dashboard's status filter): the Reorder
+   * handles are disabled and this reason is shown above the list, since a drop could only place an
+   * item among the visible ones.
+   */
+  lockedReason?: string;
 }) {
   const router = useRouter();
   const { showToast } = useToast();
@@ -102,6 +109,7 @@ export function SortableList({
   }
   const byId = new Map(items.map((item) => [item.id, item]));
   const label = (id: UniqueIdentifier) => byId.get(String(id))?.label ?? "Item";
+  const lockedId = useId();
 
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
@@ -110,7 +118,7 @@ export function SortableList({
   );
 
   async function onDragEnd({ active, over }: DragEndEvent) {
-    if (!over || active.id === over.id || saving) return;
+    if (!over || active.id === over.id || saving || lockedReason) return;
     const previous = order;
     const next = arrayMove(
       previous,
@@ -140,11 +148,23 @@ export function SortableList({
         screenReaderInstructions: { draggable: instructions },
       }}
     >
+      {lockedReason ? (
+        <p id={lockedId} className="text-muted text-sm" data-testid="reorder-locked">
+          {lockedReason}
+        </p>
+      ) : null}
       <SortableContext items={order} strategy={verticalListSortingStrategy}>
         <ul aria-label={listLabel} aria-busy={saving} className={className}>
           {order.map((id) => {
             const item = byId.get(id);
-            return item ? <SortableRow key={id} item={item} disabled={saving} /> : null;
+            return item ? (
+              <SortableRow
+                key={id}
+                item={item}
+                disabled={saving || Boolean(lockedReason)}
+                describedBy={lockedReason ? lockedId : undefined}
+              />
+            ) : null;
           })}
         </ul>
       </SortableContext>
@@ -152,7 +172,16 @@ export function SortableList({
   );
 }
 
-function SortableRow({ item, disabled }: { item: SortableItem; disabled: boolean }) {
+function SortableRow({
+  item,
+  disabled,
+  describedBy,
+}: {
+  item: SortableItem;
+  disabled: boolean;
+  /** Why the handle is disabled, when it is for longer than a save. */
+  describedBy?: string;
+}) {
   const {
     attributes,
     listeners,
@@ -178,6 +207,7 @@ function SortableRow({ item, disabled }: { item: SortableItem; disabled: boolean
         {...attributes}
         {...listeners}
         aria-label={`Reorder ${item.label}`}
+        {...(describedBy ? { "aria-describedby": describedBy, disabled: true } : {})}
         className="text-ink mt-3 ml-2 flex h-10 w-10 shrink-0 cursor-grab touch-manipulation items-center justify-center rounded-md border border-black/20 bg-white hover:bg-black/5 active:cursor-grabbing disabled:cursor-not-allowed disabled:opacity-60"
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" width="20" height="20" fill="currentColor">
