@@ -17,11 +17,17 @@ test.describe.configure({ timeout: 120_000 });
  * filter by status, and the quick actions (status, delete with Undo) on each row.
  */
 
+// A save answers within a few seconds, but this machine is shared: toasts get more time.
+const slow = { timeout: 20_000 };
+
 const origin = () => String(test.info().project.use.baseURL);
 const row = (page: Page, title: string) =>
   page.getByTestId("sortable-item").filter({ hasText: title });
 const filter = (page: Page, name: string) =>
   page.getByRole("radio", { name: new RegExp(`^${name} \\(\\d+\\)$`) });
+
+/** Clicks a filter option as a pointer user does: on its label (the radio itself is visually hidden). */
+const choose = (page: Page, name: string) => filter(page, name).locator("xpath=..").click();
 
 /** Sets a project's status through the REST API (as another tab of the owner would). */
 async function setStatusViaApi(page: Page, id: string, title: string, status: string) {
@@ -97,7 +103,7 @@ test("the status filter shows only matching rows with their counts, and locks re
   await expect(page.getByTestId("reorder-locked")).toHaveCount(0);
   await expect(page.getByRole("button", { name: `Reorder ${draft.title}` })).toBeEnabled();
 
-  await filter(page, "Draft").check();
+  await choose(page, "Draft");
   await expect(row(page, draft.title)).toBeVisible();
   await expect(row(page, shown.title)).toHaveCount(0);
   const drafts = await rows.count();
@@ -114,7 +120,7 @@ test("the status filter shows only matching rows with their counts, and locks re
   );
   await expect(page.getByRole("button", { name: `Reorder ${draft.title}` })).toBeDisabled();
 
-  await filter(page, "Published").check();
+  await choose(page, "Published");
   await expect(row(page, shown.title)).toBeVisible();
   await expect(row(page, draft.title)).toHaveCount(0);
   expect(await countOf(page, "Published")).toBe(await rows.count());
@@ -124,7 +130,7 @@ test("the status filter shows only matching rows with their counts, and locks re
   expect(sum.reduce((a, b) => a + b, 0)).toBe(all);
   await page.screenshot({ path: "test-results/dashboard-filter-published.png" });
 
-  await filter(page, "All").check();
+  await choose(page, "All");
   await expect(rows).toHaveCount(all);
   await expect(page.getByRole("button", { name: `Reorder ${draft.title}` })).toBeEnabled();
   await deleteProjectViaApi(page, draft.id);
@@ -146,15 +152,15 @@ test("a status changed from the row is what a signed-out browser sees; a stale r
   await page.goto("/dashboard");
   const select = row(page, project.title).getByLabel(`Status of ${project.title}`);
   await select.selectOption("draft");
-  await expect(toast(page)).toContainText(`${project.title}: Draft`);
-  await expect(row(page, project.title).getByTestId("status-badge")).toHaveText("Draft");
+  await expect(toast(page)).toContainText(`${project.title}: Draft`, slow);
+  await expect(row(page, project.title).getByTestId("status-badge")).toHaveText("Draft", slow);
   expect((await visitor.goto(`/sections/${project.id}`))?.status()).toBe(404);
   await visitor.goto("/");
   await expect(visitor.getByText(project.title)).toHaveCount(0);
 
   await select.selectOption("published");
-  await expect(toast(page)).toContainText(`${project.title}: Published`);
-  await expect(row(page, project.title).getByTestId("status-badge")).toHaveCount(0);
+  await expect(toast(page)).toContainText(`${project.title}: Published`, slow);
+  await expect(row(page, project.title).getByTestId("status-badge")).toHaveCount(0, slow);
   expect((await visitor.goto(`/sections/${project.id}`))?.status()).toBe(200);
   await visitorContext.close();
 
@@ -176,6 +182,7 @@ test("a status changed from the row is what a signed-out browser sees; a stale r
   await select.selectOption("draft");
   await expect(toast(page, "error")).toContainText(
     "This project was changed elsewhere. Reload to see the latest version.",
+    slow,
   );
   await expect(select).toHaveValue("published");
   const stored = await page.request.get(`/api/projects/${project.id}`);
@@ -201,10 +208,10 @@ test("Delete from the row asks first, moves to the trash, and Undo brings the ro
   await confirm.getByRole("button", { name: "Delete" }).click();
   const done = toast(page);
   await done.hover();
-  await expect(done).toContainText("Project deleted successfully!");
+  await expect(done).toContainText("Project deleted successfully!", slow);
   await expect(row(page, project.title)).toHaveCount(0);
   await done.getByRole("button", { name: "Undo" }).click();
-  await expect(toast(page)).toContainText("Project restored successfully!");
+  await expect(toast(page)).toContainText("Project restored successfully!", slow);
   await expect(row(page, project.title)).toBeVisible();
   await deleteProjectViaApi(page, project.id);
 });
@@ -228,7 +235,7 @@ test("keyboard only: filter, change a status and delete from a row", async ({ pa
   await page.keyboard.press("Tab");
   await expect(select).toBeFocused();
   await page.keyboard.press("ArrowDown");
-  await expect(toast(page)).toContainText(`${project.title}: Draft`);
+  await expect(toast(page)).toContainText(`${project.title}: Draft`, slow);
   // Now a draft, it leaves the Published list.
   await expect(row(page, project.title)).toHaveCount(0);
   // Its row went away with the focus in it: back to the filter, Published → Draft.
@@ -236,7 +243,7 @@ test("keyboard only: filter, change a status and delete from a row", async ({ pa
   await page.keyboard.press("ArrowRight");
   await expect(filter(page, "Draft")).toBeChecked();
   const draftRow = row(page, project.title);
-  await expect(draftRow.getByTestId("status-badge")).toHaveText("Draft");
+  await expect(draftRow.getByTestId("status-badge")).toHaveText("Draft", slow);
 
   await draftRow.getByRole("button", { name: `Delete ${project.title}` }).focus();
   await page.keyboard.press("Enter");
@@ -244,7 +251,7 @@ test("keyboard only: filter, change a status and delete from a row", async ({ pa
   await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
   await page.keyboard.press("Tab");
   await page.keyboard.press("Enter");
-  await expect(toast(page)).toContainText("Project deleted successfully!");
+  await expect(toast(page)).toContainText("Project deleted successfully!", slow);
   await expect(row(page, project.title)).toHaveCount(0);
   await deleteProjectViaApi(page, project.id);
 });

@@ -34,8 +34,12 @@ export function ProjectQuickActions({
   const { showToast } = useToast();
   const statusId = useId();
   const [dialog, setDialog] = useState<"edit" | "protect" | "delete" | null>(null);
-  // The status being saved, shown in the select until the refreshed row arrives.
-  const [pending, setPending] = useState<ProjectStatus | null>(null);
+  // The status saved (or being saved), shown in the select until the refreshed row brings it.
+  const [chosen, setChosen] = useState<{ from: ProjectStatus; value: ProjectStatus } | null>(null);
+  const [saving, setSaving] = useState(false);
+  let shownStatus = status;
+  if (chosen && chosen.from !== status) setChosen(null);
+  else if (chosen) shownStatus = chosen.value;
   const editButton = useRef<HTMLButtonElement>(null);
   const statusSelect = useRef<HTMLSelectElement>(null);
   const { busy, remove } = useConfirmedDelete(
@@ -51,12 +55,13 @@ export function ProjectQuickActions({
   }
 
   async function changeStatus(next: ProjectStatus) {
-    if (next === status) return;
+    if (next === shownStatus) return;
     if (next === "protected") {
       setDialog("protect");
       return;
     }
-    setPending(next);
+    setChosen({ from: status, value: next });
+    setSaving(true);
     const form = new FormData();
     form.append("title", project.title);
     form.append("role", project.role);
@@ -64,8 +69,9 @@ export function ProjectQuickActions({
     form.append("status", next);
     form.append("version", String(version));
     const result = await updateProject(project.id, form);
-    setPending(null);
+    setSaving(false);
     if (!result.ok) {
+      setChosen(null);
       // A stale row (409) or any other refusal: the select shows the stored status again.
       showToast(result.message, "error");
       return;
@@ -92,9 +98,9 @@ export function ProjectQuickActions({
         <select
           ref={statusSelect}
           id={statusId}
-          value={pending ?? status}
-          disabled={pending !== null}
-          aria-busy={pending !== null}
+          value={shownStatus}
+          disabled={saving}
+          aria-busy={saving}
           onChange={(event) => void changeStatus(event.target.value as ProjectStatus)}
           className="rounded-md border border-black/30 bg-white px-2 py-1 text-sm"
           data-testid="row-status"
