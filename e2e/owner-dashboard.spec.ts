@@ -165,6 +165,8 @@ test("a status changed from the row is what a signed-out browser sees; a stale r
   await visitorContext.close();
 
   // Protected needs a password: the Edit dialog opens with Protected chosen and its rules.
+  // As a mouse or keyboard user does, the select has the focus when it opens the dialog.
+  await select.focus();
   await select.selectOption("protected");
   const dialog = page.getByRole("dialog", { name: `Edit ${project.title}` });
   await expect(dialog.getByLabel("Status")).toHaveValue("protected");
