@@ -116,7 +116,8 @@ describe("the trash", () => {
       status: 200,
       body: { success: true, message: "Project restored successfully!" },
     });
-    expect(restored.body.data).toEqual({ ...doomed, deletedAt: null });
+    // Exactly as it was, but for its version: the trash and the restore each counted (§10).
+    expect(restored.body.data).toEqual({ ...doomed, deletedAt: null, version: doomed.version + 2 });
     expect(await call(url, "POST", restorePath, owner())).toMatchObject({
       status: 404,
       body: { message: "Project not found" },
@@ -243,6 +244,65 @@ describe("versions", () => {
       status: 400,
       body: { message: "Version must be a whole number of 1 or more" },
     });
+  });
+
+  it("counts a trash and a restore as changes: a tab that loaded before them gets 409 (§10)", async () => {
+    const project = await createProject("Trashed Between");
+    const section = await createSection(project._id, "Kept");
+    // What another tab loaded before the round trip through the trash.
+    const loaded = { project: project.version, section: section.version };
+
+    const trashed = await call<ProjectJson>(url, "DELETE", `/api/projects/${project._id}`, owner());
+    expect(trashed.body.data.version).toBe(loaded.project + 1);
+    const back = await call<ProjectJson>(
+      url,
+      "POST",
+      `/api/projects/${project._id}/restore`,
+      owner(),
+    );
+    expect(back.body.data.version).toBe(loaded.project + 2);
+    const gone = await call<SectionJson>(url, "DELETE", `/api/sections/${section._id}`, owner());
+    expect(gone.body.data.version).toBe(loaded.section + 1);
+    const again = await call<SectionJson>(
+      url,
+      "POST",
+      `/api/sections/${section._id}/restore`,
+      owner(),
+    );
+    expect(again.body.data.version).toBe(loaded.section + 2);
+
+    const staleProject = await call(url, "PUT", `/api/projects/${project._id}`, {
+      ...owner(),
+      json: { title: "Overwritten", role: "r", category: "Illustration", version: loaded.project },
+    });
+    expect(staleProject).toMatchObject({
+      status: 409,
+      body: { message: "This project was changed elsewhere. Reload to see the latest version." },
+    });
+    const staleSection = await call(url, "PUT", `/api/sections/${section._id}`, {
+      ...owner(),
+      form: multipart([
+        ["title", "Overwritten"],
+        ["version", String(loaded.section)],
+      ]),
+    });
+    expect(staleSection).toMatchObject({
+      status: 409,
+      body: { message: "This section was changed elsewhere. Reload to see the latest version." },
+    });
+    // Nothing was overwritten; the version the server now answers is the one to save from.
+    const stored = await call<ProjectJson>(url, "GET", `/api/projects/${project._id}`);
+    expect(stored.body.data).toMatchObject({
+      title: "Trashed Between",
+      version: loaded.project + 2,
+    });
+    const storedSection = await call<SectionJson>(url, "GET", `/api/sections/edit/${section._id}`);
+    expect(storedSection.body.data).toMatchObject({ title: "Kept", version: loaded.section + 2 });
+    const fresh = await call(url, "PUT", `/api/projects/${project._id}`, {
+      ...owner(),
+      json: { title: "Saved", role: "r", category: "Illustration", version: loaded.project + 2 },
+    });
+    expect(fresh.status).toBe(200);
   });
 
   it("answers 409 to a stale section save and lets one of two concurrent saves through", async () => {

@@ -1,23 +1,108 @@
 import Link from "next/link";
 import { listProjects } from "@/lib/data/projects";
 import { listSections } from "@/lib/data/sections";
-import { ProjectOrder } from "@/components/owner/project-order";
 import { formatCategory } from "@/lib/validation/categories";
+import { objectPosition } from "@/lib/validation/focal";
 import { STATUS_LABELS } from "@/lib/validation/status";
 import { StatusBadge } from "@/components/sections/status-badge";
-import { DashboardProjectEdit } from "@/components/owner/dashboard-project-edit";
+import { ServerImage } from "@/components/ui/server-image";
 import { editableProject } from "@/components/owner/editable-project";
+import { DashboardProjects, type DashboardRow } from "./dashboard-projects";
+import { ProjectQuickActions } from "./project-quick-actions";
 
 const linkClass = "font-medium underline underline-offset-2 hover:text-accent";
 
+/** The thumbnail's rendered width in CSS pixels (w-20), for next/image's `sizes`. */
+const THUMB_SIZES = "80px";
+
 /**
  * Every project, whatever its status (docs/spec.md §11, marked by a badge unless published), with
- * links to view it, add a section and edit each of its sections; the owner drags them into order
- * by their Reorder handles (issue 17).
+ * its cover thumbnail, category and section count, links to view it, add a section and edit each
+ * of its sections, and quick actions (edit, status, delete); a filter by status; the owner drags
+ * them into order by their Reorder handles (issue 17 items 1 and 5).
+ *
+ * The thumbnail's alt is empty: the title is the link right beside it, so a screen reader hears
+ * the project's name once, not twice.
  */
 export async function DashboardProjectList() {
   const projects = await listProjects("owner");
   const sections = await Promise.all(projects.map((project) => listSections(project.id)));
+  const rows: DashboardRow[] = projects.toReversed().map((project) => {
+    const own = sections[projects.indexOf(project)] ?? [];
+    return {
+      id: project.id,
+      label: project.title,
+      status: project.status,
+      content: (
+        <div className="space-y-3 p-4" data-testid="dashboard-project">
+          <div className="flex items-start gap-3">
+            <div className="relative aspect-[4/3] w-20 shrink-0 overflow-hidden rounded-sm bg-stone-300">
+              <ServerImage
+                src={project.coverUrl}
+                alt=""
+                fill
+                sizes={THUMB_SIZES}
+                className="object-cover"
+                style={{
+                  objectPosition: objectPosition({
+                    x: project.coverFocalX,
+                    y: project.coverFocalY,
+                  }),
+                }}
+                data-testid="dashboard-thumbnail"
+              />
+            </div>
+            <div className="min-w-0 flex-1 space-y-1">
+              <h3 className="flex flex-wrap items-center gap-2 text-lg leading-snug font-semibold">
+                <Link href={`/sections/${project.id}`} className="break-words hover:underline">
+                  {project.title}
+                </Link>
+                {project.status !== "published" ? (
+                  <StatusBadge status={project.status} />
+                ) : (
+                  <span className="sr-only">({STATUS_LABELS.published})</span>
+                )}
+              </h3>
+              <p className="text-muted text-sm" data-testid="dashboard-project-meta">
+                {formatCategory(project.category)} · {own.length}{" "}
+                {own.length === 1 ? "section" : "sections"}
+              </p>
+            </div>
+          </div>
+          {own.length > 0 ? (
+            <ol className="list-decimal space-y-1 pl-6 text-sm">
+              {own.map((section, index) => (
+                <li key={section.id}>
+                  <span className="break-words">{section.title || `Section ${index + 1}`}</span>{" "}
+                  <Link
+                    href={`/editsectionpage/${section.id}`}
+                    className={linkClass}
+                    aria-label={`Edit section ${section.title || index + 1} of ${project.title}`}
+                  >
+                    Edit
+                  </Link>
+                </li>
+              ))}
+            </ol>
+          ) : null}
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            <ProjectQuickActions
+              project={editableProject(project)}
+              status={project.status}
+              version={project.version}
+            />
+            <Link
+              href={`/addsection/${project.id}`}
+              className={`${linkClass} text-sm`}
+              aria-label={`Add section to ${project.title}`}
+            >
+              Add section
+            </Link>
+          </div>
+        </div>
+      ),
+    };
+  });
   return (
     <section aria-labelledby="dashboard-projects" className="space-y-4">
       <h2 id="dashboard-projects" className="text-2xl font-semibold tracking-tight">
@@ -26,61 +111,7 @@ export async function DashboardProjectList() {
       {projects.length === 0 ? (
         <p className="text-muted">No projects yet. Add your first project to start the gallery.</p>
       ) : (
-        <ProjectOrder
-          items={projects.toReversed().map((project) => {
-            const own = sections[projects.indexOf(project)] ?? [];
-            return {
-              id: project.id,
-              label: project.title,
-              content: (
-                <div className="space-y-2 p-4" data-testid="dashboard-project">
-                  <div className="flex flex-wrap items-baseline justify-between gap-2">
-                    <h3 className="flex flex-wrap items-center gap-2 text-lg font-semibold">
-                      <Link href={`/sections/${project.id}`} className="hover:underline">
-                        {project.title}
-                      </Link>
-                      {project.status !== "published" ? (
-                        <StatusBadge status={project.status} />
-                      ) : (
-                        <span className="sr-only">({STATUS_LABELS.published})</span>
-                      )}
-                    </h3>
-                    <span className="text-muted text-sm">
-                      {formatCategory(project.category)} · {own.length}{" "}
-                      {own.length === 1 ? "section" : "sections"}
-                    </span>
-                  </div>
-                  {own.length > 0 ? (
-                    <ol className="list-decimal space-y-1 pl-6 text-sm">
-                      {own.map((section, index) => (
-                        <li key={section.id}>
-                          <span>{section.title || `Section ${index + 1}`}</span>{" "}
-                          <Link
-                            href={`/editsectionpage/${section.id}`}
-                            className={linkClass}
-                            aria-label={`Edit section ${section.title || index + 1} of ${project.title}`}
-                          >
-                            Edit
-                          </Link>
-                        </li>
-                      ))}
-                    </ol>
-                  ) : null}
-                  <div className="flex flex-wrap gap-4">
-                    <DashboardProjectEdit project={editableProject(project)} />
-                    <Link
-                      href={`/addsection/${project.id}`}
-                      className={`${linkClass} text-sm`}
-                      aria-label={`Add section to ${project.title}`}
-                    >
-                      Add section
-                    </Link>
-                  </div>
-                </div>
-              ),
-            };
-          })}
-        />
+        <DashboardProjects rows={rows} />
       )}
     </section>
   );

@@ -11,6 +11,7 @@ import {
 } from "@/lib/client/project-draft";
 import { uploadDirect } from "@/lib/client/direct-upload";
 import { getProject, updateProject } from "@/lib/client/projects";
+import type { ProjectStatus } from "@/lib/validation/status";
 import { Dialog } from "./dialog";
 import { ProjectFields } from "./project-fields";
 import type { EditableProject } from "./editable-project";
@@ -19,17 +20,28 @@ export type { EditableProject };
 
 type EditProjectDialogProps = {
   project: EditableProject;
+  /**
+   * A status to start from instead of the stored one: the dashboard's status select opens the
+   * dialog with "protected" chosen, so the owner sets the password it needs (docs/spec.md §11).
+   */
+  initialStatus?: ProjectStatus;
   onClose: () => void;
   onSaved: (message: string) => void;
 };
 
 /** The card's Edit modal: cover, Title, Role, Category, Save Changes (docs/spec.md §2), and the optional details. */
-export function EditProjectDialog({ project, onClose, onSaved }: EditProjectDialogProps) {
+export function EditProjectDialog({
+  project,
+  initialStatus,
+  onClose,
+  onSaved,
+}: EditProjectDialogProps) {
   const [draft, setDraft] = useState<ProjectDraft>({
     title: project.title,
     role: project.role,
     category: project.category,
     cover: null,
+    status: initialStatus,
   });
   // The optional details are read when the dialog opens rather than sent with every gallery card
   // to every visitor. Until they arrive they are left out of a save (the server keeps them), and

@@ -8,10 +8,18 @@ import { SortableList, type SortableItem } from "./sortable-list";
  * owner drags into order. The API takes the list order, which the gallery shows reversed
  * (docs/spec.md §2), so the ids go out reversed.
  */
-export function ProjectOrder({ items }: { items: SortableItem[] }) {
+export function ProjectOrder({
+  items,
+  lockedReason,
+}: {
+  items: SortableItem[];
+  /** Why the order cannot be changed right now (a filtered list), shown above it. */
+  lockedReason?: string;
+}) {
   return (
     <SortableList
       items={items}
+      lockedReason={lockedReason}
       listLabel="Projects, in gallery order"
       save={(ids) => saveProjectOrder(ids.toReversed())}
       className="divide-y divide-black/10 rounded-lg border border-black/10 bg-white"

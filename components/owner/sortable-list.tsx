@@ -22,7 +22,7 @@ import {
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useToast } from "@/components/ui/toast-provider";
 import type { Result } from "@/lib/client/result";
 
@@ -75,6 +75,15 @@ function announcements(
   };
 }
 
+type Locked = {
+  /**
+   * Set when the list shows only part of the order (the dashboard's status filter): the Reorder
+   * handles are disabled and this reason is shown above the list, since a drop could only place an
+   * item among the visible ones.
+   */
+  lockedReason?: string;
+};
+
 type Layout = {
   /** "list": rows, dragged up and down; "grid": cards in a grid, dragged in two dimensions. */
   layout?: "list" | "grid";
@@ -95,6 +104,7 @@ export function SortableItems({
   handle = layout === "grid" ? "corner" : "side",
   ordered = false,
   disabled = false,
+  lockedReason,
 }: {
   items: SortableItem[];
   onReorder: (ids: string[]) => void;
@@ -104,12 +114,15 @@ export function SortableItems({
   ordered?: boolean;
   /** No drag starts (while saving). */
   disabled?: boolean;
-} & Layout) {
+} & Locked &
+  Layout) {
   const order = items.map((item) => item.id);
   // Whether the current drag has left its starting place (read by the announcements' callbacks).
   const [moved] = useState(() => ({ current: false }));
   const byId = new Map(items.map((item) => [item.id, item]));
   const label = (id: UniqueIdentifier) => byId.get(String(id))?.label ?? "Item";
+  const lockedId = useId();
+  const off = disabled || Boolean(lockedReason);
 
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
@@ -118,7 +131,7 @@ export function SortableItems({
   );
 
   function onDragEnd({ active, over }: DragEndEvent) {
-    if (!over || active.id === over.id || disabled) return;
+    if (!over || active.id === over.id || off) return;
     onReorder(arrayMove(order, order.indexOf(String(active.id)), order.indexOf(String(over.id))));
   }
 
@@ -133,13 +146,24 @@ export function SortableItems({
         screenReaderInstructions: { draggable: instructions },
       }}
     >
+      {lockedReason ? (
+        <p id={lockedId} className="text-muted text-sm" data-testid="reorder-locked">
+          {lockedReason}
+        </p>
+      ) : null}
       <SortableContext
         items={order}
         strategy={layout === "grid" ? rectSortingStrategy : verticalListSortingStrategy}
       >
         <List aria-label={listLabel} aria-busy={disabled} className={className}>
           {items.map((item) => (
-            <SortableRow key={item.id} item={item} disabled={disabled} handle={handle} />
+            <SortableRow
+              key={item.id}
+              item={item}
+              disabled={off}
+              handle={handle}
+              describedBy={lockedReason ? lockedId : undefined}
+            />
           ))}
         </List>
       </SortableContext>
@@ -158,13 +182,15 @@ export function SortableList({
   className = "",
   layout = "list",
   handle,
+  lockedReason,
 }: {
   items: SortableItem[];
   /** Saves the whole order (ids in the list's order); the result's message goes into the toast. */
   save: (ids: string[]) => Promise<Result>;
   listLabel: string;
   className?: string;
-} & Layout) {
+} & Locked &
+  Layout) {
   const router = useRouter();
   const { showToast } = useToast();
   const serverOrder = items.map((item) => item.id);
@@ -204,6 +230,7 @@ export function SortableList({
       layout={layout}
       handle={handle}
       disabled={saving}
+      lockedReason={lockedReason}
     />
   );
 }
@@ -212,10 +239,13 @@ function SortableRow({
   item,
   disabled,
   handle,
+  describedBy,
 }: {
   item: SortableItem;
   disabled: boolean;
   handle: "side" | "corner";
+  /** Why the handle is disabled, when it is for longer than a save. */
+  describedBy?: string;
 }) {
   const {
     attributes,
@@ -242,6 +272,7 @@ function SortableRow({
         {...attributes}
         {...listeners}
         aria-label={`Reorder ${item.label}`}
+        {...(describedBy ? { "aria-describedby": describedBy, disabled: true } : {})}
         className={`text-ink ${
           handle === "corner" ? "absolute top-2 left-2 z-10 shadow-sm" : "mt-3 ml-2"
         } flex h-10 w-10 shrink-0 cursor-grab touch-manipulation items-center justify-center rounded-md border border-black/20 bg-white hover:bg-black/5 active:cursor-grabbing disabled:cursor-not-allowed disabled:opacity-60`}

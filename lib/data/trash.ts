@@ -10,7 +10,9 @@ import type { Section } from "./sections";
 /**
  * The trash (issue 17 item 3, docs/spec.md §10): a delete sets `deleted_at`, a restore clears it.
  * The row keeps its `position`, so a restored item returns to its place in the order; a trashed
- * project keeps its sections (and all their media) until it is purged.
+ * project keeps its sections (and all their media) until it is purged. Trash and restore each bump
+ * the row's `version` (docs/spec.md §10): an edit that started before either one answers 409
+ * instead of saving over the item it no longer knows.
  */
 
 /** Moves a live project to the trash; null when there is no live project with that id. */
@@ -19,7 +21,7 @@ export async function trashProject(id: string, now = new Date()): Promise<Projec
   const db = await getDb();
   const [row] = await db
     .update(projects)
-    .set({ deletedAt: now })
+    .set({ deletedAt: now, version: sql`${projects.version} + 1` })
     .where(and(eq(projects.id, id), projectNotTrashed))
     .returning();
   return row ?? null;
@@ -31,7 +33,7 @@ export async function trashSection(id: string, now = new Date()): Promise<Sectio
   const db = await getDb();
   const [row] = await db
     .update(sections)
-    .set({ deletedAt: now })
+    .set({ deletedAt: now, version: sql`${sections.version} + 1` })
     .where(
       and(
         eq(sections.id, id),
@@ -49,7 +51,7 @@ export async function restoreProject(id: string): Promise<Project | null> {
   const db = await getDb();
   const [row] = await db
     .update(projects)
-    .set({ deletedAt: null })
+    .set({ deletedAt: null, version: sql`${projects.version} + 1` })
     .where(and(eq(projects.id, id), isNotNull(projects.deletedAt)))
     .returning();
   return row ?? null;
@@ -64,7 +66,7 @@ export async function restoreSection(id: string): Promise<Section | null> {
   const db = await getDb();
   const [row] = await db
     .update(sections)
-    .set({ deletedAt: null })
+    .set({ deletedAt: null, version: sql`${sections.version} + 1` })
     .where(
       and(
         eq(sections.id, id),

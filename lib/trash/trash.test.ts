@@ -100,7 +100,17 @@ describe(`trash on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}`, 
     expect(await trashProject(b.id)).toBeNull();
 
     const restored = await restoreProject(b.id);
-    expect(restored).toMatchObject({ id: b.id, title: "B", position: b.position, deletedAt: null });
+    // Trash and restore each bump the version (§10): an edit loaded before them is stale.
+    expect(restored).toMatchObject({
+      id: b.id,
+      title: "B",
+      position: b.position,
+      deletedAt: null,
+      version: b.version + 2,
+    });
+    await expect(updateProject(b.id, { title: "stale" }, b.version)).rejects.toBeInstanceOf(
+      StaleVersionError,
+    );
     expect((await listProjects()).map((p) => p.title)).toEqual(["A", "B", "C"]);
     expect((await getSection(s.id))?.title).toBe("B's section");
     expect(await restoreProject(b.id)).toBeNull();
@@ -124,7 +134,7 @@ describe(`trash on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}`, 
     expect((await listTrash()).sections).toEqual([]);
     expect(await restoreSection(s2.id)).toBeNull();
     await restoreProject(p.id);
-    expect((await restoreSection(s2.id))?.id).toBe(s2.id);
+    expect(await restoreSection(s2.id)).toMatchObject({ id: s2.id, version: s2.version + 2 });
     expect((await listSections(p.id)).map((s) => s.id)).toEqual([s1.id, s2.id, s3.id]);
     expect(await restoreSection(s2.id)).toBeNull();
   });
