@@ -166,6 +166,7 @@ test("the owner chooses the look in the settings form and visitors see it", asyn
   await expect(appearance.getByTestId("accent-contrast")).toHaveText(
     "Contrast 6.41:1: passes WCAG AA (4.5:1)",
   );
+  await expect(appearance.getByText(/Accent colour is too light/)).toBeHidden();
   await page.screenshot({ path: "test-results/appearance-form.png", fullPage: false });
   await form.getByRole("button", { name: "Save Settings" }).click();
   await expect(toast(page)).toHaveText(/Settings saved successfully!/);

@@ -200,7 +200,20 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
           />
         ))}
       </fieldset>
-      <AppearanceFields value={draft} errors={errors} disabled={busy} onChange={set} />
+      <AppearanceFields
+        value={draft}
+        errors={errors}
+        disabled={busy}
+        onChange={(patch) => {
+          set(patch);
+          // A refusal of the value sent before no longer applies to a new one.
+          setErrors((current) => {
+            const next = { ...current };
+            for (const name of Object.keys(patch)) delete next[name];
+            return next;
+          });
+        }}
+      />
       <UploadProgress percent={progress} label="Saving" />
       <FormError message={error} />
       <SubmitButton busy={busy} busyLabel="Saving…">
