@@ -192,4 +192,61 @@ describe("PUT /api/settings", () => {
     expect(removed.body.data).toMatchObject({ showreelPosterUrl: "", showreelPosterKey: null });
     expect(uploads()).toEqual([]);
   });
+
+  it("saves the appearance settings, keeps them when left out, and the public pages show them (issue 18.6, 18.7)", async () => {
+    const defaults = (await (await fetch(`${server.url}/api/settings`)).json()).data;
+    expect(defaults).toMatchObject({
+      cardTitles: "hover",
+      typePairing: "inter",
+      accentColor: "#c2410c",
+      contentWidth: "standard",
+    });
+    const look = {
+      cardTitles: "always",
+      typePairing: "editorial",
+      accentColor: "#1D4ED8",
+      contentWidth: "wide",
+    };
+    const saved = await put(settingsForm(look));
+    expect(saved.status).toBe(200);
+    const stored = { ...look, accentColor: "#1d4ed8" };
+    expect(saved.body.data).toMatchObject(stored);
+    // A client that does not send them (one from before these settings) keeps the site's look.
+    expect((await put(settingsForm())).body.data).toMatchObject(stored);
+    expect((await (await fetch(`${server.url}/api/settings`)).json()).data).toMatchObject(stored);
+    // The cached home page expired with the settings and carries the choices.
+    const home = await (await fetch(`${server.url}/`)).text();
+    expect(home).toContain('data-type-pairing="editorial"');
+    expect(home).toContain('data-card-titles="always"');
+    expect(home).toContain('data-content-width="wide"');
+    expect(home).toContain("--color-accent:#1d4ed8");
+  });
+
+  it("refuses unknown appearance values and too-light accents with 400, storing nothing", async () => {
+    const before = (await (await fetch(`${server.url}/api/settings`)).json()).data;
+    const files = uploads();
+    const cases: [Record<string, string>, string][] = [
+      [{ cardTitles: "never" }, 'Card titles must be "hover" or "always"'],
+      [
+        { typePairing: "comic" },
+        'Type pairing must be "inter", "editorial", "grotesk" or "classic"',
+      ],
+      [{ contentWidth: "narrow" }, 'Content width must be "standard", "wide" or "full"'],
+      [{ accentColor: "blue" }, "Accent colour must be a hex colour like #c2410c"],
+      [
+        // #ff0000 on the page background is 3.9:1, below WCAG AA.
+        { accentColor: "#ff0000" },
+        "Accent colour is too light: its contrast with the page background must be at least 4.5:1 (WCAG AA). Choose a darker colour.",
+      ],
+    ];
+    for (const [overrides, message] of cases) {
+      const portrait = new Blob([new Uint8Array(await jpeg())], { type: "image/jpeg" });
+      expect(await put(settingsForm({ ...overrides, ownerName: "Changed", portrait }))).toEqual({
+        status: 400,
+        body: { success: false, message, data: null },
+      });
+    }
+    expect(uploads()).toEqual(files);
+    expect((await (await fetch(`${server.url}/api/settings`)).json()).data).toEqual(before);
+  });
 });

@@ -8,6 +8,7 @@ import { FormError } from "@/components/forms/form-message";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { UploadProgress } from "@/components/forms/upload-progress";
 import { FilePreview } from "@/components/forms/file-preview";
+import { AppearanceFields } from "@/components/forms/appearance-fields";
 import { useToast } from "@/components/ui/toast-provider";
 import { acceptOf, checkFile, coverRule, posterRule } from "@/lib/validation/uploads";
 import {
@@ -199,6 +200,20 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
           />
         ))}
       </fieldset>
+      <AppearanceFields
+        value={draft}
+        errors={errors}
+        disabled={busy}
+        onChange={(patch) => {
+          set(patch);
+          // A refusal of the value sent before no longer applies to a new one.
+          setErrors((current) => {
+            const next = { ...current };
+            for (const name of Object.keys(patch)) delete next[name];
+            return next;
+          });
+        }}
+      />
       <UploadProgress percent={progress} label="Saving" />
       <FormError message={error} />
       <SubmitButton busy={busy} busyLabel="Saving…">

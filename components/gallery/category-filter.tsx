@@ -37,10 +37,12 @@ export function CategoryFilter({
             <Link
               href={galleryHref({ category: value, query })}
               aria-current={value === active ? "page" : undefined}
-              className="[&[aria-current]]:border-ink [&[aria-current]]:bg-ink [&[aria-current]]:text-paper inline-flex items-center gap-2 rounded-full border border-black/15 px-4 py-1.5 text-sm font-medium transition-colors hover:border-black/50"
+              className="group/filter [&[aria-current]]:border-accent [&[aria-current]]:bg-accent [&[aria-current]]:text-paper inline-flex items-center gap-2 rounded-full border border-black/15 px-4 py-1.5 text-sm font-medium transition-colors hover:border-black/50"
             >
               {label}
-              <span className="tabular-nums opacity-70">{count}</span>
+              <span className="tabular-nums opacity-70 group-aria-[current=page]/filter:opacity-100">
+                {count}
+              </span>
               <PendingMark />
             </Link>
           </li>

@@ -27,7 +27,7 @@ export function PlaceholderGrid() {
 /** The whole page's placeholder while a search renders (the search route's loading.tsx). */
 export function GallerySkeleton() {
   return (
-    <div className="mx-auto max-w-[96rem] px-5 py-10 sm:px-8">
+    <div className="mx-auto max-w-(--gallery-max) px-5 py-10 sm:px-8">
       <PlaceholderGrid />
     </div>
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { desktopSpans, ROW_TEMPLATES } from "./grid-spans";
+import { CONTENT_MAX } from "@/components/layout/content-width";
+import { cardSizes, desktopSpans, ROW_TEMPLATES } from "./grid-spans";
 
 /** The spans grouped into rows of the 4-column grid, as CSS grid places them in order. */
 function rows(spans: number[]): number[][] {
@@ -49,5 +50,14 @@ describe("desktopSpans", () => {
       [3, 1],
       [1, 3],
     ]);
+  });
+});
+
+describe("cardSizes", () => {
+  it("follows the content-width setting's gallery width (issue 18.7)", () => {
+    expect(cardSizes(2, 1)).toContain("min(100vw, 96rem)");
+    expect(cardSizes(2, 1, CONTENT_MAX.standard.gallery)).toBe(cardSizes(2, 1));
+    expect(cardSizes(2, 1, CONTENT_MAX.wide.gallery)).toContain("min(100vw, 120rem)");
+    expect(cardSizes(2, 1, CONTENT_MAX.wide.gallery)).not.toContain("96rem");
   });
 });

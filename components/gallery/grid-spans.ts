@@ -45,27 +45,28 @@ export function spanClass(span: Span, index: number, count: number): string {
 }
 
 /*
- * The grid's geometry (project-grid.tsx): up to 96rem wide with 1.25rem (phones) or 2rem padding
+ * The grid's geometry (project-grid.tsx): up to 96rem (or what the content-width setting makes it:
+ * components/layout/content-width.ts) wide with 1.25rem (phones) or 2rem padding
  * per side, 0.75rem gaps, rows 18rem tall on tablets, 22rem from 1024 px and 26rem from 1280 px.
  * A card's drawn cover is the larger of its box's width and the width that a cover of COVER_RATIO
  * needs to fill the box's height (object-cover crops the rest).
  */
-const GRID = "(min(100vw, 96rem) - 4rem)";
+const gridOf = (max: string) => `(min(100vw, ${max}) - 4rem)`;
 /** Covers have no stored size; 4:3 is the phone card's shape and the uploads' usual one. */
 const COVER_RATIO = 4 / 3;
 
-const boxWidth = (span: Span, columns: number) =>
-  `(${GRID} - ${columns - 1} * 0.75rem) * ${span / columns} + ${span - 1} * 0.75rem`;
+const boxWidth = (span: Span, columns: number, max: string) =>
+  `(${gridOf(max)} - ${columns - 1} * 0.75rem) * ${span / columns} + ${span - 1} * 0.75rem`;
 
-const drawnWidth = (span: Span, columns: number, rowRem: number) =>
-  `max(calc(${boxWidth(span, columns)}), ${+(rowRem * COVER_RATIO).toFixed(3)}rem)`;
+const drawnWidth = (span: Span, columns: number, rowRem: number, max: string) =>
+  `max(calc(${boxWidth(span, columns, max)}), ${+(rowRem * COVER_RATIO).toFixed(3)}rem)`;
 
 /** `sizes` for a card: the width its cover is drawn at on each layout, never less. */
-export function cardSizes(span: Span, tabletSpan: 1 | 2): string {
+export function cardSizes(span: Span, tabletSpan: 1 | 2, max = "96rem"): string {
   return [
-    `(min-width: 1280px) ${drawnWidth(span, 4, 26)}`,
-    `(min-width: 1024px) ${drawnWidth(span, 4, 22)}`,
-    `(min-width: 640px) ${drawnWidth(tabletSpan, 2, 18)}`,
+    `(min-width: 1280px) ${drawnWidth(span, 4, 26, max)}`,
+    `(min-width: 1024px) ${drawnWidth(span, 4, 22, max)}`,
+    `(min-width: 640px) ${drawnWidth(tabletSpan, 2, 18, max)}`,
     "calc(100vw - 2.5rem)",
   ].join(", ");
 }

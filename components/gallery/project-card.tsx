@@ -18,7 +18,8 @@ export type ProjectCardData = {
 
 /**
  * A gallery card: the cover fills it; title and category appear on hover and on keyboard focus
- * (always on touch screens, which cannot hover). `ownerActions` sits outside the link so its
+ * (always on touch screens, which cannot hover), or always when the owner chose so in the settings
+ * (`cardTitles`, styled by app/globals.css). `ownerActions` sits outside the link so its
  * buttons are not nested in it.
  */
 export function ProjectCard({
@@ -29,6 +30,7 @@ export function ProjectCard({
   eager = false,
   preload = false,
   ownerActions,
+  maxWidth,
 }: {
   project: ProjectCardData;
   index: number;
@@ -43,6 +45,8 @@ export function ProjectCard({
    */
   preload?: boolean;
   ownerActions?: React.ReactNode;
+  /** The grid's largest width (components/layout/content-width.ts), for the cover's `sizes`. */
+  maxWidth?: string;
 }) {
   return (
     <li className={`group relative ${spanClass(span, index, count)}`} data-testid="project-card">
@@ -54,7 +58,7 @@ export function ProjectCard({
           src={project.coverUrl}
           alt=""
           fill
-          sizes={cardSizes(span, index === count - 1 && count % 2 === 1 ? 2 : 1)}
+          sizes={cardSizes(span, index === count - 1 && count % 2 === 1 ? 2 : 1, maxWidth)}
           preload={preload}
           loading={eager || preload ? "eager" : "lazy"}
           className="object-cover transition-transform duration-700 ease-out group-hover:scale-[1.03]"
@@ -64,6 +68,7 @@ export function ProjectCard({
         />
         <span
           data-testid="card-caption"
+          data-card-caption
           className="absolute inset-x-0 bottom-0 flex flex-col gap-0.5 bg-gradient-to-t from-black/80 via-black/45 to-transparent px-5 pt-12 pb-4 text-white transition-opacity duration-300 group-focus-within:opacity-100 group-hover:opacity-100 [@media(hover:hover)_and_(min-width:640px)]:opacity-0"
         >
           <span className="text-lg leading-tight font-semibold">{project.title}</span>

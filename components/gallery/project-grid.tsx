@@ -4,7 +4,16 @@ import { ProjectCard, type ProjectCardData } from "./project-card";
 import { editableProject } from "@/components/owner/editable-project";
 
 /** Cards in the gallery's grid: one column on phones, two on tablets, the 4-column rhythm on desktop. */
-export function ProjectGrid({ projects, id }: { projects: ProjectCardData[]; id?: string }) {
+export function ProjectGrid({
+  projects,
+  id,
+  maxWidth,
+}: {
+  projects: ProjectCardData[];
+  id?: string;
+  /** The grid's largest width (components/layout/content-width.ts), for the covers' `sizes`. */
+  maxWidth?: string;
+}) {
   const spans = desktopSpans(projects.length);
   return (
     <ul
@@ -21,6 +30,7 @@ export function ProjectGrid({ projects, id }: { projects: ProjectCardData[]; id?
           span={spans[index] ?? 1}
           eager={index < 2}
           preload={index === 0}
+          maxWidth={maxWidth}
           ownerActions={<ProjectCardActions project={editableProject(project)} />}
         />
       ))}

@@ -54,7 +54,7 @@ export function ShowMore({
           onClick={() => {
             pendingFocus = { href: normalize(nextHref), index: shown };
           }}
-          className="border-ink hover:bg-ink hover:text-paper rounded-full border px-6 py-2.5 text-sm font-medium transition-colors focus-visible:outline-offset-4"
+          className="border-accent text-accent hover:bg-accent hover:text-paper rounded-full border px-6 py-2.5 text-sm font-medium transition-colors focus-visible:outline-offset-4"
         >
           Show more projects
         </Link>

@@ -25,7 +25,7 @@ export function SiteFooter({
 
   return (
     <footer className="mt-auto border-t border-black/10">
-      <div className="mx-auto flex max-w-[96rem] flex-col gap-4 px-5 py-8 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-8">
+      <div className="mx-auto flex max-w-(--gallery-max) flex-col gap-4 px-5 py-8 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-8">
         <p className="text-muted">
           © {new Date().getFullYear()} {ownerName}. All rights reserved.
         </p>

@@ -26,11 +26,12 @@ const cropFactor = (ratio: number | null, box: number) =>
   ratio && box ? Math.max(1, +(ratio / box).toFixed(3)) : 1;
 
 /*
- * The project page's content box: up to 72rem wide with 1.25rem (phones) or 2rem padding per side;
- * tiles are 0.75rem apart.
+ * The project page's content box: up to `max` wide (72rem, or what the content-width setting makes
+ * it: components/layout/content-width.ts) with 1.25rem (phones) or 2rem padding per side; tiles
+ * are 0.75rem apart.
  */
 const PHONE = "(100vw - 2.5rem)";
-const WIDE = "(min(100vw, 72rem) - 4rem)";
+const wideOf = (max: string) => `(min(100vw, ${max}) - 4rem)`;
 
 /** Tiles are at least 12rem tall (section-images.tsx, min-h-48), even when that breaks their shape. */
 const MIN_TILE_REM = 12;
@@ -46,7 +47,9 @@ export function tileSizes(
   index: number,
   width: number | null,
   height: number | null,
+  max = "72rem",
 ): string {
+  const WIDE = wideOf(max);
   const ratio = width && height ? width / height : null;
   const { columns, ratio: box } = tileShape(count, index);
   const gaps = (columns - 1) * 0.75;
@@ -95,7 +98,8 @@ export function imageRatio(width: number | null, height: number | null): number 
  * gaps) in proportion to their aspect ratios, so all are as tall and none is cropped; on phones
  * each takes the full width. `share` is rounded up so the file is never chosen too small.
  */
-export function rowSizes(ratios: number[], index: number): string {
+export function rowSizes(ratios: number[], index: number, max = "72rem"): string {
+  const WIDE = wideOf(max);
   const total = ratios.reduce((sum, ratio) => sum + ratio, 0);
   const share = Math.ceil(((ratios[index] ?? 0) / total) * 1000) / 1000;
   const gaps = (ratios.length - 1) * 0.75;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { layoutRows, rowSizes } from "./image-grid-layout";
+import { CONTENT_MAX } from "@/components/layout/content-width";
+import { layoutRows, rowSizes, tileSizes } from "./image-grid-layout";
 
 describe("natural and full layouts", () => {
   it("keep the grid's column count as the most images in a row, rows as even as possible", () => {
@@ -29,5 +30,16 @@ describe("natural and full layouts", () => {
     expect(rowSizes([1.5], 0)).toBe(
       "(min-width: 640px) calc(min(100vw, 72rem) - 4rem), calc(100vw - 2.5rem)",
     );
+  });
+
+  it("follows the content-width setting's column (issue 18.7), so wider columns get wider files", () => {
+    expect(rowSizes([1.5], 0, CONTENT_MAX.wide.column)).toBe(
+      "(min-width: 640px) calc(min(100vw, 96rem) - 4rem), calc(100vw - 2.5rem)",
+    );
+    expect(rowSizes([1.5], 0, CONTENT_MAX.full.column)).toBe(
+      "(min-width: 640px) calc(min(100vw, 100vw) - 4rem), calc(100vw - 2.5rem)",
+    );
+    expect(tileSizes(1, 0, 1600, 900)).toContain("min(100vw, 72rem)");
+    expect(tileSizes(1, 0, 1600, 900, CONTENT_MAX.wide.column)).toContain("min(100vw, 96rem)");
   });
 });

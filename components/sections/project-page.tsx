@@ -1,4 +1,5 @@
 import "server-only";
+import { CONTENT_MAX } from "@/components/layout/content-width";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -90,7 +91,7 @@ export async function projectPageMetadata(
 /** The owner's bar on a project that is not published: its status and the visitor's view. */
 function OwnerStatusBar({ project, asVisitor }: { project: Project; asVisitor: boolean }) {
   return (
-    <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3 px-5 pt-6 sm:px-8">
+    <div className="mx-auto flex max-w-(--column-max) flex-wrap items-center gap-3 px-5 pt-6 sm:px-8">
       <StatusBadge status={project.status} />
       <span className="text-muted text-sm">
         {asVisitor ? "You are seeing what a visitor sees." : "Only you see this page as it is."}
@@ -160,7 +161,7 @@ async function ProjectArticle({ project }: { project: Project }) {
     restricted && url.startsWith("/media/") && !url.includes("?") ? `${url}?private` : url;
 
   return (
-    <article className="mx-auto max-w-6xl px-5 pt-12 pb-20 sm:px-8 sm:pt-16">
+    <article className="mx-auto max-w-(--column-max) px-5 pt-12 pb-20 sm:px-8 sm:pt-16">
       {/* Structured data for published projects only: the others are not for search engines. */}
       {isIndexable(project) ? <JsonLd data={projectJsonLd(project, settings, siteUrl)} /> : null}
       <header className="mb-12 max-w-3xl sm:mb-16">
@@ -188,6 +189,7 @@ async function ProjectArticle({ project }: { project: Project }) {
               key={section.id}
               eager={index === 0}
               projectTitle={project.title}
+              maxWidth={CONTENT_MAX[settings.contentWidth].column}
               ownerActions={
                 <SectionActions section={{ id: section.id, title: section.title }} index={index} />
               }

@@ -25,11 +25,14 @@ export function SectionImages({
   video,
   eager,
   layout = "grid",
+  maxWidth,
 }: {
   images: ViewerImage[];
   video: ViewerVideo | null;
   eager: boolean;
   layout?: SectionLayout;
+  /** The page column's largest width (components/layout/content-width.ts), for `sizes`. */
+  maxWidth?: string;
 }) {
   const [open, setOpen] = useState<number | null>(null);
   const opener = useRef<HTMLElement | null>(null);
@@ -73,7 +76,7 @@ export function SectionImages({
                     unoptimized={!isOptimizable(image.url)}
                     alt={image.alt}
                     fill
-                    sizes={tileSizes(count, index, image.width, image.height)}
+                    sizes={tileSizes(count, index, image.width, image.height, maxWidth)}
                     preload={eager && index === 0}
                     loading={eager && index < 2 ? "eager" : "lazy"}
                     className="object-cover"
@@ -119,7 +122,7 @@ export function SectionImages({
                         unoptimized={!isOptimizable(image.url)}
                         alt={image.alt}
                         fill
-                        sizes={rowSizes(ratios, position)}
+                        sizes={rowSizes(ratios, position, maxWidth)}
                         preload={eager && index === 0}
                         loading={eager && index < 2 ? "eager" : "lazy"}
                         className={image.width && image.height ? "object-cover" : "object-contain"}

@@ -23,11 +23,14 @@ export function SectionView({
   projectTitle,
   eager = false,
   ownerActions,
+  maxWidth,
 }: {
   section: SectionViewData;
   projectTitle: string;
   eager?: boolean;
   ownerActions?: React.ReactNode;
+  /** The page column's largest width (components/layout/content-width.ts), for `sizes`. */
+  maxWidth?: string;
 }) {
   const headingId = `section-${section.id}`;
   const videoTitle = section.title || projectTitle;
@@ -68,6 +71,7 @@ export function SectionView({
           video={video}
           eager={eager}
           layout={section.layout}
+          maxWidth={maxWidth}
         />
       ) : null}
       <SectionVideo

@@ -23,7 +23,7 @@ export async function saveSettingsFromRequest(request: Request): Promise<SiteSet
   try {
     const fields = parseSettingsFields(form.fields);
     if (!fields.ok) throw new ApiError(400, fields.message);
-    const { removePortrait, removeShowreelPoster, ...text } = fields.value;
+    const { removePortrait, removeShowreelPoster, appearance, ...text } = fields.value;
     const portraitFile = form.files.portrait?.[0];
     const posterFile = form.files.showreelPoster?.[0];
     const stored = await storeUploads([portraitFile, posterFile].filter((file) => !!file));
@@ -34,7 +34,9 @@ export async function saveSettingsFromRequest(request: Request): Promise<SiteSet
         const keep = !removePortrait;
         const keepPoster = !removeShowreelPoster;
         return {
+          ...current,
           ...text,
+          ...appearance,
           portraitUrl: portrait?.url ?? (keep ? current.portraitUrl : ""),
           portraitKey: portrait?.key ?? (keep ? current.portraitKey : null),
           showreelPosterUrl: poster?.url ?? (keepPoster ? current.showreelPosterUrl : ""),

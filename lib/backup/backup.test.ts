@@ -76,7 +76,15 @@ describe("backup and restore", () => {
       posterKey: "poster.jpg",
       images: [{ url: "/media/cover.png", key: "cover.png", width: 1, height: 1, alt: "Cover" }],
     });
-    await updateSiteSettings({ ...defaultSiteSettings, ownerName: "Backup Owner" });
+    await updateSiteSettings({
+      ...defaultSiteSettings,
+      ownerName: "Backup Owner",
+      // The appearance settings (migration 0010), none of them the default.
+      cardTitles: "always",
+      typePairing: "classic",
+      accentColor: "#1d4ed8",
+      contentWidth: "wide",
+    });
     const before = await snapshot(source);
     const archive = path.join(work, "site.tar.gz");
     expect(await createBackup(source, archive)).toEqual({ rows: 3, files: 3 });
@@ -87,6 +95,12 @@ describe("backup and restore", () => {
     // A section video's playback and poster (migration 0006), the poster file included.
     expect(before.sections[0]).toMatchObject({ playback: "loop", poster: "/media/poster.jpg" });
     expect(Object.keys(before.media)).toContain("poster.jpg");
+    expect(before.settings).toMatchObject({
+      cardTitles: "always",
+      typePairing: "classic",
+      accentColor: "#1d4ed8",
+      contentWidth: "wide",
+    });
     // The project's optional details (migration 0002) are carried too.
     expect(before.projects[0]).toMatchObject({
       year: 2023,

@@ -7,16 +7,29 @@ import { messages } from "./messages";
 import { sendRequest } from "./request";
 import { toResult, type Result } from "./result";
 import { normalizeVimeoUrl } from "@/lib/validation/vimeo";
+import { APPEARANCE_FIELDS, appearanceSchema, type Appearance } from "@/lib/validation/appearance";
 
-/** The settings the owner edits as text; the portrait travels as a file. */
-export type SettingsDraft = SettingsFields;
+/** The settings the owner edits as text and the appearance choices; the portrait travels as a file. */
+export type SettingsDraft = SettingsFields & Appearance;
 
 export type SettingsErrors = Partial<Record<string, string>>;
 
 export function toSettingsDraft(settings: SiteSettings): SettingsDraft {
   const { ownerName, tagline, biography, contactEmail, showreelUrl, socials } = settings;
+  const { cardTitles, typePairing, accentColor, contentWidth } = settings;
   // The portrait and the showreel poster are files, sent beside the draft.
-  return { ownerName, tagline, biography, contactEmail, showreelUrl, socials: { ...socials } };
+  return {
+    ownerName,
+    tagline,
+    biography,
+    contactEmail,
+    showreelUrl,
+    socials: { ...socials },
+    cardTitles,
+    typePairing,
+    accentColor,
+    contentWidth,
+  };
 }
 
 /**
@@ -24,7 +37,12 @@ export function toSettingsDraft(settings: SiteSettings): SettingsDraft {
  * The API's own schema decides, so the form refuses exactly what the server would.
  */
 export function validateSettingsDraft(draft: SettingsDraft): SettingsErrors {
-  return settingsFieldErrors(draft);
+  const errors = settingsFieldErrors(draft);
+  for (const name of APPEARANCE_FIELDS) {
+    const parsed = appearanceSchema.shape[name].safeParse(draft[name]);
+    if (!parsed.success) errors[name] = parsed.error.issues[0]?.message;
+  }
+  return errors;
 }
 
 /** Multipart body of PUT /api/settings; the showreel is sent as its normalised player URL. */
@@ -43,6 +61,7 @@ export function toSettingsForm(
   form.append("showreelUrl", reel ? (normalizeVimeoUrl(reel) ?? reel) : "");
   for (const [name, url] of Object.entries(draft.socials))
     form.append(`socials.${name}`, url.trim());
+  for (const name of APPEARANCE_FIELDS) form.append(name, draft[name].trim());
   if (portrait) form.append("portrait", portrait);
   if (removePortrait) form.append("removePortrait", "true");
   if (showreelPoster.file) form.append("showreelPoster", showreelPoster.file);

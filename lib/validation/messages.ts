@@ -28,6 +28,13 @@ export const messages = {
   invalidForm: "Invalid form data",
   settingsFetched: "Settings fetched successfully",
   settingsSaved: "Settings saved successfully!",
+  // Appearance settings (issue 18 items 6 and 7; docs/spec.md §2 As built, "Appearance").
+  invalidCardTitles: 'Card titles must be "hover" or "always"',
+  invalidTypePairing: 'Type pairing must be "inter", "editorial", "grotesk" or "classic"',
+  invalidContentWidth: 'Content width must be "standard", "wide" or "full"',
+  invalidAccentColor: "Accent colour must be a hex colour like #c2410c",
+  accentContrastTooLow:
+    "Accent colour is too light: its contrast with the page background must be at least 4.5:1 (WCAG AA). Choose a darker colour.",
   eitherVideoOrEmbed: "Send either a video file or a Vimeo link, not both",
   invalidPlayback: 'Playback must be "player" or "loop"',
   posterWithoutVideo: "A poster needs a video file or a Vimeo link",

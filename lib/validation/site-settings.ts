@@ -1,4 +1,10 @@
 import { z } from "zod";
+import {
+  appearanceSchema,
+  defaultAppearance,
+  parseAppearanceFields,
+  type Appearance,
+} from "./appearance";
 import { invalidSetting, messages, SETTINGS_LABELS, SETTINGS_HINTS } from "./messages";
 import { SETTINGS_LIMITS } from "./limits";
 import { isStorableText } from "./text";
@@ -33,6 +39,14 @@ export const siteSettingsSchema = z.object({
     instagram: optionalUrl,
     dribbble: optionalUrl,
   }),
+  /*
+   * The site's look (issue 18 items 6 and 7). A stored value this code no longer accepts reads as
+   * the default of that one field, never resetting the rest of the settings.
+   */
+  cardTitles: appearanceSchema.shape.cardTitles.catch(defaultAppearance.cardTitles),
+  typePairing: appearanceSchema.shape.typePairing.catch(defaultAppearance.typePairing),
+  accentColor: appearanceSchema.shape.accentColor.catch(defaultAppearance.accentColor),
+  contentWidth: appearanceSchema.shape.contentWidth.catch(defaultAppearance.contentWidth),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
@@ -50,12 +64,16 @@ export const defaultSiteSettings: SiteSettings = {
   showreelPosterUrl: "",
   showreelPosterKey: null,
   socials: { behance: "", github: "", instagram: "", dribbble: "" },
+  ...defaultAppearance,
 };
 
-/** The settings the owner edits as text; the portrait and the showreel poster travel as files. */
+/**
+ * The settings the owner edits as text; the portrait and the showreel poster travel as files, the
+ * appearance choices are checked by lib/validation/appearance.ts.
+ */
 export type SettingsFields = Omit<
   SiteSettings,
-  "portraitUrl" | "portraitKey" | "showreelPosterUrl" | "showreelPosterKey"
+  "portraitUrl" | "portraitKey" | "showreelPosterUrl" | "showreelPosterKey" | keyof Appearance
 >;
 
 /**
@@ -63,7 +81,16 @@ export type SettingsFields = Omit<
  * showreel becomes its normalised Vimeo player URL (pasted HTML never is stored).
  */
 const settingsFieldsSchema = siteSettingsSchema
-  .omit({ portraitUrl: true, portraitKey: true, showreelPosterUrl: true, showreelPosterKey: true })
+  .omit({
+    portraitUrl: true,
+    portraitKey: true,
+    showreelPosterUrl: true,
+    showreelPosterKey: true,
+    cardTitles: true,
+    typePairing: true,
+    accentColor: true,
+    contentWidth: true,
+  })
   .extend({
     showreelUrl: z
       .string()
@@ -97,12 +124,18 @@ function check(
 
 /**
  * The API's check of PUT /api/settings' multipart text fields (each given once, `socials.<name>`
- * for the links): the settings to store and `removePortrait`, or the message for a 400.
+ * for the links): the settings to store and `removePortrait`, or the message for a 400. The
+ * appearance fields sent are in `appearance`; those left out keep their current values.
  */
-export function parseSettingsFields(
-  fields: Record<string, string[] | undefined>,
-):
-  | { ok: true; value: SettingsFields & { removePortrait: boolean; removeShowreelPoster: boolean } }
+export function parseSettingsFields(fields: Record<string, string[] | undefined>):
+  | {
+      ok: true;
+      value: SettingsFields & {
+        appearance: Partial<Appearance>;
+        removePortrait: boolean;
+        removeShowreelPoster: boolean;
+      };
+    }
   | { ok: false; message: string } {
   const one = (name: string) => fields[name]?.[0] ?? "";
   const result = check({
@@ -125,10 +158,13 @@ export function parseSettingsFields(
       message: first?.message || invalidSetting(SETTINGS_LABELS[first?.key ?? ""] ?? "settings"),
     };
   }
+  const appearance = parseAppearanceFields(fields);
+  if (!appearance.ok) return appearance;
   return {
     ok: true,
     value: {
       ...result.value,
+      appearance: appearance.value,
       removePortrait: one("removePortrait") === "true",
       removeShowreelPoster: one("removeShowreelPoster") === "true",
     },

@@ -8,6 +8,7 @@ import {
 import { ProjectGrid } from "@/components/gallery/project-grid";
 import { GalleryReorder } from "@/components/owner/gallery-reorder";
 import { ShowMore } from "@/components/gallery/show-more";
+import { CONTENT_MAX } from "@/components/layout/content-width";
 import { JsonLd } from "@/components/layout/json-ld";
 import { personJsonLd } from "@/lib/site/json-ld";
 import { GALLERY_PAGE_SIZE, galleryHref, shownOnPage } from "@/lib/site/gallery-pages";
@@ -44,7 +45,7 @@ export async function GalleryView({ category, query, page, siteUrl }: GalleryVie
 
   return (
     <GalleryNavigation>
-      <div className="mx-auto max-w-[96rem] px-5 pt-12 pb-20 sm:px-8 sm:pt-16">
+      <div className="mx-auto max-w-(--gallery-max) px-5 pt-12 pb-20 sm:px-8 sm:pt-16">
         <JsonLd data={personJsonLd(settings, siteUrl)} />
         <div className="max-w-3xl">
           <h1 className="text-4xl font-semibold tracking-tight text-balance sm:text-6xl">
@@ -82,7 +83,11 @@ export async function GalleryView({ category, query, page, siteUrl }: GalleryVie
                   coverFocalY: project.coverFocalY,
                 }))}
               >
-                <ProjectGrid id={GRID_ID} projects={projects.slice(0, shown)} />
+                <ProjectGrid
+                  id={GRID_ID}
+                  projects={projects.slice(0, shown)}
+                  maxWidth={CONTENT_MAX[settings.contentWidth].gallery}
+                />
               </GalleryReorder>
               {projects.length > GALLERY_PAGE_SIZE ? (
                 <ShowMore

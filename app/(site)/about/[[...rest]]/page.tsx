@@ -47,7 +47,7 @@ export default async function AboutPage({ params }: { params: Params }) {
   const paragraphs = settings.biography.split(/\n\s*\n/).filter((text) => text.trim());
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-10 px-5 pt-12 pb-20 sm:px-8 sm:pt-16 md:grid-cols-[2fr_3fr] md:gap-16">
+    <div className="mx-auto grid max-w-(--column-max) gap-10 px-5 pt-12 pb-20 sm:px-8 sm:pt-16 md:grid-cols-[2fr_3fr] md:gap-16">
       <JsonLd data={personJsonLd(settings, siteUrl)} />
       <div className="relative aspect-[4/5] overflow-hidden rounded-sm bg-stone-200">
         {settings.portraitUrl ? (
@@ -82,7 +82,7 @@ export default async function AboutPage({ params }: { params: Params }) {
           <p className="mt-10">
             <a
               href={`mailto:${settings.contactEmail}`}
-              className="bg-ink text-paper inline-flex items-center gap-2 rounded-full px-6 py-3 font-medium hover:bg-black"
+              className="bg-accent text-paper hover:bg-ink inline-flex items-center gap-2 rounded-full px-6 py-3 font-medium"
             >
               Get in touch: {settings.contactEmail}
             </a>

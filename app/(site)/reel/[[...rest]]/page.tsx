@@ -30,7 +30,7 @@ export default async function ReelPage({ params }: { params: Params }) {
   const settings = await loadSiteSettings();
   const player = settings.showreelUrl ? toVimeoPlayerUrl(settings.showreelUrl) : null;
   return (
-    <div className="mx-auto max-w-6xl px-5 pt-12 pb-20 sm:px-8 sm:pt-16">
+    <div className="mx-auto max-w-(--column-max) px-5 pt-12 pb-20 sm:px-8 sm:pt-16">
       <h1 className="text-4xl font-semibold tracking-tight sm:text-5xl">Reel</h1>
       <p className="text-muted mt-3 mb-10 text-lg">
         A selection of recent motion work by {settings.ownerName}.

@@ -1,0 +1,177 @@
+"use client";
+
+import { useId } from "react";
+import { FieldError } from "@/components/forms/field";
+import {
+  CARD_TITLE_LABELS,
+  CARD_TITLES,
+  CONTENT_WIDTH_LABELS,
+  CONTENT_WIDTHS,
+  contrastRatio,
+  formatContrast,
+  isHexColor,
+  MIN_ACCENT_CONTRAST,
+  SITE_BACKGROUND,
+  TYPE_PAIRING_LABELS,
+  TYPE_PAIRINGS,
+  type Appearance,
+} from "@/lib/validation/appearance";
+
+/** A labelled group of radio buttons, one per choice. */
+function Choice<T extends string>({
+  legend,
+  name,
+  options,
+  labels,
+  value,
+  disabled,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  options: readonly T[];
+  labels: Record<T, string>;
+  value: T;
+  disabled?: boolean;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="font-medium">{legend}</legend>
+      <div className="flex flex-col gap-2">
+        {options.map((option) => (
+          <label key={option} className="flex items-center gap-2">
+            <input
+              type="radio"
+              name={name}
+              value={option}
+              checked={value === option}
+              disabled={disabled}
+              onChange={() => onChange(option)}
+            />
+            {labels[option]}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * The accent colour: a colour picker and its hex code, with the contrast ratio against the page
+ * background shown (and announced) as the owner changes it; below 4.5:1 the API refuses it.
+ */
+function AccentField({
+  value,
+  error,
+  disabled,
+  onChange,
+}: {
+  value: string;
+  error?: string;
+  disabled?: boolean;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  const valid = isHexColor(value.trim());
+  const ratio = valid ? contrastRatio(value.trim(), SITE_BACKGROUND) : null;
+  const passes = ratio !== null && ratio >= MIN_ACCENT_CONTRAST;
+  return (
+    <div>
+      <label htmlFor={`${id}-hex`} className="block font-medium">
+        Accent colour
+      </label>
+      <p id={`${id}-hint`} className="text-muted mt-1 text-sm">
+        Links, focus rings, the active filter and buttons. It needs a contrast of at least 4.5:1
+        with the page background.
+      </p>
+      <div className="mt-2 flex items-center gap-3">
+        <input
+          type="color"
+          aria-label="Accent colour picker"
+          value={valid ? value.trim().toLowerCase() : "#000000"}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.value)}
+          className="h-10 w-14 cursor-pointer rounded-md border border-black/25 bg-white p-1"
+        />
+        <input
+          id={`${id}-hex`}
+          type="text"
+          inputMode="text"
+          spellCheck={false}
+          autoComplete="off"
+          value={value}
+          maxLength={7}
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-hint ${id}-ratio${error ? ` ${id}-error` : ""}`}
+          onChange={(event) => onChange(event.target.value)}
+          className="text-ink focus:border-accent focus:outline-accent block w-32 rounded-md border border-black/25 bg-white px-3 py-2 font-mono text-base shadow-sm focus:outline-2"
+        />
+      </div>
+      <p
+        id={`${id}-ratio`}
+        aria-live="polite"
+        data-testid="accent-contrast"
+        className={`mt-2 text-sm font-medium ${passes ? "text-green-800" : "text-red-700"}`}
+      >
+        {ratio === null
+          ? "Enter a colour like #c2410c."
+          : `Contrast ${formatContrast(ratio)}: ${passes ? "passes" : "too low, below"} WCAG AA (4.5:1)`}
+      </p>
+      <FieldError id={id} message={error} />
+    </div>
+  );
+}
+
+/** The site's look (issue 18 items 6 and 7): card titles, type pairing, accent colour, width. */
+export function AppearanceFields({
+  value,
+  errors,
+  disabled,
+  onChange,
+}: {
+  value: Appearance;
+  errors: Partial<Record<string, string>>;
+  disabled?: boolean;
+  onChange: (patch: Partial<Appearance>) => void;
+}) {
+  return (
+    <fieldset className="space-y-5">
+      <legend className="text-lg font-semibold">Appearance</legend>
+      <Choice
+        legend="Project titles in the gallery"
+        name="cardTitles"
+        options={CARD_TITLES}
+        labels={CARD_TITLE_LABELS}
+        value={value.cardTitles}
+        disabled={disabled}
+        onChange={(cardTitles) => onChange({ cardTitles })}
+      />
+      <Choice
+        legend="Type pairing"
+        name="typePairing"
+        options={TYPE_PAIRINGS}
+        labels={TYPE_PAIRING_LABELS}
+        value={value.typePairing}
+        disabled={disabled}
+        onChange={(typePairing) => onChange({ typePairing })}
+      />
+      <AccentField
+        value={value.accentColor}
+        error={errors.accentColor}
+        disabled={disabled}
+        onChange={(accentColor) => onChange({ accentColor })}
+      />
+      <Choice
+        legend="Content width"
+        name="contentWidth"
+        options={CONTENT_WIDTHS}
+        labels={CONTENT_WIDTH_LABELS}
+        value={value.contentWidth}
+        disabled={disabled}
+        onChange={(contentWidth) => onChange({ contentWidth })}
+      />
+    </fieldset>
+  );
+}
