@@ -26,6 +26,9 @@ export type ProjectInput = {
   category: Category;
   coverUrl: string;
   coverKey: string | null;
+  /** The cover loop (issue 18 item 3): null clears it, undefined leaves it (on update). */
+  coverVideoUrl?: string | null;
+  coverVideoKey?: string | null;
   /** Optional details: null clears, undefined leaves the stored value (on update). */
   year?: number | null;
   client?: string | null;
@@ -184,6 +187,7 @@ export async function listRestrictedProjectsOfMedia(key: string): Promise<Projec
         inArray(projects.status, ["draft", "protected"]),
         or(
           eq(projects.coverKey, key),
+          eq(projects.coverVideoKey, key),
           sql`exists (select 1 from ${sections} where ${sections.projectId} = ${projects.id} and (${sections.videoKey} = ${key} or ${sections.posterKey} = ${key} or ${sections.images} @> ${JSON.stringify([{ key }])}::jsonb))`,
         ),
       ),

@@ -100,6 +100,11 @@ export async function listTrash(): Promise<{ projects: Project[]; sections: Tras
   };
 }
 
+/** Storage keys of the files a project itself references: its cover and its cover loop. */
+export function projectMediaKeys(project: Project): (string | null)[] {
+  return [project.coverKey, project.coverVideoKey];
+}
+
 /** Storage keys of every file a section references: video, poster and images. */
 export function sectionMediaKeys(section: Section): (string | null)[] {
   return [section.videoKey, section.posterKey, ...section.images.map((image) => image.key)];
@@ -140,7 +145,7 @@ export async function purgeTrashedBefore(
       ? await tx.delete(sections).where(inArray(sections.id, sectionIds)).returning()
       : [];
     const keys = [
-      ...goneProjects.map((project) => project.coverKey),
+      ...goneProjects.flatMap(projectMediaKeys),
       ...ownedSections.flatMap(sectionMediaKeys),
       ...goneSections.flatMap(sectionMediaKeys),
     ].filter((key): key is string => Boolean(key));
@@ -161,7 +166,8 @@ export async function isTrashedMedia(key: string): Promise<boolean> {
   const db = await getDb();
   const image = JSON.stringify([{ key }]);
   const result = await db.execute(sql`
-    select 1 from ${projects} where ${projects.deletedAt} is not null and ${projects.coverKey} = ${key}
+    select 1 from ${projects} where ${projects.deletedAt} is not null
+      and (${projects.coverKey} = ${key} or ${projects.coverVideoKey} = ${key})
     union all
     select 1 from ${sections} where ${sections.deletedAt} is not null
       and (${sections.videoKey} = ${key} or ${sections.posterKey} = ${key} or ${sections.images} @> ${image}::jsonb)
