@@ -158,3 +158,39 @@ test("the Add New Project form uploads a cover loop with progress", async ({ pag
   expect(data.coverVideo).toMatch(/^\/media\/[0-9a-f]{32}\.mp4$/);
   await deleteProjectViaApi(page, id);
 });
+
+test("the Edit modal replaces the cover loop, then removes it", async ({ page }) => {
+  await page.goto("/");
+  const card = page.getByTestId("project-card").filter({ hasText: project.title });
+  const openEdit = async () => {
+    await card.getByRole("button", { name: `Edit ${project.title}` }).click();
+    return page.getByRole("dialog", { name: `Edit ${project.title}` });
+  };
+  const stored = async () =>
+    (
+      (await (await page.request.get(`/api/projects/${project.id}`)).json()) as {
+        data: { coverVideo: string };
+      }
+    ).data.coverVideo;
+
+  let dialog = await openEdit();
+  await expect(dialog.getByRole("link", { name: "mp4 file" })).toHaveAttribute(
+    "href",
+    project.coverVideo,
+  );
+  await dialog.getByLabel("Cover loop (mp4, up to 10 MB)").setInputFiles(clipFile);
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  const replaced = await stored();
+  expect(replaced).toMatch(/^\/media\/[0-9a-f]{32}\.mp4$/);
+  expect(replaced).not.toBe(project.coverVideo);
+
+  dialog = await openEdit();
+  await dialog.getByLabel("Remove the cover loop").check();
+  await expect(dialog.getByText("(will be removed)")).toBeVisible();
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  expect(await stored()).toBe("");
+  await page.reload();
+  await expect(cardLink(page)).not.toHaveAttribute("data-loop");
+});
