@@ -14,6 +14,12 @@ export const projects = pgTable(
     coverUrl: text("cover_url").notNull(),
     /** Storage key of an uploaded cover; null when the cover is an external URL. */
     coverKey: text("cover_key"),
+    /**
+     * An optional short mp4 loop shown over the cover still (issue 18 item 3, migration 0008):
+     * its URL and storage key; null when the project has none.
+     */
+    coverVideoUrl: text("cover_video_url"),
+    coverVideoKey: text("cover_video_key"),
     role: text("role").notNull(),
     category: text("category").$type<Category>().notNull(),
     /** Optional project details (issue 17): null when unset. */

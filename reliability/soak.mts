@@ -173,7 +173,7 @@ try {
   const site = await readSiteData(server.url);
   const dataProblems = compareWithRecord(site, record);
   const urls = [
-    ...site.projects.map((p) => p.cover),
+    ...site.projects.flatMap((p) => [p.cover, ...(p.coverVideo ? [p.coverVideo] : [])]),
     ...site.sections.flatMap((s) => [
       ...s.images,
       ...(s.video ? [s.video] : []),

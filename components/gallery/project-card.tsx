@@ -14,6 +14,8 @@ export type ProjectCardData = {
   /** The cover's focal point, 0–1 (issue 18.2): kept in view where the card crops the cover. */
   coverFocalX?: number;
   coverFocalY?: number;
+  /** An mp4 cover loop (issue 18 item 3), played over the still by CoverLoops; null when none. */
+  coverVideoUrl?: string | null;
 };
 
 /**
@@ -52,6 +54,8 @@ export function ProjectCard({
     <li className={`group relative ${spanClass(span, index, count)}`} data-testid="project-card">
       <Link
         href={`/sections/${project.id}`}
+        // The only bytes a moving cover adds to the card: CoverLoops makes the video on demand.
+        data-loop={project.coverVideoUrl || undefined}
         className="relative block aspect-[4/3] overflow-hidden rounded-sm bg-stone-300 focus-visible:outline-offset-4 sm:aspect-auto sm:h-full"
       >
         <ServerImage

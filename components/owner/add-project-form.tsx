@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { FormError } from "@/components/forms/form-message";
+import { UploadProgress } from "@/components/forms/upload-progress";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { useToast } from "@/components/ui/toast-provider";
 import {
@@ -31,6 +32,7 @@ export function AddProjectForm({ userId }: { userId: string }) {
     password: "",
   });
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   function fail(message: string) {
@@ -53,7 +55,9 @@ export function AddProjectForm({ userId }: { userId: string }) {
     const sent = direct.kind === "ok" ? withCoverReference(draft, direct.references[0]!) : draft;
     const form = new FormData();
     fillProjectForm<File | string>(form, sent, userId);
-    const result = await addProject(form);
+    setProgress(0);
+    const result = await addProject(form, setProgress);
+    setProgress(null);
     if (!result.ok || !result.data?._id) {
       setBusy(false);
       return fail(result.message);
@@ -74,6 +78,7 @@ export function AddProjectForm({ userId }: { userId: string }) {
           setDraft((current) => ({ ...current, ...patch }));
         }}
       />
+      <UploadProgress percent={progress} />
       <FormError message={error} announce={false} />
       <SubmitButton busy={busy} busyLabel="Adding project…">
         Add Project

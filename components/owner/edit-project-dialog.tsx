@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { FormError } from "@/components/forms/form-message";
+import { UploadProgress } from "@/components/forms/upload-progress";
 import { SubmitButton } from "@/components/forms/submit-button";
 import {
   fillProjectForm,
@@ -48,11 +49,13 @@ export function EditProjectDialog({
   // a field the owner has typed in meanwhile keeps what was typed.
   // The version the edit starts from (docs/spec.md §10): a save after someone else's answers 409.
   const [version, setVersion] = useState<number | undefined>(undefined);
+  const [currentCoverVideo, setCurrentCoverVideo] = useState("");
   useEffect(() => {
     let open = true;
     void getProject(project.id).then((stored) => {
       if (!open || !stored) return;
       setVersion(stored.version);
+      setCurrentCoverVideo(stored.coverVideo);
       setDraft((current) => ({
         ...current,
         year: current.year ?? (stored.year === null ? "" : String(stored.year)),
@@ -68,6 +71,7 @@ export function EditProjectDialog({
     };
   }, [project.id]);
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   async function save(event: React.FormEvent) {
@@ -86,7 +90,9 @@ export function EditProjectDialog({
     const form = new FormData();
     fillProjectForm<File | string>(form, sent);
     if (version !== undefined) form.append("version", String(version));
-    const result = await updateProject(project.id, form);
+    setProgress(0);
+    const result = await updateProject(project.id, form, setProgress);
+    setProgress(null);
     setBusy(false);
     if (result.ok) onSaved(result.message);
     else setError(result.message);
@@ -100,12 +106,14 @@ export function EditProjectDialog({
           disabled={busy}
           coverRequired={false}
           currentCover={{ url: project.coverUrl, alt: `Current cover of ${project.title}` }}
+          currentCoverVideo={currentCoverVideo || undefined}
           onChange={(patch) => {
             // A refusal of the file chosen before no longer applies to a new one.
             if ("cover" in patch) setError(null);
             setDraft((current) => ({ ...current, ...patch }));
           }}
         />
+        <UploadProgress percent={progress} />
         <FormError message={error} />
         <div className="flex justify-end gap-3">
           <button

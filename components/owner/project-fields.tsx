@@ -5,7 +5,7 @@ import { FileField, SelectField, TextAreaField, TextField } from "@/components/f
 import { CATEGORIES, formatCategory } from "@/lib/validation/categories";
 import { PROJECT_LIMITS } from "@/lib/validation/limits";
 import { PROJECT_PASSWORD_LIMITS, PROJECT_STATUSES, STATUS_LABELS } from "@/lib/validation/status";
-import { checkFile, coverRule } from "@/lib/validation/uploads";
+import { acceptOf, checkFile, coverRule, coverVideoRule } from "@/lib/validation/uploads";
 import type { ProjectDraft } from "@/lib/client/project-draft";
 import { FocalPointField } from "@/components/forms/focal-point-field";
 import { DEFAULT_FOCAL } from "@/lib/validation/focal";
@@ -37,6 +37,8 @@ type ProjectFieldsProps = {
   onChange: (patch: Partial<ProjectDraft>) => void;
   /** Edit modal: the cover the project has now, shown above the file input. */
   currentCover?: { url: string; alt: string };
+  /** Edit modal: the cover loop the project has now (issue 18 item 3), offered for removal. */
+  currentCoverVideo?: string;
 };
 
 /**
@@ -49,8 +51,10 @@ export function ProjectFields({
   coverRequired,
   onChange,
   currentCover,
+  currentCoverVideo,
 }: ProjectFieldsProps) {
   const [coverError, setCoverError] = useState<string | null>(null);
+  const [videoError, setVideoError] = useState<string | null>(null);
   return (
     <>
       {draft.cover || currentCover ? (
@@ -90,6 +94,42 @@ export function ProjectFields({
           onChange({ cover: problem ? null : file });
         }}
       />
+      <FileField
+        label="Cover loop (mp4, up to 10 MB)"
+        hint="Optional. A short muted loop that plays on the gallery card; the cover image stays its still."
+        accept={acceptOf(coverVideoRule)}
+        disabled={disabled}
+        error={videoError}
+        onChange={(event) => {
+          // The API's rule and wording (lib/validation/uploads.ts), before anything is sent.
+          const file = event.currentTarget.files?.[0] ?? null;
+          const problem = file ? checkFile(file, coverVideoRule) : null;
+          setVideoError(problem);
+          if (problem) event.currentTarget.value = "";
+          onChange({ coverVideo: problem ? null : file });
+        }}
+      />
+      {currentCoverVideo ? (
+        <div className="text-sm">
+          <p>
+            Current cover loop:{" "}
+            <a href={currentCoverVideo} target="_blank" rel="noreferrer" className="underline">
+              mp4 file
+            </a>
+            {draft.removeCoverVideo && !draft.coverVideo ? " (will be removed)" : ""}
+            {draft.coverVideo ? " (will be replaced)" : ""}
+          </p>
+          <label className="mt-1 flex items-center gap-2">
+            <input
+              type="checkbox"
+              checked={draft.removeCoverVideo ?? false}
+              disabled={disabled || Boolean(draft.coverVideo)}
+              onChange={(event) => onChange({ removeCoverVideo: event.target.checked })}
+            />
+            Remove the cover loop
+          </label>
+        </div>
+      ) : null}
       {textFields.map(({ name, label }) => (
         <TextField
           key={name}

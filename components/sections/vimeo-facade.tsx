@@ -14,12 +14,18 @@ export function VimeoFacade({
   title,
   poster,
   label = "Play the showreel",
+  eager = false,
 }: {
   src: string;
   title: string;
   /** The owner's still (issue 18 item 3) instead of a dark box until played. */
   poster?: string | null;
   label?: string;
+  /**
+   * Above the fold (the Reel page): the poster loads at once with high priority, since it is the
+   * page's largest paint; sections further down keep loading it lazily.
+   */
+  eager?: boolean;
 }) {
   const [playing, setPlaying] = useState(false);
   const box = useRef<HTMLDivElement>(null);
@@ -43,7 +49,8 @@ export function VimeoFacade({
         <img
           src={poster}
           alt=""
-          loading="lazy"
+          loading={eager ? "eager" : "lazy"}
+          fetchPriority={eager ? "high" : undefined}
           decoding="async"
           className="absolute inset-0 h-full w-full object-cover"
         />

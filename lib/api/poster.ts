@@ -7,20 +7,15 @@ export const GENERATED_POSTER = { width: 1280, height: 720 } as const;
 
 /**
  * A neutral still for a video uploaded without a poster (an API client; the forms always send
- * one): the site's paper colour with a play glyph, never a black frame (issue 18 item 3). Made
- * with sharp from an SVG, since the server has no video decoder to take a real frame.
+ * one): the site's paper colour, never a black frame (issue 18 item 3). It carries no play glyph:
+ * the player draws its own button over the poster, and two glyphs would sit on top of each other.
+ * Made with sharp, since the server has no video decoder to take a real frame.
  */
 export async function generatedPosterPng(): Promise<Buffer> {
   const { width, height } = GENERATED_POSTER;
-  const r = 64;
-  const cx = width / 2;
-  const cy = height / 2;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-<rect width="100%" height="100%" fill="#e7e5e1"/>
-<circle cx="${cx}" cy="${cy}" r="${r}" fill="#fafaf8" stroke="#5c5c5c" stroke-width="3"/>
-<path d="M${cx - 20} ${cy - 32} L${cx + 34} ${cy} L${cx - 20} ${cy + 32} Z" fill="#5c5c5c"/>
-</svg>`;
-  return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: "#e7e5e1" } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 }
 
 /** Stores a freshly generated poster and answers where it is served. */

@@ -8,12 +8,12 @@ import {
   updateProject,
   type Project,
 } from "@/lib/data/projects";
-import { restoreProject, sectionMediaKeys, trashProject } from "@/lib/data/trash";
+import { projectMediaKeys, restoreProject, sectionMediaKeys, trashProject } from "@/lib/data/trash";
 import { StaleVersionError } from "@/lib/data/versions";
 import { listSections } from "@/lib/data/sections";
 import { deleteMediaQuietly, forgetMediaQuietly } from "@/lib/storage";
 import { parseMultipart } from "@/lib/uploads/parse";
-import { coverRule } from "@/lib/validation/uploads";
+import { coverRule, coverVideoRule } from "@/lib/validation/uploads";
 import { messages } from "@/lib/validation/messages";
 import {
   coverUrlSchema,
@@ -22,7 +22,7 @@ import {
   updateProjectSchema,
   type ProjectFields,
 } from "@/lib/validation/project";
-import { parseVersion } from "@/lib/validation/version";
+import { parseFlag, parseVersion } from "@/lib/validation/version";
 import { statusFieldsSchema, statusMessages, type StatusFields } from "@/lib/validation/status";
 import { hashPassword } from "@/lib/auth-service/passwords";
 import { JsonBodyError, readJsonObject } from "./json-body";
@@ -38,12 +38,24 @@ import {
 import { ApiError } from "./respond";
 
 type CoverChange = { coverUrl: string; coverKey: string | null };
+/** A new cover loop, or null to remove the stored one (issue 18 item 3); absent: unchanged. */
+type CoverVideoChange = { coverVideoUrl: string | null; coverVideoKey: string | null };
 /** The fields of a project form, and the `version` it started from (undefined when not sent). */
 type Write = (
   fields: Fields,
   cover: CoverChange | null,
   version: number | undefined,
+  coverVideo: CoverVideoChange | null,
 ) => Promise<Project | null>;
+
+const NO_COVER_VIDEO: CoverVideoChange = { coverVideoUrl: null, coverVideoKey: null };
+
+/** `removeCoverVideo` of an edit: "true" removes the stored loop; absent or "false" keeps it. */
+function validRemoveCoverVideo(value: unknown): boolean {
+  const flag = parseFlag(value, messages.invalidRemoveCoverVideo);
+  if (!flag.ok) throw new ApiError(400, flag.message);
+  return flag.value;
+}
 type Mode = "create" | "update";
 
 function isJson(request: Request): boolean {
@@ -104,7 +116,8 @@ function validVersion(value: unknown): number | undefined {
 /**
  * Reads a project form (multipart with a `cover` file, or JSON with a `cover` URL: the spec's
  * "store" variant), stores a new cover and runs `write` with it. The cover is required on create.
- * A failed write removes the stored cover again.
+ * A multipart form may add a `coverVideo` (an mp4 loop, issue 18 item 3) or, on edit, remove the
+ * stored one with `removeCoverVideo=true`. A failed write removes the stored files again.
  */
 async function withProjectInput(
   request: Request,
@@ -116,13 +129,18 @@ async function withProjectInput(
     const body = await readProjectJson(request);
     const fields = validate(mode, body);
     const version = validVersion(body.version);
+    const coverVideo = validRemoveCoverVideo(body.removeCoverVideo) ? NO_COVER_VIDEO : null;
     if (mode === "update" && (body.cover === undefined || body.cover === ""))
-      return write(fields, null, version);
+      return write(fields, null, version, coverVideo);
     const cover = coverUrlSchema(missing).safeParse(body.cover);
     if (!cover.success) throw new ApiError(400, firstMessage(cover.error));
-    return write(fields, { coverUrl: cover.data, coverKey: null }, version);
+    return write(fields, { coverUrl: cover.data, coverKey: null }, version, coverVideo);
   }
-  const form = await parseMultipart(request, { cover: coverRule }, uploadTmpDir());
+  const form = await parseMultipart(
+    request,
+    { cover: coverRule, coverVideo: coverVideoRule },
+    uploadTmpDir(),
+  );
   // A cover uploaded straight to Cloudinary comes as a reference in the cover field (issue 19).
   let direct: DirectUpload[] = [];
   let release = () => {};
@@ -136,18 +154,26 @@ async function withProjectInput(
     const values = Object.fromEntries(Object.entries(form.fields).map(([k, v]) => [k, v[0]]));
     const fields = validate(mode, values);
     const version = validVersion(values.version);
+    const remove = validRemoveCoverVideo(values.removeCoverVideo);
     const file = form.files.cover?.[0] ?? direct[0];
-    if (!file) {
-      if (mode === "create") throw new ApiError(400, missing);
-      // Awaited here: a refusal must not wait unhandled while the finally cleans up.
-      return await write(fields, null, version);
-    }
-    const stored = await storeUploads([file]);
-    const [media] = stored;
-    // A refused write (a stale version among them) removes the stored cover again.
-    return await commitWithMedia(stored, () =>
-      write(fields, { coverUrl: media!.url, coverKey: media!.key }, version),
-    );
+    const video = form.files.coverVideo?.[0];
+    if (video && remove) throw new ApiError(400, messages.coverVideoAndRemove);
+    if (!file && mode === "create") throw new ApiError(400, missing);
+    const files = [file, video].filter((upload) => upload !== undefined);
+    // Awaited here: a refusal must not wait unhandled while the finally cleans up.
+    if (files.length === 0)
+      return await write(fields, null, version, remove ? NO_COVER_VIDEO : null);
+    const stored = await storeUploads(files);
+    const coverMedia = file ? stored[0] : undefined;
+    const videoMedia = video ? stored.at(-1) : undefined;
+    const cover = coverMedia ? { coverUrl: coverMedia.url, coverKey: coverMedia.key } : null;
+    const coverVideo = videoMedia
+      ? { coverVideoUrl: videoMedia.url, coverVideoKey: videoMedia.key }
+      : remove
+        ? NO_COVER_VIDEO
+        : null;
+    // A refused write (a stale version among them) removes the stored files again.
+    return await commitWithMedia(stored, () => write(fields, cover, version, coverVideo));
   } catch (error) {
     // A refused form leaves no direct upload behind either (a saved one is never touched).
     await discardDirectUploads(direct);
@@ -159,8 +185,8 @@ async function withProjectInput(
 }
 
 export async function createProjectFromRequest(request: Request, user: AuthUser): Promise<Project> {
-  const project = await withProjectInput(request, "create", async (fields, cover) =>
-    createProject({ ...(await toColumns(fields, null)), ...cover!, userId: user.id }),
+  const project = await withProjectInput(request, "create", async (fields, cover, _v, video) =>
+    createProject({ ...(await toColumns(fields, null)), ...cover!, ...video, userId: user.id }),
   );
   if (!project) throw new Error("Project was not created");
   await invalidateProjects();
@@ -170,22 +196,27 @@ export async function createProjectFromRequest(request: Request, user: AuthUser)
 export async function updateProjectFromRequest(id: string, request: Request): Promise<Project> {
   const stored = await getProject(id);
   if (!stored) throw new ApiError(404, messages.projectNotFound);
-  let replacedKey: string | null = null;
-  const project = await withProjectInput(request, "update", async (fields, cover, version) => {
-    const columns = { ...(await toColumns(fields, stored)), ...cover };
-    const result = await updateProject(id, columns, version).catch((error: unknown) => {
-      // docs/spec.md §10: an edit that started from an older version overwrites nothing.
-      if (error instanceof StaleVersionError) throw new ApiError(409, messages.projectConflict);
-      throw error;
-    });
-    if (!result) return null;
-    if (cover && result.before.coverKey !== result.after.coverKey)
-      replacedKey = result.before.coverKey;
-    return result.after;
-  });
+  let replacedKeys: (string | null)[] = [];
+  const project = await withProjectInput(
+    request,
+    "update",
+    async (fields, cover, version, video) => {
+      const columns = { ...(await toColumns(fields, stored)), ...cover, ...video };
+      const result = await updateProject(id, columns, version).catch((error: unknown) => {
+        // docs/spec.md §10: an edit that started from an older version overwrites nothing.
+        if (error instanceof StaleVersionError) throw new ApiError(409, messages.projectConflict);
+        throw error;
+      });
+      if (!result) return null;
+      // A replaced cover or cover loop, or a removed loop, is no longer referenced.
+      const still = new Set(projectMediaKeys(result.after));
+      replacedKeys = projectMediaKeys(result.before).filter((key) => key && !still.has(key));
+      return result.after;
+    },
+  );
   if (!project) throw new ApiError(404, messages.projectNotFound);
-  // Only after the commit: until then the old cover is still what the row points to.
-  await deleteMediaQuietly([replacedKey]);
+  // Only after the commit: until then the old files are still what the row points to.
+  await deleteMediaQuietly(replacedKeys);
   await invalidateProjectAndLists(id);
   return project;
 }
@@ -201,13 +232,16 @@ export async function removeProject(id: string, permanent = false): Promise<Proj
     const project = await trashProject(id);
     if (!project) throw new ApiError(404, messages.projectNotFound);
     // /media stops serving its files; the image optimizer's copies must not outlive that.
-    await forgetMediaQuietly([project.coverKey, ...owned.flatMap(sectionMediaKeys)]);
+    await forgetMediaQuietly([...projectMediaKeys(project), ...owned.flatMap(sectionMediaKeys)]);
     await invalidateProjectAndLists(id);
     return project;
   }
   const removed = await deleteProject(id);
   if (!removed) throw new ApiError(404, messages.projectNotFound);
-  const keys = [removed.project.coverKey, ...removed.sections.flatMap(sectionMediaKeys)];
+  const keys = [
+    ...projectMediaKeys(removed.project),
+    ...removed.sections.flatMap(sectionMediaKeys),
+  ];
   await deleteMediaQuietly(keys);
   await invalidateProjectAndLists(id);
   return removed.project;

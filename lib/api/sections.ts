@@ -178,6 +178,7 @@ function editPatch(
   images: SectionImage[],
   video: StoredMedia | undefined,
   poster: StoredMedia | undefined,
+  generated: StoredMedia | undefined,
 ): SectionPatch {
   const { title, description, videoEmbed, removeResources, removeVideo, layout } = form.fields;
   const kept = keptImages(before, form.fields).filter(
@@ -210,6 +211,13 @@ function editPatch(
     const after = { ...before, ...patch };
     if (!after.videoUrl && !after.videoEmbed) throw new ApiError(400, messages.posterWithoutVideo);
     Object.assign(patch, { posterUrl: poster.url, posterKey: poster.key });
+  } else if (form.fields.removePoster && !video) {
+    // removePoster (issue 18): an uploaded video gets the neutral generated still again, never a
+    // black frame; a Vimeo link (or nothing) has no poster.
+    const after = { ...before, ...patch };
+    if (after.videoKey && generated)
+      Object.assign(patch, { posterUrl: generated.url, posterKey: generated.key });
+    else Object.assign(patch, noPoster);
   }
   return patch;
 }
@@ -236,14 +244,28 @@ function unreferencedKeys(before: Section, after: Section): string[] {
 
 export async function updateSectionFromRequest(id: string, request: Request): Promise<Section> {
   // Checked before the upload is read, so a wrong id costs no disk writes.
-  if (!(await getSection(id))) throw new ApiError(404, messages.sectionNotFound);
+  const current = await getSection(id);
+  if (!current) throw new ApiError(404, messages.sectionNotFound);
+  // The still a removed poster falls back to, made before the write (storage is not
+  // transactional); the write uses it only if the section still has an uploaded video.
+  let generated: StoredMedia | undefined;
   const result = await withSectionForm(request, "edit", async (form) => {
+    if (form.fields.removePoster && form.poster) throw new ApiError(400, messages.posterAndRemove);
     const { stored, images, video, poster } = await storeSectionMedia(form);
+    if (form.fields.removePoster && !form.video && current.videoKey) {
+      try {
+        generated = await storeGeneratedPoster();
+      } catch (error) {
+        await deleteMediaQuietly(stored.map((media) => media.key));
+        throw error;
+      }
+      stored.push(generated);
+    }
     // A refused write (a stale version among them) removes the stored files again.
     return commitWithMedia(stored, () =>
       updateSectionWith(
         id,
-        (before) => editPatch(before, form, images, video, poster),
+        (before) => editPatch(before, form, images, video, poster, generated),
         form.version,
       ).catch((error: unknown) => {
         // docs/spec.md §10: an edit that started from an older version overwrites nothing.
@@ -254,6 +276,9 @@ export async function updateSectionFromRequest(id: string, request: Request): Pr
   });
   if (!result) throw new ApiError(404, messages.sectionNotFound);
   await deleteMediaQuietly(unreferencedKeys(result.before, result.after));
+  // A still made for removePoster that the write did not use (the video went in the meantime).
+  if (generated && result.after.posterKey !== generated.key)
+    await deleteMediaQuietly([generated.key]);
   await invalidateProject(result.after.projectId);
   return result.after;
 }

@@ -52,12 +52,15 @@ describe("backup and restore", () => {
       path.join(source, "uploads", "poster.jpg"),
       Buffer.from([0xff, 0xd8, 0xff, 9]),
     );
+    fs.writeFileSync(path.join(source, "uploads", "loop.mp4"), Buffer.alloc(2048, 5));
     const project = await createProject({
       title: 'Ünïcode ✓ "quoted"',
       role: "Director",
       category: "Frame by Frame",
       coverUrl: "/media/cover.png",
       coverKey: "cover.png",
+      coverVideoUrl: "/media/loop.mp4",
+      coverVideoKey: "loop.mp4",
       year: 2023,
       client: "Client «Ünïcode»",
       summary: "Summary line one\nline two",
@@ -87,10 +90,10 @@ describe("backup and restore", () => {
     });
     const before = await snapshot(source);
     const archive = path.join(work, "site.tar.gz");
-    expect(await createBackup(source, archive)).toEqual({ rows: 3, files: 3 });
+    expect(await createBackup(source, archive)).toEqual({ rows: 3, files: 4 });
 
     const target = await fresh();
-    expect(await restoreBackup(target, archive)).toEqual({ rows: 3, files: 3 });
+    expect(await restoreBackup(target, archive)).toEqual({ rows: 3, files: 4 });
     expect(await snapshot(target)).toEqual(before);
     // A section video's playback and poster (migration 0006), the poster file included.
     expect(before.sections[0]).toMatchObject({ playback: "loop", poster: "/media/poster.jpg" });
@@ -101,6 +104,9 @@ describe("backup and restore", () => {
       accentColor: "#1d4ed8",
       contentWidth: "wide",
     });
+    // A project's cover loop (migration 0008), its file included.
+    expect(before.projects[0]).toMatchObject({ coverVideo: "/media/loop.mp4" });
+    expect(Object.keys(before.media)).toContain("loop.mp4");
     // The project's optional details (migration 0002) are carried too.
     expect(before.projects[0]).toMatchObject({
       year: 2023,

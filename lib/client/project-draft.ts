@@ -9,6 +9,10 @@ export type ProjectDraft<F = File> = {
   role: string;
   category: string;
   cover: F | null;
+  /** An mp4 cover loop to upload (issue 18 item 3); undefined or null: none chosen. */
+  coverVideo?: F | null;
+  /** Edit modal: remove the stored cover loop (sent as removeCoverVideo=true). */
+  removeCoverVideo?: boolean;
   /**
    * The optional details as typed (issue 17). The forms always hold a string, so "" clears the
    * stored value; left undefined, the field is not sent and an edit keeps what is stored.
@@ -80,6 +84,8 @@ export function fillProjectForm<F>(
   if (draft.status === "protected" && draft.password) form.append("password", draft.password);
   if (userId) form.append("userId", userId);
   if (draft.cover) form.append("cover", draft.cover);
+  if (draft.coverVideo) form.append("coverVideo", draft.coverVideo);
+  else if (draft.removeCoverVideo) form.append("removeCoverVideo", "true");
 }
 
 /** The draft with its new cover replaced by the direct upload's reference (issue 19 item 3). */

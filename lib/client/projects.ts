@@ -4,11 +4,13 @@ import { messages } from "./messages";
 import { sendRequest } from "./request";
 import { callApi, type Result } from "./result";
 
-/** POST /api/projects (multipart: title, role, category, userId, cover). */
-export function addProject(form: FormData): Promise<Result<ProjectJson>> {
+type Progress = (percent: number) => void;
+
+/** POST /api/projects (multipart: title, role, category, userId, cover, coverVideo) with upload progress. */
+export function addProject(form: FormData, onProgress?: Progress): Promise<Result<ProjectJson>> {
   return callApi<ProjectJson>(
     ["projects"],
-    { method: "POST", body: form },
+    { method: "POST", body: form, onProgress },
     {
       success: messages.projectAdded,
       fixedSuccess: true,
@@ -26,11 +28,15 @@ export async function getProject(id: string): Promise<ProjectJson | null> {
   return outcome.kind === "ok" ? (outcome.body.data ?? null) : null;
 }
 
-/** PUT /api/projects/{id} (multipart: title, role, category and, when replaced, cover). */
-export function updateProject(id: string, form: FormData): Promise<Result<ProjectJson>> {
+/** PUT /api/projects/{id} (multipart: title, role, category and, when replaced, cover or coverVideo). */
+export function updateProject(
+  id: string,
+  form: FormData,
+  onProgress?: Progress,
+): Promise<Result<ProjectJson>> {
   return callApi<ProjectJson>(
     ["projects", id],
-    { method: "PUT", body: form },
+    { method: "PUT", body: form, onProgress },
     {
       success: messages.projectUpdated,
       failure: messages.updateProjectFailed,

@@ -36,6 +36,7 @@ export async function listMediaHolders(key: string): Promise<MediaHolder[]> {
         ),
         or(
           eq(projects.coverKey, key),
+          eq(projects.coverVideoKey, key),
           sql`exists (select 1 from ${sections} where ${sections.projectId} = ${projects.id} and ${holds})`,
         ),
       ),

@@ -26,6 +26,9 @@ export type ProjectInput = {
   category: Category;
   coverUrl: string;
   coverKey: string | null;
+  /** The cover loop (issue 18 item 3): null clears it, undefined leaves it (on update). */
+  coverVideoUrl?: string | null;
+  coverVideoKey?: string | null;
   /** Optional details: null clears, undefined leaves the stored value (on update). */
   year?: number | null;
   client?: string | null;

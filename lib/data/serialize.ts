@@ -16,6 +16,8 @@ export function toProjectJson(project: Project, viewer: Viewer) {
     _id: project.id,
     title: project.title,
     cover: project.coverUrl,
+    // The cover loop (issue 18 item 3): an mp4 URL, "" when the project has none.
+    coverVideo: project.coverVideoUrl ?? "",
     role: project.role,
     category: project.category,
     // Optional details (issue 17): year is a number or null, client and summary "" when unset.

@@ -102,6 +102,11 @@ export async function listTrash(): Promise<{ projects: Project[]; sections: Tras
   };
 }
 
+/** Storage keys of the files a project itself references: its cover and its cover loop. */
+export function projectMediaKeys(project: Project): (string | null)[] {
+  return [project.coverKey, project.coverVideoKey];
+}
+
 /** Storage keys of every file a section references: video, poster and images. */
 export function sectionMediaKeys(section: Section): (string | null)[] {
   return [section.videoKey, section.posterKey, ...section.images.map((image) => image.key)];
@@ -142,7 +147,7 @@ export async function purgeTrashedBefore(
       ? await tx.delete(sections).where(inArray(sections.id, sectionIds)).returning()
       : [];
     const keys = [
-      ...goneProjects.map((project) => project.coverKey),
+      ...goneProjects.flatMap(projectMediaKeys),
       ...ownedSections.flatMap(sectionMediaKeys),
       ...goneSections.flatMap(sectionMediaKeys),
     ].filter((key): key is string => Boolean(key));

@@ -11,6 +11,8 @@ import {
   tablesOf,
 } from "@/test/helpers/old-schema";
 import { getDb } from "@/lib/db";
+import { listMediaHolders } from "@/lib/data/media-access";
+import { getSiteSettings } from "@/lib/data/settings";
 import { getProject, updateProject, listProjects } from "@/lib/data/projects";
 import { toProjectJson, toSectionJson } from "@/lib/data/serialize";
 import { restoreBackup } from "@/lib/backup/restore";
@@ -417,5 +419,111 @@ describe("migration 0007: shared auth state", () => {
     await getSigningKey();
     expect(await restoreBackup(target, archive)).toEqual({ rows: 3, files: 0 });
     expect(await getProject(PROJECT)).toMatchObject({ title: "Old project" });
+  }, 300_000); // two fresh embedded databases: each initdb takes a minute on a busy machine
+});
+
+/**
+ * Migration 0008 (a project's cover loop, issue 18 item 3): its projects read as covers without a
+ * loop, and the loop's file is known to the trash.
+ */
+describe("migration 0008: cover loop", () => {
+  const ID = "0123456789abcdef01234567";
+
+  it("upgrades a site made before it without loss, and old backups restore as covers without a loop", async () => {
+    const dataDir = await fresh();
+    let old: Record<string, unknown[]> = {};
+    await withSchemaBefore(8, work, dataDir, async (execute) => {
+      const columns = await columnsOf(execute, "projects");
+      expect(columns).not.toContain("cover_video_url");
+      expect(columns).not.toContain("cover_video_key");
+      await execute(sql`insert into projects (id, title, cover_url, cover_key, role, category, user_id, position, created_at)
+        values (${ID}, 'Old project', '/media/old.png', 'old.png', 'Director', 'Motion Design', 'owner', 0, '2025-01-02T03:04:05Z')`);
+      old = await dumpTables(execute, ["projects", "sections"]);
+    });
+
+    // The current code opens the same database: migration 0008 runs and the row is intact.
+    const upgraded = await getProject(ID);
+    expect(upgraded).toMatchObject({
+      title: "Old project",
+      coverUrl: "/media/old.png",
+      coverKey: "old.png",
+      position: 0,
+      coverVideoUrl: null,
+      coverVideoKey: null,
+    });
+    expect(upgraded!.createdAt.toISOString()).toBe("2025-01-02T03:04:05.000Z");
+    expect(toProjectJson(upgraded!, { owner: true })).toMatchObject({ coverVideo: "" });
+    // The new columns work on the upgraded database, and /media's check knows the loop's file.
+    await updateProject(ID, { coverVideoUrl: "/media/loop.mp4", coverVideoKey: "loop.mp4" });
+    expect(await getProject(ID)).toMatchObject({ coverVideoKey: "loop.mp4" });
+    expect(await listMediaHolders("loop.mp4")).toEqual([]);
+    await trashProject(ID);
+    expect(await listMediaHolders("loop.mp4")).toMatchObject([{ trashed: true }]);
+
+    // A backup archive of the old schema (as `npm run backup` wrote it) restores into a new site.
+    const archive = await writeOldBackup(work, old);
+    const target = await fresh();
+    expect(await restoreBackup(target, archive)).toEqual({ rows: 1, files: 0 });
+    const restored = await getProject(ID);
+    expect(restored).toMatchObject({
+      title: "Old project",
+      coverVideoUrl: null,
+      coverVideoKey: null,
+    });
+    expect(toProjectJson(restored!, { owner: true })).toMatchObject({ coverVideo: "" });
+  }, 120_000);
+});
+
+/**
+ * Migration 0010 (the appearance settings: card titles, type pairing, accent colour, content
+ * width): the old settings stay, the new ones read as today's look.
+ */
+describe("migration 0010: appearance settings", () => {
+  const OLD_SETTINGS = {
+    ownerName: "Old Owner",
+    tagline: "Old tagline",
+    biography: "Old biography",
+    portraitUrl: "",
+    portraitKey: null,
+    contactEmail: "old@example.com",
+    showreelUrl: "",
+    showreelPosterUrl: "",
+    showreelPosterKey: null,
+    socials: { behance: "https://behance.net/old", github: "", instagram: "", dribbble: "" },
+  };
+  const TODAY = {
+    cardTitles: "hover",
+    typePairing: "inter",
+    accentColor: "#c2410c",
+    contentWidth: "standard",
+  };
+
+  it("upgrades a site made before it without loss, and its backups restore", async () => {
+    const dataDir = await fresh();
+    const archive = path.join(work, "before-0010.tar.gz");
+    await withSchemaBefore(10, work, dataDir, async (execute) => {
+      await execute(
+        sql`insert into site_settings (key, value) values ('site', ${JSON.stringify(OLD_SETTINGS)}::jsonb)`,
+      );
+    });
+
+    // The current code opens the same database: 0010 runs, the old settings are intact and the
+    // row now names today's look explicitly.
+    expect(await getSiteSettings()).toEqual({ ...OLD_SETTINGS, ...TODAY });
+    const db = await getDb();
+    const [row] = rowsOf<{ value: Record<string, unknown> }>(
+      await db.execute(sql`select value from site_settings where key = 'site'`),
+    );
+    expect(row?.value).toEqual({ ...OLD_SETTINGS, ...TODAY });
+
+    // A backup written before the appearance fields existed (its settings row lacks them)
+    // restores into a site after 0010: the settings come back, the new fields read as defaults.
+    await db.execute(
+      sql`update site_settings set value = ${JSON.stringify(OLD_SETTINGS)}::jsonb where key = 'site'`,
+    );
+    expect(await createBackup(dataDir, archive)).toMatchObject({ rows: 1 });
+    const target = await fresh();
+    expect(await restoreBackup(target, archive)).toEqual({ rows: 1, files: 0 });
+    expect(await getSiteSettings()).toEqual({ ...OLD_SETTINGS, ...TODAY });
   }, 300_000); // two fresh embedded databases: each initdb takes a minute on a busy machine
 });

@@ -1,9 +1,13 @@
 import fs from "node:fs";
 import { Writable } from "node:stream";
 import { fileTypeFromBuffer } from "file-type";
-import { fileTooLarge, invalidFileType } from "@/lib/validation/messages";
 import { UploadError } from "./errors";
-import type { FileRule, MediaType } from "@/lib/validation/uploads";
+import {
+  tooLargeMessage,
+  wrongTypeMessage,
+  type FileRule,
+  type MediaType,
+} from "@/lib/validation/uploads";
 
 /** Enough leading bytes for file-type to recognise every format we accept. */
 const SNIFF_BYTES = 4100;
@@ -29,7 +33,7 @@ export class GuardedFile extends Writable {
 
   constructor(
     filepath: string,
-    private readonly rule: FileRule,
+    readonly rule: FileRule,
     private readonly name: string,
     refusal: UploadError | undefined,
     private readonly onFailure: (error: Error) => void,
@@ -54,7 +58,7 @@ export class GuardedFile extends Writable {
   ) {
     this.bytes += chunk.length;
     if (this.bytes > this.rule.maxBytes)
-      return callback(new UploadError(413, fileTooLarge(this.name)));
+      return callback(new UploadError(413, tooLargeMessage(this.rule, this.name)));
     const sniffed = this.contentType ? Promise.resolve() : this.collectHead(chunk, false);
     sniffed.then(() => this.forward(chunk, callback), callback);
   }
@@ -94,7 +98,7 @@ export class GuardedFile extends Writable {
     this.head = [];
     const mime = detected?.mime as MediaType | undefined;
     if (!mime || !this.rule.types.includes(mime))
-      throw new UploadError(415, invalidFileType(this.name));
+      throw new UploadError(415, wrongTypeMessage(this.rule, this.name));
     this.contentType = mime;
   }
 }

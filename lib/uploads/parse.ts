@@ -2,13 +2,18 @@ import "server-only";
 import fs from "node:fs/promises";
 import path from "node:path";
 import formidable, { errors as formidableErrors } from "formidable";
-import { invalidFileType, messages, tooManyImages } from "@/lib/validation/messages";
+import { messages, tooManyImages } from "@/lib/validation/messages";
 import { UploadError } from "./errors";
 import { GuardedFile } from "./guarded-file";
 import { measureImage } from "./measure";
 import { bodyToNodeStream } from "./request-body";
 import { sweepOnce } from "./sweep";
-import type { FileRule, MediaKind, MediaType } from "@/lib/validation/uploads";
+import {
+  wrongTypeMessage,
+  type FileRule,
+  type MediaKind,
+  type MediaType,
+} from "@/lib/validation/uploads";
 
 export type UploadedFile = {
   field: string;
@@ -204,7 +209,7 @@ async function checkFiles(
       const name = file.originalFilename || field;
       // A form's empty file input arrives as a nameless empty part: nothing was chosen.
       if (!guard || (guard.bytes === 0 && !file.originalFilename)) continue;
-      if (!guard.contentType) throw new UploadError(415, invalidFileType(name));
+      if (!guard.contentType) throw new UploadError(415, wrongTypeMessage(guard.rule, name));
       const upload: UploadedFile = {
         field,
         name,

@@ -38,6 +38,11 @@ export const messages = {
   eitherVideoOrEmbed: "Send either a video file or a Vimeo link, not both",
   invalidPlayback: 'Playback must be "player" or "loop"',
   posterWithoutVideo: "A poster needs a video file or a Vimeo link",
+  // Issue 18 item 3: a project's cover loop (docs/spec.md §5).
+  invalidRemoveCoverVideo: "removeCoverVideo must be true or false",
+  coverVideoAndRemove: "Send either a cover loop or removeCoverVideo, not both",
+  invalidRemovePoster: "removePoster must be true or false",
+  posterAndRemove: "Send either a poster or removePoster, not both",
   unexpectedError: "An unexpected error occurred. Please try again.",
   // Issue 17 (docs/spec.md §10): the trash and stale saves.
   projectRestored: "Project restored successfully!",
@@ -70,6 +75,16 @@ export function invalidFileType(name: string): string {
 
 export function fileTooLarge(name: string): string {
   return `File too large: ${name}`;
+}
+
+/** A cover loop over its limit (docs/spec.md §5): the name, like "File too large", and the limit. */
+export function coverVideoTooLarge(name: string): string {
+  return `File too large: ${name} (a cover loop is up to 10 MB)`;
+}
+
+/** A cover loop whose bytes are not an mp4 video, whatever its name or declared type. */
+export function coverVideoNotMp4(name: string): string {
+  return `Invalid file type: ${name} (a cover loop must be an mp4 video)`;
 }
 
 export function tooManyImages(name: string): string {

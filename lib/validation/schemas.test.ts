@@ -141,6 +141,7 @@ describe("section fields", () => {
         focals: [],
         removeResources: [],
         removeVideo: false,
+        removePoster: false,
       },
     });
     expect(parseSectionFields({ videoEmbed: [""] }, "edit")).toMatchObject({

@@ -30,6 +30,11 @@ export type SectionFields = {
   removeResources: string[];
   removeVideo: boolean;
   /**
+   * PUT only (issue 18): removes the section's poster; an uploaded video then gets the generated
+   * still again, a Vimeo link shows none. False when not sent.
+   */
+  removePoster: boolean;
+  /**
    * PUT only (`existingImages`, issue 17.4 and 18.2): the stored images to keep, in their new
    * order, with their alt text and focal point; undefined when not sent (all kept as they are).
    */
@@ -131,6 +136,10 @@ const sectionFieldsSchema = z.object({
   ),
   removeResources: z.array(z.string()),
   removeVideo: z.boolean(),
+  removePoster: z
+    .enum(["true", "false"], { error: messages.invalidRemovePoster })
+    .optional()
+    .transform((value) => value === "true"),
   existingImages: existingImagesField,
   layout: layoutSchema.optional(),
   playback: z.enum(VIDEO_PLAYBACKS, { error: messages.invalidPlayback }).optional(),
@@ -150,6 +159,7 @@ export function parseSectionFields(
     // One URL per value: Cloudinary URLs may contain commas (w_100,h_100).
     removeResources: (fields.removeResources ?? []).map((value) => value.trim()).filter(Boolean),
     removeVideo: fields.removeVideo?.[0] === "true",
+    removePoster: fields.removePoster?.[0],
     layout: fields.layout?.[0]?.trim(),
     existingImages: fields.existingImages?.[0],
     playback: fields.playback?.[0],

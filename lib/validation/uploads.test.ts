@@ -3,6 +3,7 @@ import {
   acceptOf,
   checkFile,
   coverRule,
+  coverVideoRule,
   sectionImageRule,
   selectImages,
   videoRule,
@@ -64,5 +65,20 @@ describe("section file rules", () => {
       "Invalid file type: x.bmp",
       "Too many images: z.png (up to 5 per section)",
     ]);
+  });
+});
+
+describe("cover loop rule (issue 18 item 3)", () => {
+  it("takes an mp4 of up to 10 MB and refuses others in its own wording", () => {
+    const mp4 = (size: number) => ({ name: "loop.mp4", size, type: "video/mp4" });
+    expect(checkFile(mp4(10 * MB), coverVideoRule)).toBeNull();
+    expect(checkFile(mp4(10 * MB + 1), coverVideoRule)).toBe(
+      "File too large: loop.mp4 (a cover loop is up to 10 MB)",
+    );
+    expect(checkFile({ name: "loop.mov", size: 10, type: "video/quicktime" }, coverVideoRule)).toBe(
+      "Invalid file type: loop.mov (a cover loop must be an mp4 video)",
+    );
+    // Other rules keep the spec's wording.
+    expect(checkFile(mp4(51 * MB), videoRule)).toBe("File too large: loop.mp4");
   });
 });

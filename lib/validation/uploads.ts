@@ -1,4 +1,10 @@
-import { fileTooLarge, invalidFileType, tooManyImages } from "./messages";
+import {
+  coverVideoNotMp4,
+  coverVideoTooLarge,
+  fileTooLarge,
+  invalidFileType,
+  tooManyImages,
+} from "./messages";
 
 /**
  * The upload rules of docs/spec.md §5/§9, one set for both sides: the API enforces them on the bytes
@@ -24,6 +30,9 @@ export type FileRule = {
   types: readonly MediaType[];
   maxBytes: number;
   maxCount: number;
+  /** The refusals' wording when a field needs its own; else 'File too large' / 'Invalid file type'. */
+  tooLarge?: (name: string) => string;
+  wrongType?: (name: string) => string;
 };
 
 export const MAX_IMAGES = 5;
@@ -54,6 +63,29 @@ export const videoRule: FileRule = {
 };
 
 /**
+ * A project's cover loop (issue 18 item 3, docs/spec.md §5): a short muted mp4 shown over the cover
+ * still, at most 10 MB; over the limit 413, not an mp4 by its bytes 415.
+ */
+export const coverVideoRule: FileRule = {
+  kind: "video",
+  types: ["video/mp4"],
+  maxBytes: 10 * MB,
+  maxCount: 1,
+  tooLarge: coverVideoTooLarge,
+  wrongType: coverVideoNotMp4,
+};
+
+/** The 'File too large' refusal of a rule, in its own wording when it has one. */
+export function tooLargeMessage(rule: FileRule, name: string): string {
+  return (rule.tooLarge ?? fileTooLarge)(name);
+}
+
+/** The 'Invalid file type' refusal of a rule, in its own wording when it has one. */
+export function wrongTypeMessage(rule: FileRule, name: string): string {
+  return (rule.wrongType ?? invalidFileType)(name);
+}
+
+/**
  * Decoded size limit for images. A 5 MB file can still expand to gigabytes of pixels (a
  * "decompression bomb"); 50 megapixels is above any camera or 8K frame a portfolio needs.
  */
@@ -77,8 +109,9 @@ export type FileLike = { name: string; size: number; type: string };
 export function checkFile(file: FileLike, rule: FileRule): string | null {
   const type = file.type.toLowerCase();
   const mediaType = BROWSER_ALIASES[type] ?? type;
-  if (!(rule.types as readonly string[]).includes(mediaType)) return invalidFileType(file.name);
-  if (file.size > rule.maxBytes) return fileTooLarge(file.name);
+  if (!(rule.types as readonly string[]).includes(mediaType))
+    return wrongTypeMessage(rule, file.name);
+  if (file.size > rule.maxBytes) return tooLargeMessage(rule, file.name);
   return null;
 }
 

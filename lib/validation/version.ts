@@ -39,3 +39,17 @@ export function parsePermanent(
   if (value === "true") return { ok: true, value: true };
   return { ok: false, message: messages.invalidPermanent };
 }
+
+/**
+ * A true/false form field such as `removeCoverVideo` or `removePoster` (issue 18): absent, "" or
+ * "false" is false, "true" is true (JSON bodies may send the booleans); anything else is refused.
+ */
+export function parseFlag(
+  value: unknown,
+  message: string,
+): { ok: true; value: boolean } | { ok: false; message: string } {
+  if (value === undefined || value === null || value === "" || value === "false" || value === false)
+    return { ok: true, value: false };
+  if (value === "true" || value === true) return { ok: true, value: true };
+  return { ok: false, message };
+}

@@ -52,7 +52,7 @@ export async function makeMedia(videoBytes = 2 * 1024 * 1024): Promise<Media> {
   };
 }
 
-type ProjectJson = { _id: string; title: string; role: string; cover: string };
+type ProjectJson = { _id: string; title: string; role: string; cover: string; coverVideo?: string };
 type SectionJson = {
   _id: string;
   title: string;

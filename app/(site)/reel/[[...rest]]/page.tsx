@@ -41,6 +41,7 @@ export default async function ReelPage({ params }: { params: Params }) {
           src={player}
           title={`Showreel of ${settings.ownerName}`}
           poster={settings.showreelPosterUrl || null}
+          eager
         />
       ) : (
         <p className="text-muted flex aspect-video items-center justify-center rounded-sm border border-dashed border-black/20 px-6 text-center">
