@@ -227,8 +227,9 @@ describe("migration 0004: trash and versions", () => {
     const target = await fresh();
     await restoreBackup(target, archive);
     expect(await listTrash()).toEqual(before);
+    // Moving it to the trash counted as a change (version 2), so a tab from before cannot save over it.
     expect(before.sections.map((s) => [s.id, s.deletedAt?.toISOString(), s.version])).toEqual([
-      [SECTION, trashedAt.toISOString(), 1],
+      [SECTION, trashedAt.toISOString(), 2],
     ]);
     expect(await getProject(PROJECT)).toMatchObject({ title: "Version 2", version: 2 });
     expect(await listSections(PROJECT)).toEqual([]);
