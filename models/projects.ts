@@ -14,6 +14,8 @@ export const projects = pgTable(
     coverUrl: text("cover_url").notNull(),
     /** Storage key of an uploaded cover; null when the cover is an external URL. */
     coverKey: text("cover_key"),
+    /** The cover's blur-up placeholder, a data URL (issue 18.5, migration 0009); null until made. */
+    coverPlaceholder: text("cover_placeholder"),
     role: text("role").notNull(),
     category: text("category").$type<Category>().notNull(),
     /** Optional project details (issue 17): null when unset. */

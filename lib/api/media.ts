@@ -15,17 +15,16 @@ export async function storeUploads(files: readonly UploadedFile[]): Promise<Stor
   const stored: StoredMedia[] = [];
   try {
     for (const file of files) {
-      stored.push(
-        await storage.put({
-          path: file.path,
-          // parseMultipart's files are removed by the caller's cleanup() once stored.
-          temporary: true,
-          contentType: file.contentType,
-          kind: file.kind,
-          width: file.width,
-          height: file.height,
-        }),
-      );
+      const media = await storage.put({
+        path: file.path,
+        // parseMultipart's files are removed by the caller's cleanup() once stored.
+        temporary: true,
+        contentType: file.contentType,
+        kind: file.kind,
+        width: file.width,
+        height: file.height,
+      });
+      stored.push({ ...media, placeholder: file.placeholder });
     }
     return stored;
   } catch (error) {

@@ -29,7 +29,7 @@ import { JsonBodyError, readJsonObject } from "./json-body";
 import { commitWithMedia, storeUploads, uploadTmpDir } from "./media";
 import { ApiError } from "./respond";
 
-type CoverChange = { coverUrl: string; coverKey: string | null };
+type CoverChange = { coverUrl: string; coverKey: string | null; coverPlaceholder: string | null };
 /** The fields of a project form, and the `version` it started from (undefined when not sent). */
 type Write = (
   fields: Fields,
@@ -112,7 +112,8 @@ async function withProjectInput(
       return write(fields, null, version);
     const cover = coverUrlSchema(missing).safeParse(body.cover);
     if (!cover.success) throw new ApiError(400, firstMessage(cover.error));
-    return write(fields, { coverUrl: cover.data, coverKey: null }, version);
+    // An external cover URL is not fetched: it renders without a placeholder (issue 18 item 5).
+    return write(fields, { coverUrl: cover.data, coverKey: null, coverPlaceholder: null }, version);
   }
   const form = await parseMultipart(request, { cover: coverRule }, uploadTmpDir());
   try {
@@ -129,7 +130,15 @@ async function withProjectInput(
     const [media] = stored;
     // A refused write (a stale version among them) removes the stored cover again.
     return await commitWithMedia(stored, () =>
-      write(fields, { coverUrl: media!.url, coverKey: media!.key }, version),
+      write(
+        fields,
+        {
+          coverUrl: media!.url,
+          coverKey: media!.key,
+          coverPlaceholder: media!.placeholder ?? null,
+        },
+        version,
+      ),
     );
   } finally {
     await form.cleanup();

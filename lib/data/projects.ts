@@ -26,6 +26,8 @@ export type ProjectInput = {
   category: Category;
   coverUrl: string;
   coverKey: string | null;
+  /** The cover's blur-up placeholder (issue 18.5); null for an external URL, undefined keeps it. */
+  coverPlaceholder?: string | null;
   /** Optional details: null clears, undefined leaves the stored value (on update). */
   year?: number | null;
   client?: string | null;

@@ -59,6 +59,15 @@ export const videoRule: FileRule = {
  */
 export const MAX_IMAGE_PIXELS = 50_000_000;
 
+/**
+ * The blur-up placeholder stored with every image (issue 18 item 5): its long side in pixels and
+ * its WebP quality. Inlined in the HTML, so it is kept tiny (about 100–250 bytes as a data URL).
+ */
+export const PLACEHOLDER_MAX_SIDE = 16;
+export const PLACEHOLDER_QUALITY = 50;
+/** A stored placeholder is a WebP or PNG data URL of at most this many characters. */
+export const PLACEHOLDER_MAX_CHARS = 1024;
+
 /** Some browsers report JPEG files as image/jpg; the server decides on the bytes anyway. */
 const BROWSER_ALIASES: Record<string, MediaType> = { "image/jpg": "image/jpeg" };
 
