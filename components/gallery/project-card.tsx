@@ -14,6 +14,8 @@ export type ProjectCardData = {
   /** The cover's focal point, 0–1 (issue 18.2): kept in view where the card crops the cover. */
   coverFocalX?: number;
   coverFocalY?: number;
+  /** The cover's blur-up placeholder (issue 18.5), shown until the file arrives. */
+  coverPlaceholder?: string | null;
 };
 
 /**
@@ -56,6 +58,7 @@ export function ProjectCard({
           fill
           sizes={cardSizes(span, index === count - 1 && count % 2 === 1 ? 2 : 1)}
           preload={preload}
+          blurDataURL={project.coverPlaceholder}
           loading={eager || preload ? "eager" : "lazy"}
           className="object-cover transition-transform duration-700 ease-out group-hover:scale-[1.03]"
           style={{
