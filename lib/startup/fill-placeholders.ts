@@ -95,7 +95,9 @@ export async function fillPlaceholders(
 
   if (budget > 0) {
     const sections = rowsOf<{ id: string; images: SectionImage[] }>(
-      await db.execute(sql`select id, images from sections s where exists (
+      // A damaged images value (not an array) is skipped, never an error for the whole fill.
+      await db.execute(sql`select id, images from sections s
+        where jsonb_typeof(s.images) = 'array' and exists (
           select 1 from jsonb_array_elements(s.images) image
           where image->>'key' is not null and not (image ? 'placeholder'))
         order by id limit ${budget}`),
@@ -105,7 +107,7 @@ export async function fillPlaceholders(
       const images: SectionImage[] = [];
       let changed = false;
       for (const image of row.images) {
-        if (!image.key || image.placeholder || budget <= 0) {
+        if (typeof image !== "object" || !image?.key || image.placeholder || budget <= 0) {
           images.push(image);
           continue;
         }
