@@ -10,6 +10,8 @@ import { SHOWCASE } from "./fixtures/data";
  */
 
 test.use({ viewport: { width: 1440, height: 900 } });
+// The first test waits for the background fill (5 s after start-up) on a loaded machine.
+test.setTimeout(240_000);
 
 /** The gallery's first cover once its placeholder has been filled in and the page re-rendered. */
 async function waitForPlaceholders(page: Page, path: string, selector: string) {
@@ -28,7 +30,8 @@ async function waitForPlaceholders(page: Page, path: string, selector: string) {
 async function holdImages(page: Page) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_next\/image\?|\/media\//, async (route) => {
+  // Not /_next/static/media/ (the fonts): a screenshot waits for those.
+  await page.route(/\/_next\/image\?|^https?:\/\/[^/]+\/media\//, async (route) => {
     await released;
     await route.continue();
   });

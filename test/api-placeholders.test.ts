@@ -27,7 +27,7 @@ async function decoded(dataUrl: string | null | undefined) {
 
 describe("blur-up placeholders", () => {
   it("come with an uploaded cover, section images and a generated poster; not with a URL cover", async () => {
-    const cover = await pngOfSize(4000, 1200, 900);
+    const cover = await pngOfSize(40_000, 1200, 900);
     const created = await call<ProjectJson>(url, "POST", "/api/projects", {
       token: site.ownerToken,
       form: multipart([
@@ -49,7 +49,7 @@ describe("blur-up placeholders", () => {
     const home = await (await fetch(new URL("/", url))).text();
     expect(home).toContain(created.body.data.coverPlaceholder!.slice(0, 60));
 
-    const tall = await pngOfSize(3000, 600, 1200);
+    const tall = await pngOfSize(40_000, 600, 1200);
     const section = await call<SectionJson>(url, "POST", `/api/sections/${id}`, {
       token: site.ownerToken,
       form: multipart([
