@@ -22,6 +22,9 @@ export async function register() {
   // With DATABASE_URL: hear the other servers' writes before taking a request (issue 19).
   const { startInstanceSync } = await import("@/lib/startup/instance-sync");
   await startInstanceSync();
+  // Issue 18 item 5: placeholders for images stored before them, in the background.
+  const { startPlaceholderFill } = await import("@/lib/startup/fill-placeholders");
+  startPlaceholderFill();
 }
 
 /** With LOG_FORMAT=json, a failed render or route handler is one structured line with its route. */

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { AuthProvider } from "@/components/auth/auth-provider";
+import { BlurCleaner } from "@/components/ui/blur-cleaner";
 import { ToastProvider } from "@/components/ui/toast-provider";
 import { getSupabasePublicConfig } from "@/lib/auth/config";
 import "./globals.css";
@@ -14,6 +15,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
   return (
     <html lang="en">
       <body className="flex min-h-dvh flex-col font-sans antialiased">
+        <BlurCleaner />
         {/* Configured at run time, so one build works with the embedded or a hosted service. */}
         <AuthProvider config={getSupabasePublicConfig()}>
           {/* At the root so a toast survives navigation between the owner and public pages. */}

@@ -20,6 +20,8 @@ export const projects = pgTable(
      */
     coverVideoUrl: text("cover_video_url"),
     coverVideoKey: text("cover_video_key"),
+    /** The cover's blur-up placeholder, a data URL (issue 18.5, migration 0009); null until made. */
+    coverPlaceholder: text("cover_placeholder"),
     role: text("role").notNull(),
     category: text("category").$type<Category>().notNull(),
     /** Optional project details (issue 17): null when unset. */

@@ -13,6 +13,8 @@ export type SectionImage = {
   /** Focal point 0–1 (issue 18.2); absent on rows written before it, read as 0.5. */
   focalX?: number;
   focalY?: number;
+  /** Blur-up placeholder, a tiny data URL (issue 18.5); absent until made. */
+  placeholder?: string;
 };
 
 export const sections = pgTable(
@@ -35,6 +37,8 @@ export const sections = pgTable(
     /** The still shown before a video plays: an uploaded, browser-captured or generated image. */
     posterUrl: text("poster_url"),
     posterKey: text("poster_key"),
+    /** The poster's blur-up placeholder (issue 18.5, migration 0009); null until made. */
+    posterPlaceholder: text("poster_placeholder"),
     position: integer("position").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

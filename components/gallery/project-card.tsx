@@ -16,6 +16,8 @@ export type ProjectCardData = {
   coverFocalY?: number;
   /** An mp4 cover loop (issue 18 item 3), played over the still by CoverLoops; null when none. */
   coverVideoUrl?: string | null;
+  /** The cover's blur-up placeholder (issue 18.5), shown until the file arrives. */
+  coverPlaceholder?: string | null;
 };
 
 /**
@@ -64,6 +66,7 @@ export function ProjectCard({
           fill
           sizes={cardSizes(span, index === count - 1 && count % 2 === 1 ? 2 : 1, maxWidth)}
           preload={preload}
+          blurDataURL={project.coverPlaceholder}
           loading={eager || preload ? "eager" : "lazy"}
           className="object-cover transition-transform duration-700 ease-out group-hover:scale-[1.03]"
           style={{

@@ -15,6 +15,8 @@ export type ViewerImage = {
   /** Focal point 0–1 (issue 18.2), for the grid's cropped tiles; the viewer shows the whole image. */
   focalX?: number;
   focalY?: number;
+  /** The stored blur-up placeholder (issue 18.5): shown until the file arrives. */
+  placeholder?: string | null;
 };
 
 /** A section's video, shown after its images in the viewer's sequence. */
@@ -203,7 +205,19 @@ function ViewerMedia({
       alt={item.alt}
       fill
       sizes={viewerSizes(item.width, item.height)}
+      {...blurProps(item.placeholder)}
+      // objectFit in style too: next/image sizes its blur background from it (contain here).
+      style={{ objectFit: "contain" }}
       className="pointer-events-auto object-contain"
     />
   );
+}
+
+/**
+ * next/image's blur-up props for a stored placeholder (issue 18 item 5); none without one, so an
+ * image made before placeholders renders as before. next/image drops the blur once the file loads,
+ * so it never shows behind a transparent PNG.
+ */
+export function blurProps(placeholder: string | null | undefined) {
+  return placeholder ? { placeholder: "blur" as const, blurDataURL: placeholder } : {};
 }

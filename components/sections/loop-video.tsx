@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { PlayDisc } from "./play-disc";
+import { placeholderStyle } from "@/components/ui/placeholder-style";
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 const prefersReducedMotion = () => window.matchMedia(REDUCED_MOTION).matches;
@@ -19,7 +20,18 @@ function subscribeReducedMotion(onChange: () => void) {
  * A pause button is always there, since motion that lasts more than 5 seconds must be stoppable
  * (WCAG 2.2.2).
  */
-export function LoopVideo({ src, poster, title }: { src: string; poster: string; title: string }) {
+export function LoopVideo({
+  src,
+  poster,
+  posterPlaceholder = null,
+  title,
+}: {
+  src: string;
+  poster: string;
+  /** The poster's blur-up placeholder (issue 18.5), drawn until the poster arrives. */
+  posterPlaceholder?: string | null;
+  title: string;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   const [near, setNear] = useState(false);
   const [inView, setInView] = useState(false);
@@ -85,6 +97,7 @@ export function LoopVideo({ src, poster, title }: { src: string; poster: string;
         data-playback="loop"
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
+        style={poster ? placeholderStyle(posterPlaceholder) : undefined}
         className="h-full w-full object-cover"
       />
       {!playing && reducedMotion && choice !== "pause" ? (

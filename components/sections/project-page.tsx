@@ -197,19 +197,21 @@ async function ProjectArticle({ project }: { project: Project }) {
                 id: section.id,
                 title: section.title,
                 description: section.description,
-                images: section.images.map(({ url, width, height, alt, focalX, focalY }) => ({
-                  url: mediaUrl(url),
-                  width,
-                  height,
-                  alt: alt || `${project.title}, image`,
-                  focalX,
-                  focalY,
+                images: section.images.map((image) => ({
+                  url: mediaUrl(image.url),
+                  width: image.width,
+                  height: image.height,
+                  alt: image.alt || `${project.title}, image`,
+                  focalX: image.focalX,
+                  focalY: image.focalY,
+                  placeholder: image.placeholder ?? null,
                 })),
                 videoUrl: section.videoUrl && mediaUrl(section.videoUrl),
                 videoEmbed: section.videoEmbed,
                 layout: toLayout(section.layout),
                 playback: section.videoPlayback ?? "player",
                 poster: section.posterUrl && mediaUrl(section.posterUrl),
+                posterPlaceholder: section.posterPlaceholder,
               }}
             />
           ))}

@@ -3,7 +3,13 @@
 import Image from "next/image";
 import { isOptimizable } from "@/lib/site/images";
 import { useRef, useState } from "react";
-import { ImageViewer, type ViewerImage, type ViewerItem, type ViewerVideo } from "./image-viewer";
+import {
+  blurProps,
+  ImageViewer,
+  type ViewerImage,
+  type ViewerItem,
+  type ViewerVideo,
+} from "./image-viewer";
 import type { SectionLayout } from "@/lib/validation/layout";
 import { objectPosition } from "@/lib/validation/focal";
 import {
@@ -80,7 +86,11 @@ export function SectionImages({
                     preload={eager && index === 0}
                     loading={eager && index < 2 ? "eager" : "lazy"}
                     className="object-cover"
-                    style={{ objectPosition: objectPosition({ x: image.focalX, y: image.focalY }) }}
+                    {...blurProps(image.placeholder)}
+                    style={{
+                      objectFit: "cover",
+                      objectPosition: objectPosition({ x: image.focalX, y: image.focalY }),
+                    }}
                   />
                 </button>
               </li>
@@ -126,6 +136,8 @@ export function SectionImages({
                         preload={eager && index === 0}
                         loading={eager && index < 2 ? "eager" : "lazy"}
                         className={image.width && image.height ? "object-cover" : "object-contain"}
+                        {...blurProps(image.placeholder)}
+                        style={{ objectFit: image.width && image.height ? "cover" : "contain" }}
                       />
                     </button>
                   );

@@ -3,6 +3,7 @@ import type { VideoPlayback } from "@/lib/validation/section";
 import { LoopVideo } from "./loop-video";
 import { VimeoFacade } from "./vimeo-facade";
 import { VimeoFrame } from "./vimeo-frame";
+import { placeholderStyle } from "@/components/ui/placeholder-style";
 
 /**
  * The section's Vimeo embed when it has one, otherwise its uploaded video (docs/spec.md §2): a
@@ -14,12 +15,15 @@ export function SectionVideo({
   videoUrl,
   playback = "player",
   poster = null,
+  posterPlaceholder = null,
   title,
 }: {
   videoEmbed: string | null;
   videoUrl: string | null;
   playback?: VideoPlayback;
   poster?: string | null;
+  /** The poster's blur-up placeholder (issue 18.5), drawn until the poster arrives. */
+  posterPlaceholder?: string | null;
   title: string;
 }) {
   const player = videoEmbed ? toVimeoPlayerUrl(videoEmbed) : null;
@@ -29,6 +33,7 @@ export function SectionVideo({
         src={player}
         title={`${title} (Vimeo video)`}
         poster={poster}
+        posterPlaceholder={posterPlaceholder}
         label="Play the video"
       />
     );
@@ -36,7 +41,14 @@ export function SectionVideo({
   if (player) return <VimeoFrame src={player} title={`${title} (Vimeo video)`} />;
   if (!videoUrl) return null;
   if (playback === "loop") {
-    return <LoopVideo src={videoUrl} poster={poster ?? ""} title={`${title} (video)`} />;
+    return (
+      <LoopVideo
+        src={videoUrl}
+        poster={poster ?? ""}
+        posterPlaceholder={posterPlaceholder}
+        title={`${title} (video)`}
+      />
+    );
   }
   return (
     <video
@@ -46,6 +58,7 @@ export function SectionVideo({
       src={videoUrl}
       poster={poster ?? undefined}
       aria-label={`${title} (video)`}
+      style={poster ? placeholderStyle(posterPlaceholder, "contain") : undefined}
       className="aspect-video w-full rounded-sm bg-black"
     >
       <a href={videoUrl}>Download the video</a>

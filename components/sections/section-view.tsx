@@ -15,6 +15,8 @@ export type SectionViewData = {
   layout?: SectionLayout;
   playback?: VideoPlayback;
   poster?: string | null;
+  /** The poster's blur-up placeholder (issue 18.5). */
+  posterPlaceholder?: string | null;
 };
 
 /** One project section: title, description, image grid and video. `ownerActions` is the owner UI's slot. */
@@ -79,6 +81,7 @@ export function SectionView({
         videoUrl={section.videoUrl}
         playback={section.playback}
         poster={section.poster}
+        posterPlaceholder={section.posterPlaceholder}
         title={videoTitle}
       />
     </section>

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { VimeoFrame } from "./vimeo-frame";
 import { PlayDisc } from "./play-disc";
+import { placeholderStyle } from "@/components/ui/placeholder-style";
 
 /**
  * A Vimeo video that loads the player only when asked to: the embed pulls in several hundred kB
@@ -13,6 +14,7 @@ export function VimeoFacade({
   src,
   title,
   poster,
+  posterPlaceholder = null,
   label = "Play the showreel",
   eager = false,
 }: {
@@ -20,6 +22,8 @@ export function VimeoFacade({
   title: string;
   /** The owner's still (issue 18 item 3) instead of a dark box until played. */
   poster?: string | null;
+  /** The poster's blur-up placeholder (issue 18.5), drawn until the poster arrives. */
+  posterPlaceholder?: string | null;
   label?: string;
   /**
    * Above the fold (the Reel page): the poster loads at once with high priority, since it is the
@@ -43,7 +47,10 @@ export function VimeoFacade({
     );
   }
   return (
-    <div className="relative aspect-video w-full overflow-hidden rounded-sm bg-stone-900">
+    <div
+      className="relative aspect-video w-full overflow-hidden rounded-sm bg-stone-900"
+      style={poster ? placeholderStyle(posterPlaceholder) : undefined}
+    >
       {poster ? (
         // eslint-disable-next-line @next/next/no-img-element -- a plain still: no optimizer round trip for a Cloudinary or /media URL drawn once
         <img

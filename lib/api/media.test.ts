@@ -26,6 +26,7 @@ const upload = (over: Partial<UploadedFile> = {}): UploadedFile => ({
   kind: "image",
   width: 1,
   height: 1,
+  placeholder: null,
   ...over,
 });
 

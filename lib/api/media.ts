@@ -112,22 +112,22 @@ export async function storeUploads(files: readonly MediaItem[]): Promise<StoredM
       if (isDirect(file)) {
         const config = directUploadConfig();
         if (!config) throw new UploadError(400, directUploadMessages.notAvailable);
+        // Its bytes never reach this server: no placeholder is made for it (the page shows none).
         stored.push(
           await resolveDirectUpload(config, file.reference, file.kind, { inUse: mediaKeyInUse }),
         );
         continue;
       }
-      stored.push(
-        await storage.put({
-          path: file.path,
-          // parseMultipart's files are removed by the caller's cleanup() once stored.
-          temporary: true,
-          contentType: file.contentType,
-          kind: file.kind,
-          width: file.width,
-          height: file.height,
-        }),
-      );
+      const media = await storage.put({
+        path: file.path,
+        // parseMultipart's files are removed by the caller's cleanup() once stored.
+        temporary: true,
+        contentType: file.contentType,
+        kind: file.kind,
+        width: file.width,
+        height: file.height,
+      });
+      stored.push({ ...media, placeholder: file.placeholder });
     }
     return stored;
   } catch (error) {

@@ -1,6 +1,7 @@
 import "server-only";
 import sharp from "sharp";
 import { getStorage, type StoredMedia } from "@/lib/storage";
+import { makePlaceholder } from "@/lib/uploads/placeholder";
 
 /** The generated still's size: 16:9, the frame the site draws videos in. */
 export const GENERATED_POSTER = { width: 1280, height: 720 } as const;
@@ -20,11 +21,13 @@ export async function generatedPosterPng(): Promise<Buffer> {
 
 /** Stores a freshly generated poster and answers where it is served. */
 export async function storeGeneratedPoster(): Promise<StoredMedia> {
-  return getStorage().put({
-    buffer: await generatedPosterPng(),
+  const buffer = await generatedPosterPng();
+  const media = await getStorage().put({
+    buffer,
     contentType: "image/png",
     kind: "image",
     width: GENERATED_POSTER.width,
     height: GENERATED_POSTER.height,
   });
+  return { ...media, placeholder: await makePlaceholder(buffer) };
 }

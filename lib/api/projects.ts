@@ -37,7 +37,7 @@ import {
 } from "./media";
 import { ApiError } from "./respond";
 
-type CoverChange = { coverUrl: string; coverKey: string | null };
+type CoverChange = { coverUrl: string; coverKey: string | null; coverPlaceholder: string | null };
 /** A new cover loop, or null to remove the stored one (issue 18 item 3); absent: unchanged. */
 type CoverVideoChange = { coverVideoUrl: string | null; coverVideoKey: string | null };
 /** The fields of a project form, and the `version` it started from (undefined when not sent). */
@@ -134,7 +134,9 @@ async function withProjectInput(
       return write(fields, null, version, coverVideo);
     const cover = coverUrlSchema(missing).safeParse(body.cover);
     if (!cover.success) throw new ApiError(400, firstMessage(cover.error));
-    return write(fields, { coverUrl: cover.data, coverKey: null }, version, coverVideo);
+    // An external cover URL is not fetched: it renders without a placeholder (issue 18 item 5).
+    const external = { coverUrl: cover.data, coverKey: null, coverPlaceholder: null };
+    return write(fields, external, version, coverVideo);
   }
   const form = await parseMultipart(
     request,
@@ -166,7 +168,13 @@ async function withProjectInput(
     const stored = await storeUploads(files);
     const coverMedia = file ? stored[0] : undefined;
     const videoMedia = video ? stored.at(-1) : undefined;
-    const cover = coverMedia ? { coverUrl: coverMedia.url, coverKey: coverMedia.key } : null;
+    const cover = coverMedia
+      ? {
+          coverUrl: coverMedia.url,
+          coverKey: coverMedia.key,
+          coverPlaceholder: coverMedia.placeholder ?? null,
+        }
+      : null;
     const coverVideo = videoMedia
       ? { coverVideoUrl: videoMedia.url, coverVideoKey: videoMedia.key }
       : remove

@@ -116,6 +116,8 @@ async function storeSectionMedia(form: SectionForm) {
       alt,
       focalX: focal.x,
       focalY: focal.y,
+      // Issue 18 item 5: left out when sharp could not make one (the image renders without).
+      ...(media.placeholder ? { placeholder: media.placeholder } : {}),
     };
   });
   const video: StoredMedia | undefined = form.video ? stored[form.images.length] : undefined;
@@ -158,6 +160,7 @@ export async function createSectionFromRequest(
         videoPlayback: video ? (playback ?? DEFAULT_PLAYBACK) : null,
         posterUrl: poster?.url ?? null,
         posterKey: poster?.key ?? null,
+        posterPlaceholder: poster?.placeholder ?? null,
       }),
     );
   });
@@ -192,7 +195,7 @@ function editPatch(
   if (title !== undefined) patch.title = title;
   if (description !== undefined) patch.description = description;
   if (layout !== undefined) patch.layout = layout;
-  const noPoster = { posterUrl: null, posterKey: null };
+  const noPoster = { posterUrl: null, posterKey: null, posterPlaceholder: null };
   const noVideo = { videoUrl: null, videoKey: null, videoPlayback: null };
   if (removeVideo) Object.assign(patch, noVideo, noPoster, { videoEmbed: null });
   if (video) {
@@ -210,13 +213,21 @@ function editPatch(
   if (poster) {
     const after = { ...before, ...patch };
     if (!after.videoUrl && !after.videoEmbed) throw new ApiError(400, messages.posterWithoutVideo);
-    Object.assign(patch, { posterUrl: poster.url, posterKey: poster.key });
+    Object.assign(patch, {
+      posterUrl: poster.url,
+      posterKey: poster.key,
+      posterPlaceholder: poster.placeholder ?? null,
+    });
   } else if (form.fields.removePoster && !video) {
     // removePoster (issue 18): an uploaded video gets the neutral generated still again, never a
     // black frame; a Vimeo link (or nothing) has no poster.
     const after = { ...before, ...patch };
     if (after.videoKey && generated)
-      Object.assign(patch, { posterUrl: generated.url, posterKey: generated.key });
+      Object.assign(patch, {
+        posterUrl: generated.url,
+        posterKey: generated.key,
+        posterPlaceholder: generated.placeholder ?? null,
+      });
     else Object.assign(patch, noPoster);
   }
   return patch;

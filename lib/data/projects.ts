@@ -29,6 +29,8 @@ export type ProjectInput = {
   /** The cover loop (issue 18 item 3): null clears it, undefined leaves it (on update). */
   coverVideoUrl?: string | null;
   coverVideoKey?: string | null;
+  /** The cover's blur-up placeholder (issue 18.5); null for an external URL, undefined keeps it. */
+  coverPlaceholder?: string | null;
   /** Optional details: null clears, undefined leaves the stored value (on update). */
   year?: number | null;
   client?: string | null;

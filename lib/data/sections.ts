@@ -23,6 +23,8 @@ export type SectionInput = {
   videoPlayback?: "player" | "loop" | null;
   posterUrl?: string | null;
   posterKey?: string | null;
+  /** The poster's blur-up placeholder (issue 18.5). */
+  posterPlaceholder?: string | null;
 };
 
 export type SectionPatch = Partial<SectionInput>;

@@ -25,6 +25,8 @@ export function toProjectJson(project: Project, viewer: Viewer) {
     client: project.client ?? "",
     summary: project.summary ?? "",
     coverFocal: { x: project.coverFocalX, y: project.coverFocalY },
+    // Issue 18 item 5: the cover's blur-up preview, a data URL; null until one is made.
+    coverPlaceholder: project.coverPlaceholder ?? null,
     userId: viewer.owner ? project.userId : null,
     // Issue 17 (docs/spec.md §10): the version an edit sends back; when it was trashed, or null.
     version: project.version,
@@ -43,7 +45,7 @@ export function toSectionJson(section: Section) {
     title: section.title,
     description: section.description,
     resources: section.images.map((image) => image.url).join(","),
-    images: section.images.map(({ url, width, height, alt, focalX, focalY }) => ({
+    images: section.images.map(({ url, width, height, alt, focalX, focalY, placeholder }) => ({
       url,
       width,
       height,
@@ -51,12 +53,15 @@ export function toSectionJson(section: Section) {
       // Rows written before focal points read as the centre (issue 18.2).
       focalX: focalX ?? DEFAULT_FOCAL.x,
       focalY: focalY ?? DEFAULT_FOCAL.y,
+      // Issue 18 item 5: a blur-up preview (data URL), or null until one is made.
+      placeholder: placeholder ?? null,
     })),
     layout: toLayout(section.layout),
     video: section.videoUrl ?? "",
     videoEmbed: section.videoEmbed ?? "",
     playback: section.videoPlayback ?? "player",
     poster: section.posterUrl ?? "",
+    posterPlaceholder: section.posterPlaceholder ?? null,
     project: section.projectId,
     version: section.version,
     deletedAt: section.deletedAt?.toISOString() ?? null,

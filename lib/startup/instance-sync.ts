@@ -63,6 +63,19 @@ export async function startInstanceSync(): Promise<void> {
   await listener.ready;
 }
 
+/**
+ * Expires cache tags from outside a request (a background job), where revalidateTag has no
+ * request to belong to: this server's page cache directly, the other servers by message.
+ */
+export async function expireTagsFromBackground(tags: string[]): Promise<void> {
+  const cache = await pageCache();
+  await cache?.expireTags(tags);
+  if (env().DATABASE_URL) {
+    const { notifyInstances } = await import("@/lib/db/notify");
+    await notifyInstances({ tags });
+  }
+}
+
 /** Stops listening (graceful shutdown). */
 export async function stopInstanceSync(): Promise<void> {
   const current = listener;

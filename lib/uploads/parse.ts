@@ -6,6 +6,7 @@ import { messages, tooManyImages } from "@/lib/validation/messages";
 import { UploadError } from "./errors";
 import { GuardedFile } from "./guarded-file";
 import { measureImage } from "./measure";
+import { makePlaceholder } from "./placeholder";
 import { bodyToNodeStream } from "./request-body";
 import { sweepOnce } from "./sweep";
 import {
@@ -25,6 +26,8 @@ export type UploadedFile = {
   kind: MediaKind;
   width: number | null;
   height: number | null;
+  /** An image's blur-up placeholder (lib/uploads/placeholder.ts); null for videos. */
+  placeholder: string | null;
 };
 
 export type ParsedForm = {
@@ -219,9 +222,13 @@ async function checkFiles(
         kind: guard.contentType.startsWith("image/") ? "image" : "video",
         width: null,
         height: null,
+        placeholder: null,
       };
-      if (upload.kind === "image")
+      if (upload.kind === "image") {
         Object.assign(upload, await measureImage(upload.path, upload.name));
+        // From the bytes on local disk, so a Cloudinary upload gets one too (issue 18 item 5).
+        upload.placeholder = await makePlaceholder(upload.path);
+      }
       (result[field] ??= []).push(upload);
     }
   }

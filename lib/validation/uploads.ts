@@ -91,6 +91,15 @@ export function wrongTypeMessage(rule: FileRule, name: string): string {
  */
 export const MAX_IMAGE_PIXELS = 50_000_000;
 
+/**
+ * The blur-up placeholder stored with every image (issue 18 item 5): its long side in pixels and
+ * its WebP quality. Inlined in the HTML, so it is kept tiny (about 100–250 bytes as a data URL).
+ */
+export const PLACEHOLDER_MAX_SIDE = 16;
+export const PLACEHOLDER_QUALITY = 40;
+/** A transparent image's alpha plane costs most of its bytes: a coarse one is enough for a blur. */
+export const PLACEHOLDER_ALPHA_QUALITY = 30;
+
 /** Some browsers report JPEG files as image/jpg; the server decides on the bytes anyway. */
 const BROWSER_ALIASES: Record<string, MediaType> = { "image/jpg": "image/jpeg" };
 

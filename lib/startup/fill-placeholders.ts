@@ -1,0 +1,159 @@
+import "server-only";
+import fs from "node:fs/promises";
+import { sql } from "drizzle-orm";
+import { rowsOf } from "@/lib/backup/tables";
+import type { Db } from "@/lib/db";
+import { localPath } from "@/lib/storage/local";
+import { makePlaceholder } from "@/lib/uploads/placeholder";
+import type { SectionImage } from "@/models";
+
+/** Reads a stored image's bytes by its key and URL; null when it cannot be read. */
+export type ReadMedia = (key: string, url: string) => Promise<Buffer | null>;
+
+export type FillResult = { filled: number; failed: number };
+
+/** At most this many images per run: a start-up never spends long on them. */
+export const FILL_LIMIT = 500;
+/** A stored image larger than this is not read for a placeholder (the upload limit is 5 MB). */
+const MAX_READ_BYTES = 20 * 1024 * 1024;
+
+/**
+ * Reads from the local uploads directory, or over HTTPS for a Cloudinary key (its URL is the
+ * stored one, never a client's). Anything else (an imported external URL has no key) is skipped.
+ */
+export function storageReader(dataDir: string): ReadMedia {
+  return async (key, url) => {
+    const local = localPath(dataDir, key);
+    try {
+      if (local) return await fs.readFile(local);
+      if (!url.startsWith("https://res.cloudinary.com/")) return null;
+      const response = await fetch(url, { signal: AbortSignal.timeout(15_000) });
+      if (!response.ok) return null;
+      const length = Number(response.headers.get("content-length") ?? 0);
+      if (length > MAX_READ_BYTES) return null;
+      const bytes = Buffer.from(await response.arrayBuffer());
+      return bytes.length > MAX_READ_BYTES ? null : bytes;
+    } catch {
+      return null;
+    }
+  };
+}
+
+async function placeholderOf(read: ReadMedia, key: string, url: string): Promise<string | null> {
+  const bytes = await read(key, url);
+  return bytes ? makePlaceholder(bytes) : null;
+}
+
+/**
+ * Gives stored images made before placeholders existed (issue 18 item 5, migration 0009) their
+ * blur-up placeholder: project covers, section images (the images JSON) and video posters. Each
+ * update is a compare-and-set on what was read (the same key, still no placeholder, the same
+ * images JSON), so a concurrent edit wins and a second run, or a second server, does nothing
+ * twice. Neither `version` nor `updatedAt` changes: this is not an edit, and an owner's open form
+ * must not turn stale. An image that cannot be read or decoded keeps rendering without one.
+ */
+export async function fillPlaceholders(
+  db: Db,
+  read: ReadMedia,
+  limit: number = FILL_LIMIT,
+): Promise<FillResult> {
+  const result: FillResult = { filled: 0, failed: 0 };
+  let budget = limit;
+  const count = (ok: boolean) => {
+    budget -= 1;
+    if (ok) result.filled += 1;
+    else result.failed += 1;
+  };
+
+  const covers = rowsOf<{ id: string; key: string; url: string }>(
+    await db.execute(sql`select id, cover_key as key, cover_url as url from projects
+      where cover_placeholder is null and cover_key is not null order by id limit ${budget}`),
+  );
+  for (const row of covers) {
+    const placeholder = await placeholderOf(read, row.key, row.url);
+    if (placeholder) {
+      await db.execute(sql`update projects set cover_placeholder = ${placeholder}
+        where id = ${row.id} and cover_key = ${row.key} and cover_placeholder is null`);
+    }
+    count(placeholder !== null);
+  }
+
+  if (budget > 0) {
+    const posters = rowsOf<{ id: string; key: string; url: string }>(
+      await db.execute(sql`select id, poster_key as key, poster_url as url from sections
+        where poster_placeholder is null and poster_key is not null order by id limit ${budget}`),
+    );
+    for (const row of posters) {
+      const placeholder = await placeholderOf(read, row.key, row.url);
+      if (placeholder) {
+        await db.execute(sql`update sections set poster_placeholder = ${placeholder}
+          where id = ${row.id} and poster_key = ${row.key} and poster_placeholder is null`);
+      }
+      count(placeholder !== null);
+    }
+  }
+
+  if (budget > 0) {
+    const sections = rowsOf<{ id: string; images: SectionImage[] }>(
+      // A damaged images value (not an array) is skipped, never an error for the whole fill.
+      await db.execute(sql`select id, images from sections s
+        where jsonb_typeof(s.images) = 'array' and exists (
+          select 1 from jsonb_array_elements(s.images) image
+          where image->>'key' is not null and not (image ? 'placeholder'))
+        order by id limit ${budget}`),
+    );
+    for (const row of sections) {
+      if (budget <= 0) break;
+      const images: SectionImage[] = [];
+      let changed = false;
+      for (const image of row.images) {
+        if (typeof image !== "object" || !image?.key || image.placeholder || budget <= 0) {
+          images.push(image);
+          continue;
+        }
+        const placeholder = await placeholderOf(read, image.key, image.url);
+        count(placeholder !== null);
+        if (placeholder) changed = true;
+        images.push(placeholder ? { ...image, placeholder } : image);
+      }
+      if (changed) {
+        await db.execute(sql`update sections set images = ${JSON.stringify(images)}::jsonb
+          where id = ${row.id} and images = ${JSON.stringify(row.images)}::jsonb`);
+      }
+    }
+  }
+  return result;
+}
+
+/** How long after start-up the fill begins: the first requests come first. */
+const START_DELAY_MS = 5_000;
+
+/**
+ * Runs fillPlaceholders once, in the background after start-up (instrumentation.ts): it never
+ * blocks serving, logs what it did, and on success expires the cached pages so they draw the new
+ * placeholders. A failure is logged; the next start tries again.
+ */
+export function startPlaceholderFill(): void {
+  if (process.env.PLACEHOLDER_FILL === "off") return;
+  setTimeout(() => {
+    void (async () => {
+      const { getDb } = await import("@/lib/db");
+      const { env } = await import("@/lib/env");
+      const result = await fillPlaceholders(await getDb(), storageReader(env().DATA_DIR));
+      if (result.filled === 0 && result.failed === 0) return;
+      console.info(
+        `Blur-up placeholders: ${result.filled} made for stored images, ${result.failed} could not be read`,
+      );
+      if (result.filled > 0) {
+        const { TAGS } = await import("@/lib/cache");
+        const { expireTagsFromBackground } = await import("./instance-sync");
+        // Every project page may show one of them: the lists' tag and each page's.
+        const db = await getDb();
+        const ids = rowsOf<{ id: string }>(await db.execute(sql`select id from projects`));
+        await expireTagsFromBackground([TAGS.projects, ...ids.map((row) => TAGS.project(row.id))]);
+      }
+    })().catch((error: Error) =>
+      console.error(`Blur-up placeholder fill failed: ${error.message}`),
+    );
+  }, START_DELAY_MS).unref();
+}
