@@ -9,7 +9,7 @@ import { createSection } from "@/lib/data/sections";
 import { closeDb } from "@/lib/db";
 import { getStorage } from "@/lib/storage";
 import { CATEGORIES } from "@/lib/validation/categories";
-import { mp4OfSize } from "../test/helpers/media-fixtures.ts";
+import fs from "node:fs";
 import { SHOWCASE_LOOP_VIDEOS, SHOWCASE_TITLE } from "./showcase.mts";
 
 const projectCount = Number(process.argv[2] ?? 200);
@@ -68,9 +68,9 @@ try {
 }
 
 /**
- * The showcase project, created last so it is the newest. The loop videos are small MP4 containers
- * like the tests' fixtures (test/helpers/media-fixtures.ts): what is measured is whether and when
- * the browser asks for their bytes, and what the page costs around them, not video decoding.
+ * The showcase project, created last so it is the newest. Each loop video is a stored copy of the
+ * e2e suite's playable 31 kB clip (e2e/fixtures/clip.mp4), so the browser decodes and loops real
+ * frames while Lighthouse measures the page.
  */
 async function seedShowcase() {
   const cover = await image(9001, 1200, 750);
@@ -89,6 +89,7 @@ async function seedShowcase() {
     [1600, 600],
     [1000, 1000],
   ];
+  const clip = fs.readFileSync(new URL("../e2e/fixtures/clip.mp4", import.meta.url));
   for (let s = 0; s < SHOWCASE_LOOP_VIDEOS; s++) {
     const images = [];
     for (let i = 0; i < 3; i++) {
@@ -103,7 +104,7 @@ async function seedShowcase() {
       });
     }
     const video = await getStorage().put({
-      buffer: mp4OfSize(64 * 1024 + s),
+      buffer: clip,
       contentType: "video/mp4",
       kind: "video",
     });
