@@ -25,7 +25,12 @@ export default defineConfig({
         test: {
           name: "unit",
           setupFiles: ["test/helpers/setup-processes.ts"],
-          include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "components/**/*.test.ts"],
+          include: [
+            "lib/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "components/**/*.test.ts",
+            "bench/**/*.test.mts",
+          ],
           environment: "node",
           pool: "forks",
           testTimeout: 30_000,

@@ -121,3 +121,61 @@ export function prepareNextStaticCeiling(root: string) {
     },
   };
 }
+
+/**
+ * The framework floor page (issue 19 item 6): a one-page App Router app with no code of ours, built
+ * outside the repository with the same Next.js and React, started until `stop()`. Its Lighthouse
+ * mobile score and first-load JS, measured in the same run as ours, are what our pages are held to:
+ * what Next.js alone costs on this machine under this load. It has a title, a description and
+ * `lang`, as any real page does, so Lighthouse judges the framework, not a missing tag.
+ */
+export async function startFrameworkFloor(
+  root: string,
+  port: number,
+): Promise<{ url: string; stop: () => void }> {
+  const app = path.join(os.tmpdir(), "portfolio-bench-floor-app");
+  fs.rmSync(app, { recursive: true, force: true });
+  fs.mkdirSync(path.join(app, "app"), { recursive: true });
+  fs.symlinkSync(path.join(root, "node_modules"), path.join(app, "node_modules"));
+  fs.writeFileSync(
+    path.join(app, "package.json"),
+    JSON.stringify({ name: "floor", private: true }),
+  );
+  fs.writeFileSync(
+    path.join(app, "next.config.mjs"),
+    `export default { poweredByHeader: false, turbopack: { root: "/" } };\n`,
+  );
+  fs.writeFileSync(
+    path.join(app, "app/layout.js"),
+    [
+      'export const metadata = { title: "Floor", description: "A page with no code of the site." };',
+      'export default function L({ children }) { return <html lang="en"><body>{children}</body></html>; }',
+      "",
+    ].join("\n"),
+  );
+  fs.writeFileSync(
+    path.join(app, "app/page.js"),
+    "export default function P() { return <main><h1>Floor</h1><p>Next.js and React alone.</p></main>; }\n",
+  );
+  execFileSync(path.join(root, "node_modules/.bin/next"), ["build"], {
+    cwd: app,
+    stdio: "ignore",
+    env: process.env,
+  });
+  const child = spawnGroup(
+    path.join(root, "node_modules/.bin/next"),
+    ["start", "--port", String(port)],
+    { cwd: app, stdio: "ignore", env: process.env },
+  );
+  const url = `http://127.0.0.1:${port}/`;
+  for (let i = 0; i < 100; i++) {
+    const up = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) return { url, stop: () => void killGroup(child.pid) };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  killGroup(child.pid);
+  throw new Error("The framework floor app did not start");
+}

@@ -9,6 +9,7 @@ export function seedFreshDataDir(
   dataDir: string,
   projects: number,
   sectionsPerProject: number,
+  options: { showcase?: boolean } = {},
 ): { env: NodeJS.ProcessEnv; seconds: number } {
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
@@ -21,6 +22,7 @@ export function seedFreshDataDir(
       path.join(root, "bench/seed.mts"),
       String(projects),
       String(sectionsPerProject),
+      ...(options.showcase ? ["--showcase"] : []),
     ],
     { cwd: root, stdio: "inherit", env },
   );

@@ -7,11 +7,14 @@ import os from "node:os";
 import path from "node:path";
 import { checkBudgets } from "./budgets.mts";
 import { seedFreshDataDir } from "./fresh-data.mts";
-import { prepareNextStaticCeiling, startBareServer } from "./ceilings.mts";
+import { countCards, fitBytesPerCard, type CardPage } from "./cards.mts";
+import { prepareNextStaticCeiling, startBareServer, startFrameworkFloor } from "./ceilings.mts";
+import { checkLazyVideos } from "./lazy-video.mts";
 import { firstLoadJs } from "./js-weight.mts";
 import { lighthouse, type LighthouseResult } from "./lighthouse.mts";
 import { load, type LoadResult } from "./load.mts";
 import { renderReport, type PageLoad, type Results } from "./report.mts";
+import { SHOWCASE_TITLE } from "./showcase.mts";
 import { measureUpload } from "./upload.mts";
 import { signUp } from "../test/helpers/auth.ts";
 import { freePort, startServer, type RunningServer } from "../test/helpers/server.ts";
@@ -54,7 +57,7 @@ async function settle(pid: number): Promise<number> {
 
 const dataDir = path.join(root, "bench/out/data");
 log(`seeding ${PROJECTS} projects × ${SECTIONS} sections`);
-const seeded = seedFreshDataDir(root, dataDir, PROJECTS, SECTIONS);
+const seeded = seedFreshDataDir(root, dataDir, PROJECTS, SECTIONS, { showcase: true });
 const seedSeconds = seeded.seconds;
 
 log("building");
@@ -90,9 +93,14 @@ log(`first start ${firstStartMb} MB, restart ${restartMb} MB`);
 const server = await startServer({ NODE_OPTIONS, DATA_DIR: dataDir, DATABASE_URL: "" });
 const pid = server.process.pid!;
 try {
-  const projects = (await (await fetch(`${server.url}/api/projects`)).json()).data as {
+  const listed = (await (await fetch(`${server.url}/api/projects`)).json()).data as {
     _id: string;
+    title: string;
   }[];
+  const showcaseProject = listed.find((project) => project.title === SHOWCASE_TITLE);
+  if (!showcaseProject) throw new Error("The showcase project was not seeded");
+  const showcasePath = `/sections/${showcaseProject._id}`;
+  const projects = listed.filter((project) => project !== showcaseProject);
   const projectPath = `/sections/${projects[Math.floor(projects.length / 2)]!._id}`;
   const pages = [
     { name: "/", path: "/", cached: true },
@@ -117,7 +125,6 @@ try {
   const ceilings: LoadResult[] = [];
   const likeForLikes: LoadResult[] = [];
   const loads: PageLoad[] = [];
-  let frameworkJs = 0;
   for (const page of pages) {
     let ceiling: LoadResult | null = null;
     let likeForLike: LoadResult | null = null;
@@ -125,8 +132,6 @@ try {
       const size = (await (await fetch(server.url + page.path)).arrayBuffer()).byteLength;
       const app = await ceilingApp.start(size, await freePort());
       try {
-        // The framework's own first-load JavaScript: a one-page App Router app with no code of ours.
-        if (!frameworkJs) frameworkJs = (await firstLoadJs([app.url]))["/"] ?? 0;
         ceiling = await load(`Next.js static page (as ${page.name})`, app.url, amount, connections);
       } finally {
         app.stop();
@@ -164,8 +169,37 @@ try {
   await sleep(2000);
   const afterLoadMb = rssMb(pid);
 
+  // Raw HTML per gallery card (issue 19 item 7): page 1 (24 cards) and page 2 (48 cards).
+  const cardPages: CardPage[] = [];
+  for (const p of ["/", "/?page=2"]) {
+    const text = await (await fetch(server.url + p)).text();
+    cardPages.push({ path: p, cards: countCards(text), bytes: Buffer.byteLength(text) });
+  }
+  const cards = fitBytesPerCard(cardPages) ?? { perCard: NaN, fixed: NaN, pages: cardPages };
+  log(`HTML per card: ${cards.perCard} B + ${cards.fixed} B`);
+
+  // The framework floor page, measured in this run beside ours (issue 19 item 6).
+  log("framework floor page: build, first-load JS and Lighthouse mobile");
+  const floorApp = await startFrameworkFloor(root, await freePort());
+  let frameworkJs: number;
+  let floorLighthouse: LighthouseResult;
+  try {
+    frameworkJs = (await firstLoadJs([floorApp.url]))["/"] ?? 0;
+    floorLighthouse = await lighthouse(root, floorApp.url, "mobile", lighthouseRuns);
+  } finally {
+    floorApp.stop();
+  }
+  log(`floor: ${(frameworkJs / 1024).toFixed(1)} kB, mobile ${floorLighthouse.performance}`);
+
   log("first-load JavaScript");
-  const publicRoutes = ["/", "/?category=Illustration", projectPath, "/about", "/reel"];
+  const publicRoutes = [
+    "/",
+    "/?category=Illustration",
+    projectPath,
+    "/about",
+    "/reel",
+    showcasePath,
+  ];
   const jsWeights = await firstLoadJs(publicRoutes.map((p) => server.url + p));
 
   log(`Lighthouse (${lighthouseRuns} run(s) per page and preset)`);
@@ -175,6 +209,19 @@ try {
       lighthouseResults.push(await lighthouse(root, server.url + route, preset, lighthouseRuns));
     }
   }
+  lighthouseResults.push(
+    await lighthouse(root, server.url + showcasePath, "mobile", lighthouseRuns),
+  );
+
+  log("showcase: loop video requests while scrolling");
+  const showcaseSections = (
+    await (await fetch(`${server.url}/api/sections/${showcaseProject._id}`)).json()
+  ).data as { video: string; playback: string }[];
+  const loopUrls = showcaseSections
+    .filter((s) => s.playback === "loop" && s.video)
+    .map((s) => s.video);
+  const loopVideos = await checkLazyVideos(server.url + showcasePath, loopUrls);
+  log(`loop videos: ${loopVideos.found} found, ${loopVideos.early.length} requested early`);
 
   log(`upload (after the server settled for ${await settle(pid)} s)`);
   const owner = await signUp(server.url, "bench-owner@example.com", "bench-password-123");
@@ -199,6 +246,10 @@ try {
     lighthouse: lighthouseResults,
     firstLoadJs: jsWeights,
     frameworkJs,
+    projectPath,
+    floor: { lighthouse: floorLighthouse },
+    cards,
+    showcase: { path: showcasePath, loopVideos },
     upload,
     memory: { idleMb, afterLoadMb, firstStartMb, restartMb },
     verdicts: [],

@@ -1,14 +1,20 @@
 // Seeds the bench data directory: N projects with M sections each, every image generated here with
-// sharp and stored through the same storage code as uploads. Usage: seed.mts <projects> <sections>.
+// sharp and stored through the same storage code as uploads. Usage:
+// seed.mts <projects> <sections> [--showcase]; with --showcase, one more project (the newest,
+// titled SHOWCASE_TITLE) holds the issue 18 showcase: natural-layout sections of mixed aspect
+// images, each with a muted loop video (SHOWCASE_LOOP_VIDEOS in all) and its poster.
 import sharp from "sharp";
 import { createProject } from "@/lib/data/projects";
 import { createSection } from "@/lib/data/sections";
 import { closeDb } from "@/lib/db";
 import { getStorage } from "@/lib/storage";
 import { CATEGORIES } from "@/lib/validation/categories";
+import fs from "node:fs";
+import { SHOWCASE_LOOP_VIDEOS, SHOWCASE_TITLE } from "./showcase.mts";
 
 const projectCount = Number(process.argv[2] ?? 200);
 const sectionCount = Number(process.argv[3] ?? 3);
+const showcase = process.argv.includes("--showcase");
 
 async function image(seed: number, width: number, height: number) {
   const hue = (seed * 47) % 360;
@@ -55,7 +61,65 @@ try {
       });
     }
   }
+  if (showcase) await seedShowcase();
   console.log(`Seeded ${projectCount} projects × ${sectionCount} sections.`);
 } finally {
   await closeDb();
+}
+
+/**
+ * The showcase project, created last so it is the newest. Each loop video is a stored copy of the
+ * e2e suite's playable 31 kB clip (e2e/fixtures/clip.mp4), so the browser decodes and loops real
+ * frames while Lighthouse measures the page.
+ */
+async function seedShowcase() {
+  const cover = await image(9001, 1200, 750);
+  const project = await createProject({
+    title: SHOWCASE_TITLE,
+    role: "Director",
+    category: CATEGORIES[0]!,
+    coverUrl: cover.url,
+    coverKey: cover.key,
+    userId: "bench",
+  });
+  // Portrait, landscape, panorama and square: a natural layout keeps each at its own aspect.
+  const shapes: [number, number][] = [
+    [800, 1200],
+    [1200, 800],
+    [1600, 600],
+    [1000, 1000],
+  ];
+  const clip = fs.readFileSync(new URL("../e2e/fixtures/clip.mp4", import.meta.url));
+  for (let s = 0; s < SHOWCASE_LOOP_VIDEOS; s++) {
+    const images = [];
+    for (let i = 0; i < 3; i++) {
+      const [width, height] = shapes[(s + i) % shapes.length]!;
+      const stored = await image(9100 + s * 10 + i, width, height);
+      images.push({
+        url: stored.url,
+        key: stored.key,
+        width: stored.width,
+        height: stored.height,
+        alt: `Showcase frame ${i + 1} of part ${s + 1}`,
+      });
+    }
+    const video = await getStorage().put({
+      buffer: clip,
+      contentType: "video/mp4",
+      kind: "video",
+    });
+    const poster = await image(9200 + s, 1280, 720);
+    await createSection(project.id, {
+      title: `Part ${s + 1}`,
+      description: "Loops and stills of the same piece, each at its own aspect ratio.",
+      images,
+      layout: "natural",
+      videoUrl: video.url,
+      videoKey: video.key,
+      videoEmbed: null,
+      videoPlayback: "loop",
+      posterUrl: poster.url,
+      posterKey: poster.key,
+    });
+  }
 }

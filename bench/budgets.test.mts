@@ -1,0 +1,216 @@
+import { describe, expect, it } from "vitest";
+import { checkBudgets } from "./budgets.mts";
+import { countCards, fitBytesPerCard, htmlBudgetFor } from "./cards.mts";
+import { withinOneViewport } from "./lazy-video.mts";
+import type { LighthouseResult } from "./lighthouse.mts";
+import type { LoadResult } from "./load.mts";
+import type { PageLoad, Results } from "./report.mts";
+
+const load = (name: string, rps: number): LoadResult => ({
+  name,
+  url: "http://127.0.0.1:1/",
+  requests: 100,
+  rps,
+  p50: 1,
+  p99: 2,
+  errors: 0,
+  non2xx: 0,
+  bytesPerResponse: 1000,
+});
+const page = (name: string, vsNextStatic: number, vsLikeForLike: number | null): PageLoad => ({
+  ...load(name, 100),
+  cached: vsLikeForLike !== null,
+  vsBare: 0.5,
+  vsNextStatic,
+  vsLikeForLike,
+});
+const lh = (path: string, preset: "mobile" | "desktop", performance: number): LighthouseResult => ({
+  url: `http://127.0.0.1:1${path}`,
+  preset,
+  runs: 3,
+  performance,
+  accessibility: 100,
+  bestPractices: 100,
+  seo: 100,
+  lcpMs: 1000,
+  cls: 0,
+  tbtMs: 50,
+  failedAudits: [],
+});
+const kB = 1024;
+
+/** A run that meets every budget; each test breaks one thing. */
+function passing(): Results {
+  return {
+    date: "2026-01-01T00:00:00.000Z",
+    machine: { cores: 2, node: "v22", memoryGb: 4 },
+    seed: { projects: 200, sectionsPerProject: 3, seconds: 1 },
+    load: {
+      amount: 100,
+      connections: 50,
+      bare: load("bare", 1000),
+      nextStatic: [],
+      likeForLike: [],
+      pages: [
+        page("/", 0.7, 0.8),
+        page("project page", 0.66, 0.7),
+        page("GET /api/projects", 0.3, null),
+      ],
+    },
+    lighthouse: [
+      lh("/", "mobile", 90),
+      lh("/", "desktop", 99),
+      lh("/sections/p", "mobile", 89),
+      lh("/sections/show", "mobile", 91),
+    ],
+    firstLoadJs: {
+      "/": 170 * kB,
+      "/sections/p": 175 * kB,
+      "/about": 168 * kB,
+      "/reel": 169 * kB,
+    },
+    frameworkJs: 165 * kB,
+    projectPath: "/sections/p",
+    floor: { lighthouse: lh("/", "mobile", 92) },
+    cards: {
+      perCard: 1800,
+      fixed: 20_000,
+      pages: [
+        { path: "/", cards: 24, bytes: 63_200 },
+        { path: "/?page=2", cards: 48, bytes: 106_400 },
+      ],
+    },
+    showcase: {
+      path: "/sections/show",
+      loopVideos: { expected: 6, found: 6, early: [], requestedWhenNear: 6 },
+    },
+    upload: { bytes: 50 * 2 ** 20, runs: 5, uploadMs: 700, copyMs: 30, transferMs: 500 },
+    memory: { idleMb: 200, afterLoadMb: 300, firstStartMb: 200, restartMb: 200 },
+    verdicts: [],
+  };
+}
+const missed = (results: Results) =>
+  checkBudgets(results)
+    .filter((v) => !v.ok)
+    .map((v) => v.budget);
+
+describe("bench budgets (issues 18 and 19)", () => {
+  it("a run within every budget misses none", () => {
+    expect(missed(passing())).toEqual([]);
+  });
+
+  it("holds each mobile score to the floor measured in the same run, minus 3 points", () => {
+    const r = passing();
+    r.lighthouse[2]!.performance = 88; // floor 92 − 3 = 89
+    expect(missed(r)).toEqual(["Lighthouse performance ≥ floor 92 − 3 on /sections/p (mobile)"]);
+    // A slower machine lowers the floor too: the same page passes against a floor of 90.
+    r.floor!.lighthouse.performance = 90;
+    expect(missed(r)).toEqual([]);
+  });
+
+  it("misses when the floor was not measured, or a11y/BP/SEO is under 100", () => {
+    const r = passing();
+    delete r.floor;
+    r.lighthouse[1]!.seo = 92;
+    expect(missed(r)).toEqual([
+      "framework floor page measured (Lighthouse mobile)",
+      "Lighthouse seo = 100 on / (desktop)",
+    ]);
+  });
+
+  it("holds first-load JS of /, a project page, /about and /reel to the floor + 10 kB", () => {
+    const r = passing();
+    r.firstLoadJs["/reel"] = 175 * kB + 1;
+    expect(missed(r)).toEqual(["first-load JS of /reel ≤ floor 165.0 kB + 10 kB"]);
+    delete r.firstLoadJs["/about"];
+    expect(missed(r)).toContain("first-load JS of /about ≤ floor 165.0 kB + 10 kB");
+  });
+
+  it("wants cached pages at 0.65× their like-for-like ceiling and / at 0.65× its same-size page", () => {
+    const r = passing();
+    r.load.pages[1]!.vsLikeForLike = 0.64;
+    r.load.pages[0]!.vsNextStatic = 0.6;
+    expect(missed(r)).toEqual([
+      "project page ≥ 0.65× the like-for-like static ceiling",
+      "/ ≥ 0.65× the same-size static page",
+    ]);
+  });
+
+  it("wants a 50 MB upload within 1.5× the bare transfer floor", () => {
+    const r = passing();
+    r.upload!.uploadMs = 751;
+    expect(missed(r)).toEqual(["50 MB upload ≤ 1.5× the bare transfer floor"]);
+  });
+
+  it("checks the home page's HTML against 2 kB per card shown + 25 kB", () => {
+    const r = passing();
+    r.cards!.pages[0]!.bytes = htmlBudgetFor(24) + 1;
+    expect(missed(r)).toEqual(["HTML of / ≤ 2 kB per card shown + 25 kB"]);
+    r.cards!.pages[0]!.bytes = 1000;
+    r.cards!.pages[0]!.cards = 0; // no cards found: the gallery was not measured
+    expect(missed(r)).toEqual(["HTML of / ≤ 2 kB per card shown + 25 kB"]);
+  });
+
+  it("holds the showcase page to CLS 0, TBT under 200 ms and lazy loop videos", () => {
+    const r = passing();
+    r.lighthouse[3]!.cls = 0.02;
+    r.lighthouse[3]!.tbtMs = 200;
+    r.showcase!.loopVideos.early = ["/media/abc"];
+    expect(missed(r)).toEqual([
+      "CLS 0 on the showcase page (mobile)",
+      "TBT < 200 ms on the showcase page (mobile)",
+      "no loop video bytes requested before it is within one viewport",
+    ]);
+  });
+
+  it("misses when the showcase page lacks its 6 loop videos or a video was never requested", () => {
+    const r = passing();
+    r.showcase!.loopVideos.found = 5;
+    r.showcase!.loopVideos.requestedWhenNear = 5;
+    expect(missed(r)).toEqual([
+      "showcase page shows 6 loop videos",
+      "no loop video bytes requested before it is within one viewport",
+    ]);
+  });
+
+  it("keeps the memory budgets", () => {
+    const r = passing();
+    r.memory = { idleMb: 301, afterLoadMb: 451, firstStartMb: 260, restartMb: 240 };
+    expect(missed(r)).toEqual([
+      "idle RSS ≤ 300 MB after warm-up",
+      "RSS ≤ 450 MB after the full load",
+      "first start on an empty DATA_DIR no higher than a restart (±5 %)",
+    ]);
+  });
+});
+
+describe("bytes per card", () => {
+  it("counts the project cards in the gallery markup", () => {
+    const card = '<li class="group" data-testid="project-card"><a href="/sections/1">A</a></li>';
+    expect(countCards(`<ul>${card.repeat(24)}</ul>`)).toBe(24);
+    expect(countCards("<main>Nothing here yet</main>")).toBe(0);
+  });
+
+  it("fits page bytes = fixed + per card × cards from two views", () => {
+    const pages = [
+      { path: "/?page=2", cards: 48, bytes: 30_000 + 48 * 1500 },
+      { path: "/", cards: 24, bytes: 30_000 + 24 * 1500 },
+    ];
+    expect(fitBytesPerCard(pages)).toEqual({ perCard: 1500, fixed: 30_000, pages });
+    expect(fitBytesPerCard([pages[0]!, { ...pages[0]!, path: "/x" }])).toBeNull();
+    expect(fitBytesPerCard([pages[0]!])).toBeNull();
+  });
+
+  it("budgets 2 kB per card + 25 kB", () => {
+    expect(htmlBudgetFor(24)).toBe(24 * 2048 + 25 * 1024);
+  });
+});
+
+describe("within one viewport", () => {
+  it("takes a box up to one viewport below or above the visible area", () => {
+    expect(withinOneViewport(1334, 1500, 667)).toBe(true);
+    expect(withinOneViewport(1335, 1500, 667)).toBe(false);
+    expect(withinOneViewport(-900, -667, 667)).toBe(true);
+    expect(withinOneViewport(-900, -668, 667)).toBe(false);
+  });
+});
