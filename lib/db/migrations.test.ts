@@ -476,6 +476,81 @@ describe("migration 0008: cover loop", () => {
 });
 
 /**
+ * Migration 0009 (blur-up placeholders, issue 18 item 5): its images have no placeholder (null,
+ * filled in the background later); new ones survive a backup.
+ */
+describe("migration 0009: image placeholders", () => {
+  const PROJECT = "0123456789abcdef01234567";
+  const ID = "0123456789abcdef0123abcd";
+  const PREVIEW =
+    "data:image/webp;base64,UklGRh4AAABXRUJQVlA4IBIAAAAwAQCdASoBAAEAAQAcJaQAA3AA/v89WAAAAA==";
+  const IMAGES = [{ url: "/media/a.png", key: "a.png", width: 40, height: 30, alt: "A" }];
+
+  it("upgrades a site made before it without loss; old and new backups restore", async () => {
+    const dataDir = await fresh();
+    let old: Record<string, unknown[]> = {};
+    await withSchemaBefore(9, work, dataDir, async (execute) => {
+      const columns = [
+        ...(await columnsOf(execute, "projects")),
+        ...(await columnsOf(execute, "sections")),
+      ];
+      expect(columns).not.toContain("cover_placeholder");
+      expect(columns).not.toContain("poster_placeholder");
+      await execute(sql`insert into projects (id, title, cover_url, cover_key, role, category, user_id, position, cover_focal_x)
+        values (${PROJECT}, 'Old project', '/media/old.png', 'old.png', 'Director', 'Motion Design', 'owner', 0, 0.25)`);
+      await execute(sql`insert into sections (id, project_id, title, images, video_url, video_key, poster_url, poster_key, position)
+        values (${ID}, ${PROJECT}, 'Old clip', ${JSON.stringify(IMAGES)}::jsonb, '/media/clip.mp4', 'clip.mp4', '/media/p.png', 'p.png', 0)`);
+      old = await dumpTables(execute, ["projects", "sections"]);
+    });
+
+    // The current code opens the same database: migration 0009 runs and the rows are intact.
+    const project = await getProject(PROJECT);
+    expect(project).toMatchObject({
+      title: "Old project",
+      coverKey: "old.png",
+      coverFocalX: 0.25,
+      coverPlaceholder: null,
+    });
+    const section = await getSection(ID);
+    expect(section).toMatchObject({ images: IMAGES, posterKey: "p.png", posterPlaceholder: null });
+    expect(toProjectJson(project!, { owner: false })).toMatchObject({ coverPlaceholder: null });
+    expect(toSectionJson(section!)).toMatchObject({
+      images: [{ url: "/media/a.png", placeholder: null }],
+      posterPlaceholder: null,
+    });
+
+    // The new columns and the images' new field work on the upgraded database.
+    await updateProject(PROJECT, { coverPlaceholder: PREVIEW });
+    await updateSectionWith(ID, () => ({
+      posterPlaceholder: PREVIEW,
+      images: [{ ...IMAGES[0]!, placeholder: PREVIEW }],
+    }));
+    expect(toSectionJson((await getSection(ID))!)).toMatchObject({
+      images: [{ placeholder: PREVIEW }],
+      posterPlaceholder: PREVIEW,
+    });
+
+    // `npm run backup` of the upgraded site carries the placeholders into a restored one.
+    const current = path.join(work, "new-backup.tar.gz");
+    await createBackup(dataDir, current);
+    const copy = await fresh();
+    await restoreBackup(copy, current);
+    expect(await getProject(PROJECT)).toMatchObject({ coverPlaceholder: PREVIEW });
+    expect(await getSection(ID)).toMatchObject({
+      posterPlaceholder: PREVIEW,
+      images: [{ placeholder: PREVIEW }],
+    });
+
+    // A backup archive of the old schema restores into a new site, without placeholders.
+    const archive = await writeOldBackup(work, old);
+    const target = await fresh();
+    expect(await restoreBackup(target, archive)).toEqual({ rows: 2, files: 0 });
+    expect(await getProject(PROJECT)).toMatchObject({ coverPlaceholder: null, coverFocalX: 0.25 });
+    expect(await getSection(ID)).toMatchObject({ images: IMAGES, posterPlaceholder: null });
+  }, 180_000);
+});
+
+/**
  * Migration 0010 (the appearance settings: card titles, type pairing, accent colour, content
  * width): the old settings stay, the new ones read as today's look.
  */
