@@ -11,7 +11,7 @@ import {
   type ViewerVideo,
 } from "./image-viewer";
 import type { SectionLayout } from "@/lib/validation/layout";
-import { objectPosition } from "@/lib/validation/focal";
+import { objectPosition } from "@/lib/validation/focal-point";
 import {
   gridClass,
   imageRatio,

@@ -1,5 +1,5 @@
 import type { ProjectJson } from "@/lib/data/serialize";
-import { statusMessages } from "@/lib/validation/status";
+import { statusMessages } from "@/lib/validation/project-status";
 import { messages } from "./messages";
 import { sendRequest } from "./request";
 import { callApi, type Result } from "./result";

@@ -283,6 +283,8 @@ describe("migration 0005: section layout and focal points", () => {
         alt,
         focalX: 0.5,
         focalY: 0.5,
+        // Migration 0009's blur-up placeholder: none until the background fill makes one.
+        placeholder: null,
       })),
     );
 
