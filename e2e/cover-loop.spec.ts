@@ -90,7 +90,7 @@ test.describe("desktop, fine pointer", () => {
   });
 
   test("keyboard focus plays the loop too", async ({ page }) => {
-    await page.goto("/");
+    await page.goto("/", { waitUntil: "networkidle" });
     await cardLink(page).focus();
     await expect.poll(() => playing(page)).toBe(true);
   });
@@ -114,7 +114,7 @@ test.describe("phone, no hover", () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
 
   test("plays while the card is in view", async ({ page }) => {
-    await page.goto("/");
+    await page.goto("/", { waitUntil: "networkidle" });
     await cardLink(page).scrollIntoViewIfNeeded();
     await expect.poll(() => playing(page)).toBe(true);
     await expect(loopOf(page)).toHaveCSS("opacity", "1");

@@ -167,10 +167,16 @@ test("the owner orders a project's sections on its page; visitors get no dnd-kit
     const list = page.getByRole("list", { name: `Sections of ${project.title}, in page order` });
     await expect(list.getByRole("listitem")).toHaveText(["One", "Two", "Three"]);
 
+    // Each key waits for dnd-kit's announcement of the step: a key pressed before the previous
+    // one took effect is lost on a loaded machine.
+    const live = page.locator('[id^="DndLiveRegion"]');
     await page.getByRole("button", { name: "Reorder Three" }).focus();
     await page.keyboard.press("Enter");
+    await expect(live).toContainText("Picked up Three, at position 3 of 3");
     await page.keyboard.press("ArrowUp");
+    await expect(live).toContainText("Three moved to position 2 of 3");
     await page.keyboard.press("ArrowUp");
+    await expect(live).toContainText("Three moved to position 1 of 3");
     await page.keyboard.press("Enter");
     await expect(toast(page)).toContainText("Section order saved");
     await expect.poll(() => headings(page)).toEqual(["Three", "One", "Two"]);

@@ -84,6 +84,9 @@ export function CoverLoops({ gridId }: { gridId: string }) {
       grid.addEventListener("pointerout", leave);
       grid.addEventListener("focusin", enter);
       grid.addEventListener("focusout", leave);
+      // A card hovered or focused before this script ran (a fast Tab, a slow network) plays now.
+      const already = cardOf(grid.querySelector(":focus") ?? grid.querySelector("a:hover"));
+      if (already) play(already);
       return () => {
         grid.removeEventListener("pointerover", enter);
         grid.removeEventListener("pointerout", leave);
