@@ -90,7 +90,7 @@ test.describe("desktop, fine pointer", () => {
   });
 
   test("keyboard focus plays the loop too", async ({ page }) => {
-    await page.goto("/", { waitUntil: "networkidle" });
+    await page.goto("/");
     await cardLink(page).focus();
     await expect.poll(() => playing(page)).toBe(true);
   });

@@ -28,27 +28,31 @@ export function GalleryReorder({
   const { user } = useAuth();
   const [on, setOn] = useState(false);
   const hintId = useId();
-  if (!user || projects.length < 2) return children;
+  const owner = Boolean(user) && projects.length >= 2;
+  // One shape whether or not the owner is known yet: the cards stay the second child, so the
+  // moment the session is read they are not remounted (a focused card would lose its focus).
   return (
     <>
-      <div className="mb-4 flex flex-wrap items-center justify-end gap-x-4 gap-y-2">
-        {on ? (
-          <p id={hintId} className="text-muted mr-auto text-sm">
-            Drag the projects by their handles into the order you want. Projects not shown here keep
-            their places.
-          </p>
-        ) : null}
-        <button
-          type="button"
-          aria-pressed={on}
-          aria-describedby={on ? hintId : undefined}
-          onClick={() => setOn((value) => !value)}
-          className="border-ink aria-pressed:bg-ink aria-pressed:text-paper text-ink rounded-full border px-5 py-2 text-sm font-medium transition-colors hover:bg-black/5 aria-pressed:hover:bg-black/80"
-        >
-          Reorder
-        </button>
-      </div>
-      {on ? (
+      {owner ? (
+        <div className="mb-4 flex flex-wrap items-center justify-end gap-x-4 gap-y-2">
+          {on ? (
+            <p id={hintId} className="text-muted mr-auto text-sm">
+              Drag the projects by their handles into the order you want. Projects not shown here
+              keep their places.
+            </p>
+          ) : null}
+          <button
+            type="button"
+            aria-pressed={on}
+            aria-describedby={on ? hintId : undefined}
+            onClick={() => setOn((value) => !value)}
+            className="border-ink aria-pressed:bg-ink aria-pressed:text-paper text-ink rounded-full border px-5 py-2 text-sm font-medium transition-colors hover:bg-black/5 aria-pressed:hover:bg-black/80"
+          >
+            Reorder
+          </button>
+        </div>
+      ) : null}
+      {owner && on ? (
         <Suspense fallback={children}>
           <Panel projects={projects} />
         </Suspense>
