@@ -3,11 +3,9 @@
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
 import { useToast } from "@/components/ui/toast-provider";
-import { ConfirmDialog } from "@/components/owner/confirm-dialog";
-import { EditProjectDialog } from "@/components/owner/edit-project-dialog";
 import type { EditableProject } from "@/components/owner/editable-project";
+import { ProjectDialogs } from "@/components/owner/project-dialogs";
 import { useConfirmedDelete } from "@/components/owner/use-confirmed-delete";
-import { messages } from "@/lib/client/messages";
 import { deleteProject, restoreProject, updateProject } from "@/lib/client/projects";
 import { PROJECT_STATUSES, STATUS_LABELS, type ProjectStatus } from "@/lib/validation/status";
 
@@ -120,26 +118,14 @@ export function ProjectQuickActions({
       >
         Delete
       </button>
-      {dialog === "edit" || dialog === "protect" ? (
-        <EditProjectDialog
-          project={project}
-          initialStatus={dialog === "protect" ? "protected" : undefined}
-          onClose={closeEditor}
-          onSaved={(message) => {
-            closeEditor();
-            showToast(message, "success");
-            router.refresh();
-          }}
-        />
-      ) : null}
-      <ConfirmDialog
-        open={dialog === "delete"}
-        title="Delete project"
-        question={messages.confirmDeleteProject}
-        confirmLabel="Delete"
+      <ProjectDialogs
+        project={project}
+        open={dialog === "protect" ? "edit" : dialog}
+        initialStatus={dialog === "protect" ? "protected" : undefined}
+        onCloseEdit={closeEditor}
+        onCancelDelete={() => setDialog(null)}
         busy={busy}
-        onConfirm={remove}
-        onCancel={() => setDialog(null)}
+        onConfirmDelete={remove}
       />
     </div>
   );

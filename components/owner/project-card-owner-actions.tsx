@@ -1,12 +1,9 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useToast } from "@/components/ui/toast-provider";
-import { messages } from "@/lib/client/messages";
 import { deleteProject, restoreProject } from "@/lib/client/projects";
-import { ConfirmDialog } from "./confirm-dialog";
-import { EditProjectDialog, type EditableProject } from "./edit-project-dialog";
+import type { EditableProject } from "./editable-project";
+import { ProjectDialogs } from "./project-dialogs";
 import { useConfirmedDelete } from "./use-confirmed-delete";
 
 const buttonClass =
@@ -17,8 +14,6 @@ const buttonClass =
  * refreshed in place (no navigation), which updates or removes the card.
  */
 export function CardActions({ project }: { project: EditableProject }) {
-  const router = useRouter();
-  const { showToast } = useToast();
   const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
   const { busy, remove } = useConfirmedDelete(
     () => deleteProject(project.id),
@@ -44,25 +39,13 @@ export function CardActions({ project }: { project: EditableProject }) {
       >
         Delete
       </button>
-      {dialog === "edit" ? (
-        <EditProjectDialog
-          project={project}
-          onClose={() => setDialog(null)}
-          onSaved={(message) => {
-            setDialog(null);
-            showToast(message, "success");
-            router.refresh();
-          }}
-        />
-      ) : null}
-      <ConfirmDialog
-        open={dialog === "delete"}
-        title="Delete project"
-        question={messages.confirmDeleteProject}
-        confirmLabel="Delete"
+      <ProjectDialogs
+        project={project}
+        open={dialog}
+        onCloseEdit={() => setDialog(null)}
+        onCancelDelete={() => setDialog(null)}
         busy={busy}
-        onConfirm={remove}
-        onCancel={() => setDialog(null)}
+        onConfirmDelete={remove}
       />
     </>
   );
