@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, multipart, startApiSite, type ApiSite } from "./helpers/api-client";
 import { MB, rssOf, withPeakRss } from "./helpers/big-body";
-import { collectGarbage } from "./helpers/inspector";
+import { retainedAfterGarbage } from "./helpers/inspector";
 import { jpeg, pngOfSize } from "./helpers/media-fixtures";
 import { freePort } from "./helpers/server";
 
@@ -157,30 +157,34 @@ describe("unknown project ids", () => {
       expect((await fetch(new URL(path, url))).headers.get("x-nextjs-cache"), path).toBe("HIT");
     }
     const pid = site.server.process.pid!;
-    // Memory the server holds, measured after a full garbage collection: rendering thousands of
-    // pages grows V8's heap by a few hundred MB of garbage it collects later (any page rendered per
-    // request does, a search too), which says nothing about what is kept. The 404 page is rendered
-    // 500 times first, so what it loads or sizes once (its code, the database's buffers and WASM
-    // memory, bounded caches) is in the baseline and what is measured is what 5,000 more ids keep.
-    // Before the fix every 404 was kept in the cache (5,000 ids: RSS +480 MB, "/" pushed out).
+    // Memory the server's JavaScript holds after a full garbage collection (V8's used heap and the
+    // buffers it owns): rendering thousands of pages makes a few hundred MB of garbage, collected
+    // later, which says nothing about what is kept. The 404 page is rendered 500 times first, so
+    // what it loads or sizes once (its code, bounded caches) is in the baseline and what is measured
+    // is what 5,000 more ids keep. With every 404 kept in the cache (cache-handler.mjs's isMiss
+    // made to answer false) the 5,000 ids kept +38 MB and pushed "/" out; without: +3 MB. RSS is
+    // bounded too, loosely: after a collection it still holds pages V8 and the allocator grew under
+    // load (+18 MB on an idle machine, +58 MB in a CI run with other test files busy beside it).
     expect(await flood(500)).toEqual({ 404: 500 });
-    await collectGarbage(inspectPort);
+    const retainedBefore = await retainedAfterGarbage(inspectPort);
     const before = rssOf(pid);
     const count = 5000;
     const started = performance.now();
     const { result, peak } = await withPeakRss(pid, () => flood(count));
-    await collectGarbage(inspectPort);
+    const retainedAfter = await retainedAfterGarbage(inspectPort);
     const after = rssOf(pid);
     console.log(
       `${count} unknown project ids in ${Math.round((performance.now() - started) / 1000)} s: ` +
-        `RSS ${Math.round(before / MB)} MB before, peak ${Math.round(peak / MB)} MB (garbage ` +
-        `included), ${Math.round(after / MB)} MB after a full collection`,
+        `heap and buffers ${Math.round(retainedBefore / MB)} MB before, ` +
+        `${Math.round(retainedAfter / MB)} MB after a full collection; RSS ${Math.round(before / MB)} ` +
+        `MB before, peak ${Math.round(peak / MB)} MB, ${Math.round(after / MB)} MB after`,
     );
     expect(result).toEqual({ 404: count });
     for (const path of pages) {
       expect((await fetch(new URL(path, url))).headers.get("x-nextjs-cache"), path).toBe("HIT");
     }
-    expect(after - before).toBeLessThan(50 * MB);
+    expect(retainedAfter - retainedBefore).toBeLessThan(20 * MB);
+    expect(after - before).toBeLessThan(120 * MB);
   }, 900_000);
 });
 
