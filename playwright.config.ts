@@ -1,21 +1,56 @@
 import os from "node:os";
 import path from "node:path";
-import { defineConfig, devices } from "@playwright/test";
+import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/test";
 
-const port = Number(process.env.E2E_PORT ?? 3100);
-const baseURL = `http://localhost:${port}`;
-// Every run starts the production server on an empty data directory of its own.
-const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `portfolio-e2e-${process.pid}`);
+// Two production servers, each on an empty data directory of its own, with one worker each: the
+// site's pages and the owner's flows run side by side without sharing data (each spec sees one
+// server's projects, settings and owner). E2E_SERVERS=1 runs every spec on one server.
+const firstPort = Number(process.env.E2E_PORT ?? 3100);
+const servers = process.env.E2E_SERVERS === "1" ? 1 : 2;
+const dataDirRoot =
+  process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `portfolio-e2e-${process.pid}`);
+
+/** The visitor-side specs go to the second server; every other spec (the owner's) to the first. */
+const SITE_SPECS = /\/(site-[^/]*|smoke|touch-order|session-cookies|project-status)\.spec\.ts$/;
+
+const shards =
+  servers === 1
+    ? [{ name: "chromium", port: firstPort, testMatch: undefined, testIgnore: undefined }]
+    : [
+        { name: "owner", port: firstPort, testMatch: undefined, testIgnore: SITE_SPECS },
+        { name: "site", port: firstPort + 1, testMatch: SITE_SPECS, testIgnore: undefined },
+      ];
+
+const baseURLOf = (port: number) => `http://localhost:${port}`;
+const dataDirOf = (index: number) => (servers === 1 ? dataDirRoot : `${dataDirRoot}-${index + 1}`);
+
+const webServer: PlaywrightTestConfig["webServer"] = shards.map(({ port }, index) => ({
+  command: `node scripts/e2e-server.mjs`,
+  url: baseURLOf(port),
+  timeout: 120_000,
+  reuseExistingServer: false,
+  // SIGTERM to the server's whole process group (scripts/e2e-server.mjs, `next start` and its
+  // server), so it shuts down cleanly and e2e-server.mjs removes the data directory; SIGKILL
+  // after 15 s.
+  gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+  env: {
+    PORT: String(port),
+    DATA_DIR: dataDirOf(index),
+    NEXT_PUBLIC_SITE_URL: baseURLOf(port),
+    AUTH_SETUP_TOKEN: "e2e-owner-setup-token-0123456789",
+  },
+  stdout: "pipe",
+}));
 
 export default defineConfig({
   testDir: "./e2e",
   outputDir: "./test-results",
+  // A spec file's tests run in order, in one worker, against its project's server.
   fullyParallel: false,
-  workers: 1,
+  workers: shards.length,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
   use: {
-    baseURL,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
@@ -28,22 +63,13 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: `node scripts/e2e-server.mjs`,
-    url: baseURL,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    // SIGTERM to the server's whole process group (scripts/e2e-server.mjs, `next start` and its
-    // server), so it shuts down cleanly and e2e-server.mjs removes the data directory; SIGKILL
-    // after 15 s.
-    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      NEXT_PUBLIC_SITE_URL: baseURL,
-      AUTH_SETUP_TOKEN: "e2e-owner-setup-token-0123456789",
-    },
-    stdout: "pipe",
-  },
+  projects: shards.map(({ name, port, testMatch, testIgnore }) => ({
+    name,
+    // One worker per server: two files of one project never run at the same time.
+    workers: 1,
+    ...(testMatch ? { testMatch } : {}),
+    ...(testIgnore ? { testIgnore } : {}),
+    use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: baseURLOf(port) },
+  })),
+  webServer,
 });

@@ -4,17 +4,17 @@ import path from "node:path";
 import { decodeMailBody } from "../../test/helpers/mail";
 
 /**
- * The e2e server writes mails to DATA_DIR/outbox (no SMTP_URL). Its DATA_DIR is E2E_DATA_DIR or a
- * temporary portfolio-e2e-* directory named after the runner's pid, which workers do not know, so
- * the outboxes are searched for a message to `to` whose link points at this run's server.
+ * The e2e servers write mails to DATA_DIR/outbox (no SMTP_URL). Their DATA_DIRs are E2E_DATA_DIR-N
+ * or temporary portfolio-e2e-* directories named after the runner's pid, which workers do not know,
+ * so the outboxes are searched for a message to `to` whose link points at this run's server.
  */
 function listOutboxFiles(): string[] {
-  const roots = process.env.E2E_DATA_DIR
-    ? [process.env.E2E_DATA_DIR]
-    : fs
-        .readdirSync(os.tmpdir())
-        .filter((name) => name.startsWith("portfolio-e2e-"))
-        .map((name) => path.join(os.tmpdir(), name));
+  const prefix = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), "portfolio-e2e-");
+  const parent = path.dirname(prefix);
+  const roots = fs
+    .readdirSync(parent)
+    .filter((name) => name.startsWith(path.basename(prefix)))
+    .map((name) => path.join(parent, name));
   return roots.flatMap((root) => {
     const dir = path.join(root, "outbox");
     return fs.existsSync(dir) ? fs.readdirSync(dir).map((name) => path.join(dir, name)) : [];
