@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -33,6 +34,9 @@ export default defineConfig({
           ],
           environment: "node",
           pool: "forks",
+          // Vitest's default is one worker fewer than the cores, so one on a 2-core machine; a unit
+          // file keeps about one core busy (PGlite runs inside it), so they run one per core.
+          maxWorkers: os.availableParallelism(),
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -6,7 +6,8 @@ source "$(dirname "$0")/lib.sh"
 ensure_system_packages
 ensure_node_modules
 
-step() { printf '\n=== %s\n' "$*"; }
+# Each step's header says how long the run has taken so far (bash's SECONDS).
+step() { printf '\n=== %s  [%dm%02ds]\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)); }
 
 # Everything this run starts inherits the marker; at the end, on success or failure, the throw-away
 # PostgreSQL server is stopped first, then nothing carrying the marker may still be alive.
