@@ -38,6 +38,11 @@ const envSchema = z.object({
     .enum(["text", "json", ""], { message: 'must be "text" or "json"' })
     .optional()
     .transform((value) => value || "text"),
+  /** "off": no background fill of placeholders for images stored before them (issue 18.5). */
+  PLACEHOLDER_FILL: z
+    .enum(["on", "off", ""], { message: 'must be "on" or "off"' })
+    .optional()
+    .transform((value) => value !== "off"),
   // --- Media ---
   /** cloudinary://<api_key>:<api_secret>@<cloud_name>[?upload_prefix=…]; unset = local disk. */
   CLOUDINARY_URL: optionalText.refine(

@@ -100,3 +100,15 @@ describe("blur-up placeholders (issue 18 item 5)", () => {
     expect(await getSection(SECTION)).toEqual(section);
   }, 120_000);
 });
+
+describe("PLACEHOLDER_FILL", () => {
+  it("is on unless set to off, and refuses anything else with a clear message", async () => {
+    const { parseEnv } = await import("@/lib/env");
+    expect(parseEnv({}).PLACEHOLDER_FILL).toBe(true);
+    expect(parseEnv({ PLACEHOLDER_FILL: "on" }).PLACEHOLDER_FILL).toBe(true);
+    expect(parseEnv({ PLACEHOLDER_FILL: "off" }).PLACEHOLDER_FILL).toBe(false);
+    expect(() => parseEnv({ PLACEHOLDER_FILL: "no" })).toThrow(
+      'Invalid environment variable PLACEHOLDER_FILL: must be "on" or "off"',
+    );
+  });
+});

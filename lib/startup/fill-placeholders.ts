@@ -39,6 +39,12 @@ export function storageReader(dataDir: string): ReadMedia {
   };
 }
 
+/** The columns of the images stored one to a row: a project's cover, a section's video poster. */
+const SINGLE_IMAGES = [
+  { table: "projects", key: "cover_key", url: "cover_url", placeholder: "cover_placeholder" },
+  { table: "sections", key: "poster_key", url: "poster_url", placeholder: "poster_placeholder" },
+] as const;
+
 async function placeholderOf(read: ReadMedia, key: string, url: string): Promise<string | null> {
   const bytes = await read(key, url);
   return bytes ? makePlaceholder(bytes) : null;
@@ -65,29 +71,20 @@ export async function fillPlaceholders(
     else result.failed += 1;
   };
 
-  const covers = rowsOf<{ id: string; key: string; url: string }>(
-    await db.execute(sql`select id, cover_key as key, cover_url as url from projects
-      where cover_placeholder is null and cover_key is not null order by id limit ${budget}`),
-  );
-  for (const row of covers) {
-    const placeholder = await placeholderOf(read, row.key, row.url);
-    if (placeholder) {
-      await db.execute(sql`update projects set cover_placeholder = ${placeholder}
-        where id = ${row.id} and cover_key = ${row.key} and cover_placeholder is null`);
-    }
-    count(placeholder !== null);
-  }
-
-  if (budget > 0) {
-    const posters = rowsOf<{ id: string; key: string; url: string }>(
-      await db.execute(sql`select id, poster_key as key, poster_url as url from sections
-        where poster_placeholder is null and poster_key is not null order by id limit ${budget}`),
+  for (const { table, key, url, placeholder: column } of SINGLE_IMAGES) {
+    if (budget <= 0) break;
+    const [tableName, keyColumn, urlColumn, placeholderColumn] = [table, key, url, column].map(
+      (name) => sql.identifier(name),
     );
-    for (const row of posters) {
+    const rows = rowsOf<{ id: string; key: string; url: string }>(
+      await db.execute(sql`select id, ${keyColumn} as key, ${urlColumn} as url from ${tableName}
+        where ${placeholderColumn} is null and ${keyColumn} is not null order by id limit ${budget}`),
+    );
+    for (const row of rows) {
       const placeholder = await placeholderOf(read, row.key, row.url);
       if (placeholder) {
-        await db.execute(sql`update sections set poster_placeholder = ${placeholder}
-          where id = ${row.id} and poster_key = ${row.key} and poster_placeholder is null`);
+        await db.execute(sql`update ${tableName} set ${placeholderColumn} = ${placeholder}
+          where id = ${row.id} and ${keyColumn} = ${row.key} and ${placeholderColumn} is null`);
       }
       count(placeholder !== null);
     }
@@ -134,11 +131,11 @@ const START_DELAY_MS = 5_000;
  * placeholders. A failure is logged; the next start tries again.
  */
 export function startPlaceholderFill(): void {
-  if (process.env.PLACEHOLDER_FILL === "off") return;
   setTimeout(() => {
     void (async () => {
-      const { getDb } = await import("@/lib/db");
       const { env } = await import("@/lib/env");
+      if (!env().PLACEHOLDER_FILL) return;
+      const { getDb } = await import("@/lib/db");
       const result = await fillPlaceholders(await getDb(), storageReader(env().DATA_DIR));
       if (result.filled === 0 && result.failed === 0) return;
       console.info(
