@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import { FieldError } from "@/components/forms/field";
+import { FieldError, RadioField } from "@/components/forms/field";
 import {
   CARD_TITLE_LABELS,
   CARD_TITLES,
@@ -16,46 +16,6 @@ import {
   TYPE_PAIRINGS,
   type Appearance,
 } from "@/lib/validation/appearance";
-
-/** A labelled group of radio buttons, one per choice. */
-function Choice<T extends string>({
-  legend,
-  name,
-  options,
-  labels,
-  value,
-  disabled,
-  onChange,
-}: {
-  legend: string;
-  name: string;
-  options: readonly T[];
-  labels: Record<T, string>;
-  value: T;
-  disabled?: boolean;
-  onChange: (value: T) => void;
-}) {
-  return (
-    <fieldset className="space-y-2">
-      <legend className="font-medium">{legend}</legend>
-      <div className="flex flex-col gap-2">
-        {options.map((option) => (
-          <label key={option} className="flex items-center gap-2">
-            <input
-              type="radio"
-              name={name}
-              value={option}
-              checked={value === option}
-              disabled={disabled}
-              onChange={() => onChange(option)}
-            />
-            {labels[option]}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
 
 /**
  * The accent colour: a colour picker and its hex code, with the contrast ratio against the page
@@ -136,42 +96,34 @@ export function AppearanceFields({
   disabled?: boolean;
   onChange: (patch: Partial<Appearance>) => void;
 }) {
+  /** One of the look's choices as a radio group that saves its field. */
+  const choice = <K extends "cardTitles" | "typePairing" | "contentWidth">(
+    field: K,
+    legend: string,
+    options: readonly Appearance[K][],
+    labels: Record<Appearance[K], string>,
+  ) => (
+    <RadioField
+      legend={legend}
+      options={options}
+      labels={labels}
+      value={value[field]}
+      disabled={disabled}
+      onChange={(chosen) => onChange({ [field]: chosen } as Partial<Appearance>)}
+    />
+  );
   return (
     <fieldset className="space-y-5">
       <legend className="text-lg font-semibold">Appearance</legend>
-      <Choice
-        legend="Project titles in the gallery"
-        name="cardTitles"
-        options={CARD_TITLES}
-        labels={CARD_TITLE_LABELS}
-        value={value.cardTitles}
-        disabled={disabled}
-        onChange={(cardTitles) => onChange({ cardTitles })}
-      />
-      <Choice
-        legend="Type pairing"
-        name="typePairing"
-        options={TYPE_PAIRINGS}
-        labels={TYPE_PAIRING_LABELS}
-        value={value.typePairing}
-        disabled={disabled}
-        onChange={(typePairing) => onChange({ typePairing })}
-      />
+      {choice("cardTitles", "Project titles in the gallery", CARD_TITLES, CARD_TITLE_LABELS)}
+      {choice("typePairing", "Type pairing", TYPE_PAIRINGS, TYPE_PAIRING_LABELS)}
       <AccentField
         value={value.accentColor}
         error={errors.accentColor}
         disabled={disabled}
         onChange={(accentColor) => onChange({ accentColor })}
       />
-      <Choice
-        legend="Content width"
-        name="contentWidth"
-        options={CONTENT_WIDTHS}
-        labels={CONTENT_WIDTH_LABELS}
-        value={value.contentWidth}
-        disabled={disabled}
-        onChange={(contentWidth) => onChange({ contentWidth })}
-      />
+      {choice("contentWidth", "Content width", CONTENT_WIDTHS, CONTENT_WIDTH_LABELS)}
     </fieldset>
   );
 }

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, type ReactNode, type Ref } from "react";
 
 const inputClass =
   "mt-1 block w-full rounded-md border border-black/25 bg-white px-3 py-2 text-base text-ink shadow-sm placeholder:text-muted focus:border-accent focus:outline-2 focus:outline-accent";
@@ -102,13 +102,92 @@ export const SelectField = fieldOf<
   </select>
 ));
 
+const fileInputClass =
+  "file:bg-ink mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:px-3 file:py-2 file:font-medium file:text-white hover:file:bg-black";
+
 export const FileField = fieldOf<Own<React.InputHTMLAttributes<HTMLInputElement>>>(
-  (wiring, input) => (
-    <input
-      {...input}
-      type="file"
-      className="file:bg-ink mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:px-3 file:py-2 file:font-medium file:text-white hover:file:bg-black"
-      {...wiring}
-    />
-  ),
+  (wiring, input) => <input {...input} type="file" className={fileInputClass} {...wiring} />,
 );
+
+/**
+ * A file input with a small label and its error announced, as the section form's media pickers
+ * show them; `inputRef` lets the picker clear a refused file.
+ */
+export function FileInput({
+  label,
+  error,
+  inputRef,
+  ...input
+}: Own<React.InputHTMLAttributes<HTMLInputElement>> & {
+  label: ReactNode;
+  error?: string | null;
+  inputRef?: Ref<HTMLInputElement>;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm">
+        {label}
+      </label>
+      <input
+        {...input}
+        ref={inputRef}
+        id={id}
+        type="file"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={fileInputClass}
+      />
+      <FieldError id={id} message={error} announce />
+    </div>
+  );
+}
+
+/**
+ * A labelled group of radio buttons side by side, one per option, named by `labels`. `compact`
+ * sets it in small type, as an option inside a larger field.
+ */
+export function RadioField<T extends string>({
+  legend,
+  options,
+  labels,
+  value,
+  disabled,
+  compact = false,
+  hideLegend = false,
+  onChange,
+}: {
+  legend: string;
+  options: readonly T[];
+  labels: Record<T, string>;
+  value: T;
+  disabled?: boolean;
+  compact?: boolean;
+  /** The legend is read by screen readers only (the larger field's own legend says enough). */
+  hideLegend?: boolean;
+  onChange: (value: T) => void;
+}) {
+  const name = useId();
+  return (
+    <fieldset className={compact ? undefined : "space-y-2"}>
+      <legend className={hideLegend ? "sr-only" : compact ? "text-sm" : "font-medium"}>
+        {legend}
+      </legend>
+      <div className={`flex flex-wrap gap-x-6 ${compact ? "mt-1 gap-y-1" : "gap-y-2"}`}>
+        {options.map((option) => (
+          <label key={option} className={`flex items-center gap-2${compact ? "text-sm" : ""}`}>
+            <input
+              type="radio"
+              name={name}
+              value={option}
+              checked={value === option}
+              disabled={disabled}
+              onChange={() => onChange(option)}
+            />
+            {labels[option]}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -7,6 +7,7 @@ import { moveImage, type ExistingImage } from "@/lib/client/section-draft";
 import { DEFAULT_FOCAL } from "@/lib/validation/focal";
 import type { Focal } from "@/lib/validation/focal";
 import { SortableItems } from "@/components/owner/sortable-list";
+import { FileInput } from "./field";
 import { FocalPointField } from "./focal-point-field";
 
 export type NewImage = { key: string; file: File; alt: string; focal: Focal };
@@ -29,32 +30,23 @@ type ImagePickerProps = {
 /** Section images: keep or remove stored ones, add new ones with previews and alt text, 5 in all. */
 export function ImagePicker(props: ImagePickerProps) {
   const { existing, removed, images, errors, disabled } = props;
-  const inputId = useId();
   const kept = existing.length - removed.length;
   const room = MAX_IMAGES - kept - images.length;
   return (
     <fieldset className="space-y-3">
       <legend className="font-medium">Images</legend>
       {existing.length > 0 ? <ExistingImages {...props} /> : null}
-      <div>
-        <label htmlFor={inputId} className="block text-sm">
-          Add images (JPEG, PNG or GIF, up to 5 MB each, {MAX_IMAGES} per section;{" "}
-          {Math.max(0, room)} left)
-        </label>
-        <input
-          id={inputId}
-          type="file"
-          multiple
-          accept={acceptOf(sectionImageRule)}
-          disabled={disabled || room <= 0}
-          onChange={(event) => {
-            props.onPick(Array.from(event.currentTarget.files ?? []));
-            // Cleared so picking the same file again still fires a change.
-            event.currentTarget.value = "";
-          }}
-          className="file:bg-ink mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:px-3 file:py-2 file:font-medium file:text-white"
-        />
-      </div>
+      <FileInput
+        label={`Add images (JPEG, PNG or GIF, up to 5 MB each, ${MAX_IMAGES} per section; ${Math.max(0, room)} left)`}
+        multiple
+        accept={acceptOf(sectionImageRule)}
+        disabled={disabled || room <= 0}
+        onChange={(event) => {
+          props.onPick(Array.from(event.currentTarget.files ?? []));
+          // Cleared so picking the same file again still fires a change.
+          event.currentTarget.value = "";
+        }}
+      />
       <div role="alert">
         {errors.length > 0 ? (
           <ul className="space-y-1 text-sm font-medium text-red-700">

@@ -1,5 +1,6 @@
 "use client";
 
+import { RadioField } from "@/components/forms/field";
 import { LAYOUT_LABELS, SECTION_LAYOUTS, type SectionLayout } from "@/lib/validation/layout";
 
 /** The section's image layout (issue 18.1) as a labelled group of radio buttons. */
@@ -13,23 +14,13 @@ export function LayoutField({
   onChange: (layout: SectionLayout) => void;
 }) {
   return (
-    <fieldset className="space-y-3">
-      <legend className="font-medium">Image layout</legend>
-      <div className="flex flex-wrap gap-x-6 gap-y-2">
-        {SECTION_LAYOUTS.map((layout) => (
-          <label key={layout} className="flex items-center gap-2">
-            <input
-              type="radio"
-              name="layout"
-              value={layout}
-              checked={value === layout}
-              disabled={disabled}
-              onChange={() => onChange(layout)}
-            />
-            {LAYOUT_LABELS[layout]}
-          </label>
-        ))}
-      </div>
-    </fieldset>
+    <RadioField
+      legend="Image layout"
+      options={SECTION_LAYOUTS}
+      labels={LAYOUT_LABELS}
+      value={value}
+      disabled={disabled}
+      onChange={onChange}
+    />
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
-import { FieldError } from "@/components/forms/field";
+import { FileInput } from "@/components/forms/field";
 import { FilePreview } from "@/components/forms/file-preview";
 import { acceptOf, checkFile, posterRule } from "@/lib/validation/uploads";
 
@@ -48,7 +48,6 @@ export function PosterPicker({
   onChange,
 }: PosterPickerProps) {
   const frameId = useId();
-  const fileId = useId();
   const preview = useRef<HTMLVideoElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const [duration, setDuration] = useState(0);
@@ -134,25 +133,18 @@ export function PosterPicker({
           />
         </div>
       ) : null}
-      <div>
-        <label htmlFor={fileId} className="block text-sm">
-          {video
+      <FileInput
+        label={
+          video
             ? "Or upload a poster image (JPEG, PNG or GIF, up to 5 MB)"
-            : "Poster image (JPEG, PNG or GIF, up to 5 MB)"}
-        </label>
-        <input
-          ref={fileInput}
-          id={fileId}
-          type="file"
-          accept={acceptOf(posterRule)}
-          disabled={disabled}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${fileId}-error` : undefined}
-          onChange={(event) => pickFile(event.currentTarget.files?.[0] ?? null)}
-          className="file:bg-ink mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:px-3 file:py-2 file:font-medium file:text-white"
-        />
-        <FieldError id={fileId} message={error} announce />
-      </div>
+            : "Poster image (JPEG, PNG or GIF, up to 5 MB)"
+        }
+        inputRef={fileInput}
+        accept={acceptOf(posterRule)}
+        disabled={disabled}
+        error={error}
+        onChange={(event) => pickFile(event.currentTarget.files?.[0] ?? null)}
+      />
       {poster ? (
         <figure className="text-sm">
           <FilePreview

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef } from "react";
-import { FieldError } from "@/components/forms/field";
+import { FieldError, FileInput, RadioField } from "@/components/forms/field";
 import { acceptOf, videoRule } from "@/lib/validation/uploads";
 import type { VideoMode } from "@/lib/client/section-draft";
 import type { VideoPlayback } from "@/lib/validation/section";
@@ -32,6 +32,11 @@ type VideoFieldProps = {
   onPosterChange: (poster: File | null, error: string | null) => void;
 };
 
+const MODE_LABELS: Record<VideoMode, string> = {
+  upload: "Upload a video file",
+  embed: "Embed a Vimeo video",
+};
+
 const PLAYBACK_LABELS: Record<VideoPlayback, string> = {
   player: "Player with controls",
   loop: "Silent loop (muted, plays while in view)",
@@ -40,10 +45,7 @@ const PLAYBACK_LABELS: Record<VideoPlayback, string> = {
 /** Video type switch (upload | Vimeo embed) with the matching input. */
 export function VideoField(props: VideoFieldProps) {
   const { mode, disabled, current } = props;
-  const name = useId();
-  const fileId = useId();
   const embedId = useId();
-  const playbackName = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   // A refused or cleared file must not stay visible in the picker as if it would be sent.
   useEffect(() => {
@@ -52,21 +54,15 @@ export function VideoField(props: VideoFieldProps) {
   return (
     <fieldset className="space-y-3">
       <legend className="font-medium">Video</legend>
-      <div className="flex gap-6" role="radiogroup" aria-label="Video type">
-        {(["upload", "embed"] as const).map((value) => (
-          <label key={value} className="flex items-center gap-2">
-            <input
-              type="radio"
-              name={name}
-              value={value}
-              checked={mode === value}
-              disabled={disabled}
-              onChange={() => props.onModeChange(value)}
-            />
-            {value === "upload" ? "Upload a video file" : "Embed a Vimeo video"}
-          </label>
-        ))}
-      </div>
+      <RadioField
+        legend="Video type"
+        hideLegend
+        options={["upload", "embed"] as const}
+        labels={MODE_LABELS}
+        value={mode}
+        disabled={disabled}
+        onChange={props.onModeChange}
+      />
       {current ? (
         <div className="text-sm">
           <p>
@@ -91,41 +87,27 @@ export function VideoField(props: VideoFieldProps) {
       ) : null}
       {mode === "upload" ? (
         <div>
-          <label htmlFor={fileId} className="block text-sm">
-            Video file (MP4, up to 50 MB)
-          </label>
-          <input
-            ref={fileInput}
-            id={fileId}
-            type="file"
+          <FileInput
+            label="Video file (MP4, up to 50 MB)"
+            inputRef={fileInput}
             accept={acceptOf(videoRule)}
             disabled={disabled}
-            aria-invalid={props.fileError ? true : undefined}
-            aria-describedby={props.fileError ? `${fileId}-error` : undefined}
+            error={props.fileError}
             onChange={(event) => props.onFileChange(event.currentTarget.files?.[0] ?? null)}
-            className="file:bg-ink mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:px-3 file:py-2 file:font-medium file:text-white"
           />
           {props.file ? <p className="mt-1 text-sm">Selected: {props.file.name}</p> : null}
-          <FieldError id={fileId} message={props.fileError} announce />
           {props.file || current?.kind === "upload" ? (
-            <fieldset className="mt-3">
-              <legend className="text-sm">Playback</legend>
-              <div className="mt-1 flex flex-wrap gap-x-6 gap-y-1">
-                {(["player", "loop"] as const).map((value) => (
-                  <label key={value} className="flex items-center gap-2 text-sm">
-                    <input
-                      type="radio"
-                      name={playbackName}
-                      value={value}
-                      checked={props.playback === value}
-                      disabled={disabled}
-                      onChange={() => props.onPlaybackChange(value)}
-                    />
-                    {PLAYBACK_LABELS[value]}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            <div className="mt-3">
+              <RadioField
+                legend="Playback"
+                compact
+                options={["player", "loop"] as const}
+                labels={PLAYBACK_LABELS}
+                value={props.playback}
+                disabled={disabled}
+                onChange={props.onPlaybackChange}
+              />
+            </div>
           ) : null}
         </div>
       ) : (
