@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, real, text } from "drizzle-orm/pg-core";
+import { orderedEditableColumns, trashIndex } from "./columns";
 
 import type { Category } from "@/lib/validation/categories";
 import type { ProjectStatus } from "@/lib/validation/status";
@@ -36,13 +37,7 @@ export const projects = pgTable(
     /** bcrypt hash of a protected project's password; never serialized (docs/security.md). */
     passwordHash: text("password_hash"),
     userId: text("user_id").notNull(),
-    position: integer("position").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    /** When it was moved to the trash (issue 17); null while live. Purged 30 days later. */
-    deletedAt: timestamp("deleted_at", { withTimezone: true }),
-    /** Incremented by every write; an edit that started from another version is refused (409). */
-    version: integer("version").notNull().default(1),
+    ...orderedEditableColumns(),
   },
   (table) => [
     check("projects_id_hex", sql`${table.id} ~ '^[0-9a-f]{24}$'`),
@@ -68,9 +63,7 @@ export const projects = pgTable(
     ),
     index("projects_position_idx").on(table.position),
     index("projects_category_position_idx").on(table.category, table.position),
-    index("projects_deleted_at_idx")
-      .on(table.deletedAt)
-      .where(sql`${table.deletedAt} is not null`),
+    trashIndex("projects_deleted_at_idx", table.deletedAt),
   ],
 );
 

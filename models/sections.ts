@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { orderedEditableColumns, trashIndex } from "./columns";
 import type { SectionLayout } from "@/lib/validation/layout";
 import { projects } from "./projects";
 
@@ -39,22 +40,14 @@ export const sections = pgTable(
     posterKey: text("poster_key"),
     /** The poster's blur-up placeholder (issue 18.5, migration 0009); null until made. */
     posterPlaceholder: text("poster_placeholder"),
-    position: integer("position").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    /** When it was moved to the trash (issue 17); null while live. Purged 30 days later. */
-    deletedAt: timestamp("deleted_at", { withTimezone: true }),
-    /** Incremented by every write; an edit that started from another version is refused (409). */
-    version: integer("version").notNull().default(1),
+    ...orderedEditableColumns(),
   },
   (table) => [
     check("sections_id_hex", sql`${table.id} ~ '^[0-9a-f]{24}$'`),
     check("sections_layout_valid", sql`${table.layout} in ('grid', 'natural', 'full')`),
     check("sections_video_playback", sql`${table.videoPlayback} in ('player', 'loop')`),
     index("sections_project_position_idx").on(table.projectId, table.position),
-    index("sections_deleted_at_idx")
-      .on(table.deletedAt)
-      .where(sql`${table.deletedAt} is not null`),
+    trashIndex("sections_deleted_at_idx", table.deletedAt),
   ],
 );
 
