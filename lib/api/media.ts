@@ -5,7 +5,8 @@ import { mediaKeyInUse } from "@/lib/data/media-keys";
 import { deleteMediaQuietly, getStorage, type StoredMedia } from "@/lib/storage";
 import { directUploadConfig, directUploadKey, resolveDirectUpload } from "@/lib/uploads/direct";
 import { UploadError } from "@/lib/uploads/errors";
-import type { UploadedFile } from "@/lib/uploads/parse";
+import { parseMultipart, type ParsedForm, type UploadedFile } from "@/lib/uploads/parse";
+import type { FileRule } from "@/lib/validation/uploads";
 import {
   directUploadMessages,
   parseUploadReference,
@@ -98,6 +99,37 @@ export async function discardDirectUploads(uploads: readonly DirectUpload[]): Pr
     if (key && !(await mediaKeyInUse(key).catch(() => true))) keys.push(key);
   }
   await deleteMediaQuietly(keys);
+}
+
+/**
+ * Parses a multipart form and runs `handle` with it and the direct uploads its `kinds` fields
+ * name (issue 19: media uploaded straight to Cloudinary). The references are claimed first, so a
+ * refusal never discards what another request is saving; a refused form leaves no direct upload
+ * behind (a saved one is never touched); the temporary files are always removed.
+ */
+export async function withUploadForm<T>(
+  request: Request,
+  rules: Record<string, FileRule>,
+  kinds: Record<string, DirectUploadKind>,
+  handle: (form: ParsedForm, references: Record<string, DirectUpload[]>) => Promise<T>,
+): Promise<T> {
+  const form = await parseMultipart(request, rules, uploadTmpDir());
+  let direct: DirectUpload[] = [];
+  let release = () => {};
+  try {
+    const references = readDirectUploads(form.fields, form.files, kinds);
+    const found = Object.values(references).flat();
+    release = claimDirectUploads(found);
+    direct = found;
+    // Awaited here: a refusal must not wait unhandled while the finally cleans up.
+    return await handle(form, references);
+  } catch (error) {
+    await discardDirectUploads(direct);
+    throw error;
+  } finally {
+    release();
+    await form.cleanup();
+  }
 }
 
 /**

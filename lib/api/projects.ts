@@ -12,7 +12,6 @@ import { projectMediaKeys, restoreProject, sectionMediaKeys, trashProject } from
 import { StaleVersionError } from "@/lib/data/versions";
 import { listSections } from "@/lib/data/sections";
 import { deleteMediaQuietly, forgetMediaQuietly } from "@/lib/storage";
-import { parseMultipart } from "@/lib/uploads/parse";
 import { coverRule, coverVideoRule } from "@/lib/validation/uploads";
 import { messages } from "@/lib/validation/messages";
 import {
@@ -26,15 +25,7 @@ import { parseFlag, parseVersion } from "@/lib/validation/version";
 import { statusFieldsSchema, statusMessages, type StatusFields } from "@/lib/validation/status";
 import { hashPassword } from "@/lib/auth-service/passwords";
 import { JsonBodyError, readJsonObject } from "./json-body";
-import {
-  claimDirectUploads,
-  commitWithMedia,
-  discardDirectUploads,
-  readDirectUploads,
-  storeUploads,
-  uploadTmpDir,
-  type DirectUpload,
-} from "./media";
+import { commitWithMedia, storeUploads, withUploadForm } from "./media";
 import { ApiError } from "./respond";
 
 type CoverChange = { coverUrl: string; coverKey: string | null; coverPlaceholder: string | null };
@@ -138,19 +129,10 @@ async function withProjectInput(
     const external = { coverUrl: cover.data, coverKey: null, coverPlaceholder: null };
     return write(fields, external, version, coverVideo);
   }
-  const form = await parseMultipart(
-    request,
-    { cover: coverRule, coverVideo: coverVideoRule },
-    uploadTmpDir(),
-  );
   // A cover uploaded straight to Cloudinary comes as a reference in the cover field (issue 19).
-  let direct: DirectUpload[] = [];
-  let release = () => {};
-  try {
-    const found = readDirectUploads(form.fields, form.files, { cover: "cover" }).cover ?? [];
-    // Claimed first: a refusal here must not discard what another request is saving.
-    release = claimDirectUploads(found);
-    direct = found;
+  const rules = { cover: coverRule, coverVideo: coverVideoRule };
+  return withUploadForm(request, rules, { cover: "cover" }, async (form, references) => {
+    const direct = references.cover ?? [];
     if (direct.length > 1) throw new ApiError(400, messages.invalidForm);
     // The cover field's text (a reference) is not a project field: the schemas drop unknown keys.
     const values = Object.fromEntries(Object.entries(form.fields).map(([k, v]) => [k, v[0]]));
@@ -162,9 +144,7 @@ async function withProjectInput(
     if (video && remove) throw new ApiError(400, messages.coverVideoAndRemove);
     if (!file && mode === "create") throw new ApiError(400, missing);
     const files = [file, video].filter((upload) => upload !== undefined);
-    // Awaited here: a refusal must not wait unhandled while the finally cleans up.
-    if (files.length === 0)
-      return await write(fields, null, version, remove ? NO_COVER_VIDEO : null);
+    if (files.length === 0) return write(fields, null, version, remove ? NO_COVER_VIDEO : null);
     const stored = await storeUploads(files);
     const coverMedia = file ? stored[0] : undefined;
     const videoMedia = video ? stored.at(-1) : undefined;
@@ -181,15 +161,8 @@ async function withProjectInput(
         ? NO_COVER_VIDEO
         : null;
     // A refused write (a stale version among them) removes the stored files again.
-    return await commitWithMedia(stored, () => write(fields, cover, version, coverVideo));
-  } catch (error) {
-    // A refused form leaves no direct upload behind either (a saved one is never touched).
-    await discardDirectUploads(direct);
-    throw error;
-  } finally {
-    release();
-    await form.cleanup();
-  }
+    return commitWithMedia(stored, () => write(fields, cover, version, coverVideo));
+  });
 }
 
 export async function createProjectFromRequest(request: Request, user: AuthUser): Promise<Project> {

@@ -13,7 +13,6 @@ import { restoreSection, sectionMediaKeys, trashSection } from "@/lib/data/trash
 import { StaleVersionError } from "@/lib/data/versions";
 import type { SectionImage } from "@/models";
 import { deleteMediaQuietly, forgetMediaQuietly, type StoredMedia } from "@/lib/storage";
-import { parseMultipart, type ParsedForm } from "@/lib/uploads/parse";
 import { MAX_IMAGES, posterRule, sectionImageRule, videoRule } from "@/lib/validation/uploads";
 import { messages, tooManyImages } from "@/lib/validation/messages";
 import {
@@ -25,16 +24,7 @@ import {
 import { DEFAULT_LAYOUT } from "@/lib/validation/layout";
 import { DEFAULT_FOCAL } from "@/lib/validation/focal";
 import { parseVersion } from "@/lib/validation/version";
-import {
-  claimDirectUploads,
-  commitWithMedia,
-  discardDirectUploads,
-  readDirectUploads,
-  storeUploads,
-  uploadTmpDir,
-  type DirectUpload,
-  type MediaItem,
-} from "./media";
+import { commitWithMedia, storeUploads, withUploadForm, type MediaItem } from "./media";
 import { storeGeneratedPoster } from "./poster";
 import { ApiError } from "./respond";
 
@@ -59,15 +49,7 @@ async function withSectionForm<T>(
   mode: "add" | "edit",
   handle: (form: SectionForm) => Promise<T>,
 ): Promise<T> {
-  const form: ParsedForm = await parseMultipart(request, rules, uploadTmpDir());
-  let direct: DirectUpload[] = [];
-  let release = () => {};
-  try {
-    const references = readDirectUploads(form.fields, form.files, directKinds);
-    const found = Object.values(references).flat();
-    // Claimed first: a refusal here must not discard what another request is saving.
-    release = claimDirectUploads(found);
-    direct = found;
+  return withUploadForm(request, rules, directKinds, async (form, references) => {
     const parsed = parseSectionFields(form.fields, mode);
     if (!parsed.ok) throw new ApiError(400, parsed.message);
     const version = parseVersion(form.fields.version?.[0]);
@@ -83,14 +65,22 @@ async function withSectionForm<T>(
       throw new ApiError(400, messages.eitherVideoOrEmbed);
     }
     const poster = form.files.poster?.[0] ?? references.poster?.[0];
-    return await handle({ fields: parsed.value, version: version.value, images, video, poster });
+    return handle({ fields: parsed.value, version: version.value, images, video, poster });
+  });
+}
+
+/**
+ * Stores a generated neutral poster and adds it to `stored`; if that fails, the files stored so far
+ * are deleted before the error goes on, so a refused form leaves none behind.
+ */
+async function addGeneratedPoster(stored: StoredMedia[]): Promise<StoredMedia> {
+  try {
+    const poster = await storeGeneratedPoster();
+    stored.push(poster);
+    return poster;
   } catch (error) {
-    // A refused form leaves no direct upload behind either (a saved one is never touched).
-    await discardDirectUploads(direct);
+    await deleteMediaQuietly(stored.map((media) => media.key));
     throw error;
-  } finally {
-    release();
-    await form.cleanup();
   }
 }
 
@@ -122,15 +112,7 @@ async function storeSectionMedia(form: SectionForm) {
   });
   const video: StoredMedia | undefined = form.video ? stored[form.images.length] : undefined;
   let poster: StoredMedia | undefined = form.poster ? stored[stored.length - 1] : undefined;
-  if (video && !poster) {
-    try {
-      poster = await storeGeneratedPoster();
-    } catch (error) {
-      await deleteMediaQuietly(stored.map((media) => media.key));
-      throw error;
-    }
-    stored.push(poster);
-  }
+  if (video && !poster) poster = await addGeneratedPoster(stored);
   return { stored, images, video, poster };
 }
 
@@ -263,15 +245,8 @@ export async function updateSectionFromRequest(id: string, request: Request): Pr
   const result = await withSectionForm(request, "edit", async (form) => {
     if (form.fields.removePoster && form.poster) throw new ApiError(400, messages.posterAndRemove);
     const { stored, images, video, poster } = await storeSectionMedia(form);
-    if (form.fields.removePoster && !form.video && current.videoKey) {
-      try {
-        generated = await storeGeneratedPoster();
-      } catch (error) {
-        await deleteMediaQuietly(stored.map((media) => media.key));
-        throw error;
-      }
-      stored.push(generated);
-    }
+    if (form.fields.removePoster && !form.video && current.videoKey)
+      generated = await addGeneratedPoster(stored);
     // A refused write (a stale version among them) removes the stored files again.
     return commitWithMedia(stored, () =>
       updateSectionWith(
