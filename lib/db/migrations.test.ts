@@ -9,6 +9,7 @@ import {
   withSchemaBefore,
   writeOldBackup,
   tablesOf,
+  type Execute,
 } from "@/test/helpers/old-schema";
 import { getDb } from "@/lib/db";
 import { listMediaHolders } from "@/lib/data/media-access";
@@ -29,6 +30,58 @@ import { getSigningKey } from "@/lib/auth-service/keys";
  */
 const { work, fresh } = useDatabases("migrations");
 
+/** Inserts a row into an old schema's table, its columns named as they are in SQL. */
+function insertRow(execute: Execute, table: string, row: Record<string, unknown>) {
+  const columns = sql.join(
+    Object.keys(row).map((column) => sql.identifier(column)),
+    sql`, `,
+  );
+  const values = sql.join(
+    Object.values(row).map((value) => sql`${value}`),
+    sql`, `,
+  );
+  return execute(sql`insert into ${sql.identifier(table)} (${columns}) values (${values})`);
+}
+
+/** Inserts "Old project" with the columns every schema had, and `columns` of later ones. */
+function insertOldProject(execute: Execute, id: string, columns: Record<string, unknown> = {}) {
+  return insertRow(execute, "projects", {
+    id,
+    title: "Old project",
+    cover_url: "/media/old.png",
+    cover_key: "old.png",
+    role: "Director",
+    category: "Photography",
+    user_id: "owner",
+    position: 0,
+    created_at: "2025-01-02T03:04:05Z",
+    ...columns,
+  });
+}
+
+/**
+ * Makes a site on the schema before migration `index` (a data directory, or the PostgreSQL
+ * database with DATABASE_URL), fills it with `fill` and keeps its `tables` as `npm run backup` of
+ * that time wrote them. The current code opens the site on its next query, which runs the
+ * migration; `restoreOldBackup()` restores that old backup into a fresh site.
+ */
+async function siteBefore(
+  index: number,
+  tables: readonly string[],
+  fill: (execute: Execute) => Promise<void>,
+) {
+  const dataDir = await fresh();
+  let old: Record<string, unknown[]> = {};
+  await withSchemaBefore(index, work, dataDir, async (execute) => {
+    await fill(execute);
+    old = await dumpTables(execute, tables);
+  });
+  return {
+    dataDir,
+    restoreOldBackup: async () => restoreBackup(await fresh(), await writeOldBackup(work, old)),
+  };
+}
+
 /**
  * Migration 0002 (project year, client, summary) upgrades a site made before it: the data
  * directory (or PostgreSQL database) and a backup archive written by the code of that time.
@@ -37,14 +90,10 @@ describe("migration 0002: project details", () => {
   const ID = "0123456789abcdef01234567";
 
   it("upgrades a site made before it without loss, and old backups restore with the details unset", async () => {
-    const dataDir = await fresh();
-    let old: Record<string, unknown[]> = {};
-    await withSchemaBefore(2, work, dataDir, async (execute) => {
+    const site = await siteBefore(2, ["projects"], async (execute) => {
       const columns = await columnsOf(execute, "projects");
       expect(columns).not.toContain("year");
-      await execute(sql`insert into projects (id, title, cover_url, cover_key, role, category, user_id, position, created_at)
-        values (${ID}, 'Old project', '/media/old.png', 'old.png', 'Director', 'Photography', 'owner', 0, '2025-01-02T03:04:05Z')`);
-      old = await dumpTables(execute, ["projects"]);
+      await insertOldProject(execute, ID);
     });
 
     // The current code opens the same database: migration 0002 runs and the row is intact.
@@ -75,9 +124,7 @@ describe("migration 0002: project details", () => {
     ).rejects.toThrow();
 
     // A backup archive of the old schema (as `npm run backup` wrote it) restores into a new site.
-    const archive = await writeOldBackup(work, old);
-    const target = await fresh();
-    expect(await restoreBackup(target, archive)).toEqual({ rows: 1, files: 0 });
+    expect(await site.restoreOldBackup()).toEqual({ rows: 1, files: 0 });
     expect(await getProject(ID)).toMatchObject({
       title: "Old project",
       year: null,
@@ -95,15 +142,15 @@ describe("migration 0003: project status", () => {
   const ID = "0123456789abcdef01234567";
 
   it("upgrades a site made before it without loss (every project published), and old backups restore as published", async () => {
-    const dataDir = await fresh();
-    let old: Record<string, unknown[]> = {};
-    await withSchemaBefore(3, work, dataDir, async (execute) => {
+    const site = await siteBefore(3, ["projects"], async (execute) => {
       const columns = await columnsOf(execute, "projects");
       expect(columns).toContain("year");
       expect(columns).not.toContain("status");
-      await execute(sql`insert into projects (id, title, cover_url, cover_key, role, category, year, client, summary, user_id, position, created_at)
-        values (${ID}, 'Old project', '/media/old.png', 'old.png', 'Director', 'Photography', 2020, 'Acme', 'Before statuses.', 'owner', 0, '2025-01-02T03:04:05Z')`);
-      old = await dumpTables(execute, ["projects"]);
+      await insertOldProject(execute, ID, {
+        year: 2020,
+        client: "Acme",
+        summary: "Before statuses.",
+      });
     });
 
     // The current code opens the same database: migration 0003 runs and the row is intact.
@@ -143,9 +190,7 @@ describe("migration 0003: project status", () => {
     ).rejects.toThrow();
 
     // A backup archive of the old schema (as `npm run backup` wrote it) restores into a new site.
-    const archive = await writeOldBackup(work, old);
-    const target = await fresh();
-    expect(await restoreBackup(target, archive)).toEqual({ rows: 1, files: 0 });
+    expect(await site.restoreOldBackup()).toEqual({ rows: 1, files: 0 });
     expect(await getProject(ID)).toMatchObject({
       title: "Old project",
       year: 2020,
@@ -165,17 +210,19 @@ describe("migration 0004: trash and versions", () => {
   const SECTION = "0123456789abcdef0123abcd";
 
   it("upgrades a site made before it without loss, and old backups restore live at version 1", async () => {
-    const dataDir = await fresh();
-    let old: Record<string, unknown[]> = {};
-    await withSchemaBefore(4, work, dataDir, async (execute) => {
+    const site = await siteBefore(4, ["projects", "sections"], async (execute) => {
       const columns = await columnsOf(execute, "projects");
       expect(columns).not.toContain("deleted_at");
       expect(columns).not.toContain("version");
-      await execute(sql`insert into projects (id, title, cover_url, cover_key, role, category, user_id, position, year, created_at)
-        values (${PROJECT}, 'Old project', '/media/old.png', 'old.png', 'Director', 'Photography', 'owner', 0, 2020, '2025-01-02T03:04:05Z')`);
-      await execute(sql`insert into sections (id, project_id, title, images, position)
-        values (${SECTION}, ${PROJECT}, 'Old section', '[{"url":"/media/i.png","key":"i.png","width":1,"height":1,"alt":"I"}]'::jsonb, 0)`);
-      old = await dumpTables(execute, ["projects", "sections"]);
+      await insertOldProject(execute, PROJECT, { year: 2020 });
+      const images = [{ url: "/media/i.png", key: "i.png", width: 1, height: 1, alt: "I" }];
+      await insertRow(execute, "sections", {
+        id: SECTION,
+        project_id: PROJECT,
+        title: "Old section",
+        images: JSON.stringify(images),
+        position: 0,
+      });
     });
 
     // The current code opens the same database: migration 0004 runs and the rows are intact.
@@ -200,9 +247,7 @@ describe("migration 0004: trash and versions", () => {
     expect((await restoreProject(PROJECT))?.title).toBe("Edited");
 
     // A backup archive of the old schema (as `npm run backup` wrote it) restores into a new site.
-    const archive = await writeOldBackup(work, old);
-    const target = await fresh();
-    expect(await restoreBackup(target, archive)).toEqual({ rows: 2, files: 0 });
+    expect(await site.restoreOldBackup()).toEqual({ rows: 2, files: 0 });
     expect(await getProject(PROJECT)).toMatchObject({
       title: "Old project",
       version: 1,
@@ -250,16 +295,18 @@ describe("migration 0005: section layout and focal points", () => {
   ];
 
   it("upgrades a site made before it without loss, and old backups restore with the defaults", async () => {
-    const dataDir = await fresh();
-    let old: Record<string, unknown[]> = {};
-    await withSchemaBefore(5, work, dataDir, async (execute) => {
+    const site = await siteBefore(5, ["projects", "sections"], async (execute) => {
       expect(await columnsOf(execute, "sections")).not.toContain("layout");
       expect(await columnsOf(execute, "projects")).not.toContain("cover_focal_x");
-      await execute(sql`insert into projects (id, title, cover_url, cover_key, role, category, user_id, position, created_at)
-        values (${PROJECT}, 'Old project', '/media/old.png', 'old.png', 'Director', 'Photography', 'owner', 0, '2025-01-02T03:04:05Z')`);
-      await execute(sql`insert into sections (id, project_id, title, description, images, position)
-        values (${SECTION}, ${PROJECT}, 'Old section', 'Text', ${JSON.stringify(OLD_IMAGES)}::jsonb, 0)`);
-      old = await dumpTables(execute, ["projects", "sections"]);
+      await insertOldProject(execute, PROJECT);
+      await insertRow(execute, "sections", {
+        id: SECTION,
+        project_id: PROJECT,
+        title: "Old section",
+        description: "Text",
+        images: JSON.stringify(OLD_IMAGES),
+        position: 0,
+      });
     });
 
     // The current code opens the same database: migration 0005 runs and the rows are intact.
@@ -302,9 +349,7 @@ describe("migration 0005: section layout and focal points", () => {
     ).rejects.toThrow();
 
     // A backup archive of the old schema (as `npm run backup` wrote it) restores into a new site.
-    const archive = await writeOldBackup(work, old);
-    const target = await fresh();
-    expect(await restoreBackup(target, archive)).toEqual({ rows: 2, files: 0 });
+    expect(await site.restoreOldBackup()).toEqual({ rows: 2, files: 0 });
     expect(await getProject(PROJECT)).toMatchObject({ coverFocalX: 0.5, coverFocalY: 0.5 });
     expect(await getSection(SECTION)).toMatchObject({ layout: "grid", images: OLD_IMAGES });
   }, 180_000);
@@ -321,17 +366,22 @@ describe("migration 0006: video playback and poster", () => {
 
   // Three databases opened in turn (old schema, upgrade, restore target): slow on a loaded machine.
   it("upgrades a site made before it without loss, and old backups restore as player videos without posters", async () => {
-    const dataDir = await fresh();
-    let old: Record<string, unknown[]> = {};
-    await withSchemaBefore(6, work, dataDir, async (execute) => {
+    const site = await siteBefore(6, ["projects", "sections"], async (execute) => {
       const columns = await columnsOf(execute, "sections");
       expect(columns).not.toContain("video_playback");
       expect(columns).not.toContain("poster_url");
-      await execute(sql`insert into projects (id, title, cover_url, cover_key, role, category, user_id, position)
-        values (${PROJECT}, 'Old project', '/media/old.png', 'old.png', 'Director', 'Motion Design', 'owner', 0)`);
-      await execute(sql`insert into sections (id, project_id, title, description, images, video_url, video_key, position, created_at)
-        values (${ID}, ${PROJECT}, 'Old clip', 'Words', '[]'::jsonb, '/media/clip.mp4', 'clip.mp4', 0, '2025-01-02T03:04:05Z')`);
-      old = await dumpTables(execute, ["projects", "sections"]);
+      await insertOldProject(execute, PROJECT, { category: "Motion Design" });
+      await insertRow(execute, "sections", {
+        id: ID,
+        project_id: PROJECT,
+        title: "Old clip",
+        description: "Words",
+        images: "[]",
+        video_url: "/media/clip.mp4",
+        video_key: "clip.mp4",
+        position: 0,
+        created_at: "2025-01-02T03:04:05Z",
+      });
     });
 
     // The current code opens the same database: migration 0006 runs and the row is intact.
@@ -361,9 +411,7 @@ describe("migration 0006: video playback and poster", () => {
     ).rejects.toThrow();
 
     // A backup archive of the old schema (as `npm run backup` wrote it) restores into a new site.
-    const archive = await writeOldBackup(work, old);
-    const target = await fresh();
-    expect(await restoreBackup(target, archive)).toEqual({ rows: 2, files: 0 });
+    expect(await site.restoreOldBackup()).toEqual({ rows: 2, files: 0 });
     const restored = await getSection(ID);
     expect(restored).toMatchObject({ title: "Old clip", videoPlayback: null, posterUrl: null });
     expect(toSectionJson(restored!)).toMatchObject({ playback: "player", poster: "" });
@@ -382,12 +430,10 @@ describe("migration 0007: shared auth state", () => {
   const SESSION = "2b0c7f0e-5d8e-4f0f-a3a4-6c1b9d2e7f30";
 
   it("upgrades a site made before it without loss, and its backups restore", async () => {
-    const dataDir = await fresh();
-    await withSchemaBefore(7, work, dataDir, async (execute) => {
+    const site = await siteBefore(7, [], async (execute) => {
       const tables = await tablesOf(execute);
       expect(tables).not.toContain("auth_signing_keys");
-      await execute(sql`insert into projects (id, title, cover_url, cover_key, role, category, user_id, position)
-        values (${PROJECT}, 'Old project', '/media/old.png', 'old.png', 'Director', 'Photography', ${USER}, 0)`);
+      await insertOldProject(execute, PROJECT, { user_id: USER });
       await execute(sql`insert into auth_users (id, email, encrypted_password, email_confirmed_at)
         values (${USER}, 'owner@example.com', '$2a$10$abcdefghijklmnopqrstuv', now())`);
       await execute(
@@ -412,12 +458,12 @@ describe("migration 0007: shared auth state", () => {
     if (process.env.DATABASE_URL) expect(keyRows).toEqual([{ kid }]);
     else {
       expect(keyRows).toEqual([]);
-      expect(fs.existsSync(path.join(dataDir, "auth", "jwt-signing-key.json"))).toBe(true);
+      expect(fs.existsSync(path.join(site.dataDir, "auth", "jwt-signing-key.json"))).toBe(true);
     }
 
     // A backup of the upgraded site carries the site, not the keys or counters, and restores
     // into a new site whose servers may already have made their own key.
-    expect(await createBackup(dataDir, archive)).toMatchObject({ rows: 3 });
+    expect(await createBackup(site.dataDir, archive)).toMatchObject({ rows: 3 });
     const target = await fresh();
     await getSigningKey();
     expect(await restoreBackup(target, archive)).toEqual({ rows: 3, files: 0 });
@@ -433,15 +479,11 @@ describe("migration 0008: cover loop", () => {
   const ID = "0123456789abcdef01234567";
 
   it("upgrades a site made before it without loss, and old backups restore as covers without a loop", async () => {
-    const dataDir = await fresh();
-    let old: Record<string, unknown[]> = {};
-    await withSchemaBefore(8, work, dataDir, async (execute) => {
+    const site = await siteBefore(8, ["projects", "sections"], async (execute) => {
       const columns = await columnsOf(execute, "projects");
       expect(columns).not.toContain("cover_video_url");
       expect(columns).not.toContain("cover_video_key");
-      await execute(sql`insert into projects (id, title, cover_url, cover_key, role, category, user_id, position, created_at)
-        values (${ID}, 'Old project', '/media/old.png', 'old.png', 'Director', 'Motion Design', 'owner', 0, '2025-01-02T03:04:05Z')`);
-      old = await dumpTables(execute, ["projects", "sections"]);
+      await insertOldProject(execute, ID, { category: "Motion Design" });
     });
 
     // The current code opens the same database: migration 0008 runs and the row is intact.
@@ -464,9 +506,7 @@ describe("migration 0008: cover loop", () => {
     expect(await listMediaHolders("loop.mp4")).toMatchObject([{ trashed: true }]);
 
     // A backup archive of the old schema (as `npm run backup` wrote it) restores into a new site.
-    const archive = await writeOldBackup(work, old);
-    const target = await fresh();
-    expect(await restoreBackup(target, archive)).toEqual({ rows: 1, files: 0 });
+    expect(await site.restoreOldBackup()).toEqual({ rows: 1, files: 0 });
     const restored = await getProject(ID);
     expect(restored).toMatchObject({
       title: "Old project",
@@ -489,20 +529,25 @@ describe("migration 0009: image placeholders", () => {
   const IMAGES = [{ url: "/media/a.png", key: "a.png", width: 40, height: 30, alt: "A" }];
 
   it("upgrades a site made before it without loss; old and new backups restore", async () => {
-    const dataDir = await fresh();
-    let old: Record<string, unknown[]> = {};
-    await withSchemaBefore(9, work, dataDir, async (execute) => {
+    const site = await siteBefore(9, ["projects", "sections"], async (execute) => {
       const columns = [
         ...(await columnsOf(execute, "projects")),
         ...(await columnsOf(execute, "sections")),
       ];
       expect(columns).not.toContain("cover_placeholder");
       expect(columns).not.toContain("poster_placeholder");
-      await execute(sql`insert into projects (id, title, cover_url, cover_key, role, category, user_id, position, cover_focal_x)
-        values (${PROJECT}, 'Old project', '/media/old.png', 'old.png', 'Director', 'Motion Design', 'owner', 0, 0.25)`);
-      await execute(sql`insert into sections (id, project_id, title, images, video_url, video_key, poster_url, poster_key, position)
-        values (${ID}, ${PROJECT}, 'Old clip', ${JSON.stringify(IMAGES)}::jsonb, '/media/clip.mp4', 'clip.mp4', '/media/p.png', 'p.png', 0)`);
-      old = await dumpTables(execute, ["projects", "sections"]);
+      await insertOldProject(execute, PROJECT, { category: "Motion Design", cover_focal_x: 0.25 });
+      await insertRow(execute, "sections", {
+        id: ID,
+        project_id: PROJECT,
+        title: "Old clip",
+        images: JSON.stringify(IMAGES),
+        video_url: "/media/clip.mp4",
+        video_key: "clip.mp4",
+        poster_url: "/media/p.png",
+        poster_key: "p.png",
+        position: 0,
+      });
     });
 
     // The current code opens the same database: migration 0009 runs and the rows are intact.
@@ -534,7 +579,7 @@ describe("migration 0009: image placeholders", () => {
 
     // `npm run backup` of the upgraded site carries the placeholders into a restored one.
     const current = path.join(work, "new-backup.tar.gz");
-    await createBackup(dataDir, current);
+    await createBackup(site.dataDir, current);
     const copy = await fresh();
     await restoreBackup(copy, current);
     expect(await getProject(PROJECT)).toMatchObject({ coverPlaceholder: PREVIEW });
@@ -544,9 +589,7 @@ describe("migration 0009: image placeholders", () => {
     });
 
     // A backup archive of the old schema restores into a new site, without placeholders.
-    const archive = await writeOldBackup(work, old);
-    const target = await fresh();
-    expect(await restoreBackup(target, archive)).toEqual({ rows: 2, files: 0 });
+    expect(await site.restoreOldBackup()).toEqual({ rows: 2, files: 0 });
     expect(await getProject(PROJECT)).toMatchObject({ coverPlaceholder: null, coverFocalX: 0.25 });
     expect(await getSection(ID)).toMatchObject({ images: IMAGES, posterPlaceholder: null });
   }, 180_000);
@@ -577,9 +620,8 @@ describe("migration 0010: appearance settings", () => {
   };
 
   it("upgrades a site made before it without loss, and its backups restore", async () => {
-    const dataDir = await fresh();
     const archive = path.join(work, "before-0010.tar.gz");
-    await withSchemaBefore(10, work, dataDir, async (execute) => {
+    const site = await siteBefore(10, [], async (execute) => {
       await execute(
         sql`insert into site_settings (key, value) values ('site', ${JSON.stringify(OLD_SETTINGS)}::jsonb)`,
       );
@@ -599,7 +641,7 @@ describe("migration 0010: appearance settings", () => {
     await db.execute(
       sql`update site_settings set value = ${JSON.stringify(OLD_SETTINGS)}::jsonb where key = 'site'`,
     );
-    expect(await createBackup(dataDir, archive)).toMatchObject({ rows: 1 });
+    expect(await createBackup(site.dataDir, archive)).toMatchObject({ rows: 1 });
     const target = await fresh();
     expect(await restoreBackup(target, archive)).toEqual({ rows: 1, files: 0 });
     expect(await getSiteSettings()).toEqual({ ...OLD_SETTINGS, ...TODAY });
