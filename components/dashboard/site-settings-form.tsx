@@ -3,14 +3,14 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { bindText } from "@/components/forms/bind-text";
-import { FileField, TextAreaField, TextField } from "@/components/forms/field";
+import { CheckedFileField, TextAreaField, TextField } from "@/components/forms/field";
 import { FormError } from "@/components/forms/form-message";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { UploadProgress } from "@/components/forms/upload-progress";
 import { FilePreview } from "@/components/forms/file-preview";
 import { AppearanceFields } from "@/components/forms/appearance-fields";
 import { useToast } from "@/components/ui/toast-provider";
-import { acceptOf, checkFile, coverRule, posterRule } from "@/lib/validation/uploads";
+import { coverRule, posterRule } from "@/lib/validation/uploads";
 import {
   saveSettings,
   toSettingsDraft,
@@ -109,20 +109,17 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
             className="h-32 w-32 rounded-full object-cover"
           />
         ) : null}
-        <FileField
+        <CheckedFileField
           label="Portrait"
           hint="JPEG, PNG or GIF, up to 5 MB. Shown on the About page."
-          accept={acceptOf(coverRule)}
+          rule={coverRule}
           error={portraitError}
           disabled={busy}
-          onChange={(event) => {
-            const file = event.currentTarget.files?.[0] ?? null;
-            const problem = file ? checkFile(file, coverRule) : null;
+          onPick={(file, problem) => {
             setPortraitError(problem);
-            setPortrait(problem ? null : file);
+            setPortrait(file);
             // A refusal of the portrait sent before no longer applies to a new one.
             setError(null);
-            if (problem) event.currentTarget.value = "";
           }}
         />
         {portraitUrl && !portrait ? (
@@ -158,19 +155,16 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
             className="aspect-video w-64 rounded-sm object-cover"
           />
         ) : null}
-        <FileField
+        <CheckedFileField
           label="Showreel poster"
           hint="JPEG, PNG or GIF, up to 5 MB. Shown on the Reel page until the showreel is played."
-          accept={acceptOf(posterRule)}
+          rule={posterRule}
           error={reelPosterError}
           disabled={busy}
-          onChange={(event) => {
-            const file = event.currentTarget.files?.[0] ?? null;
-            const problem = file ? checkFile(file, posterRule) : null;
+          onPick={(file, problem) => {
             setReelPosterError(problem);
-            setReelPoster(problem ? null : file);
+            setReelPoster(file);
             setError(null);
-            if (problem) event.currentTarget.value = "";
           }}
         />
         {showreelPosterUrl && !reelPoster ? (

@@ -1,4 +1,5 @@
 import { useId, type ReactNode, type Ref } from "react";
+import { acceptOf, checkFile, type FileRule } from "@/lib/validation/uploads";
 
 const inputClass =
   "mt-1 block w-full rounded-md border border-black/25 bg-white px-3 py-2 text-base text-ink shadow-sm placeholder:text-muted focus:border-accent focus:outline-2 focus:outline-accent";
@@ -108,6 +109,34 @@ const fileInputClass =
 export const FileField = fieldOf<Own<React.InputHTMLAttributes<HTMLInputElement>>>(
   (wiring, input) => <input {...input} type="file" className={fileInputClass} {...wiring} />,
 );
+
+/**
+ * A FileField that checks the picked file against its upload rule before anything is sent (the
+ * API's rule and wording, lib/validation/uploads.ts) and clears a refused file from the picker;
+ * `onPick` gets the accepted file (null when refused or cleared) and the problem.
+ */
+export function CheckedFileField({
+  rule,
+  accept,
+  onPick,
+  ...field
+}: Omit<React.ComponentProps<typeof FileField>, "onChange"> & {
+  rule: FileRule;
+  onPick: (file: File | null, problem: string | null) => void;
+}) {
+  return (
+    <FileField
+      {...field}
+      accept={accept ?? acceptOf(rule)}
+      onChange={(event) => {
+        const file = event.currentTarget.files?.[0] ?? null;
+        const problem = file ? checkFile(file, rule) : null;
+        if (problem) event.currentTarget.value = "";
+        onPick(problem ? null : file, problem);
+      }}
+    />
+  );
+}
 
 /**
  * A file input with a small label and its error announced, as the section form's media pickers

@@ -1,11 +1,11 @@
 "use client";
 
 import { useState } from "react";
-import { FileField, SelectField, TextAreaField, TextField } from "@/components/forms/field";
+import { CheckedFileField, SelectField, TextAreaField, TextField } from "@/components/forms/field";
 import { CATEGORIES, formatCategory } from "@/lib/validation/categories";
 import { PROJECT_LIMITS } from "@/lib/validation/limits";
 import { PROJECT_PASSWORD_LIMITS, PROJECT_STATUSES, STATUS_LABELS } from "@/lib/validation/status";
-import { acceptOf, checkFile, coverRule, coverVideoRule } from "@/lib/validation/uploads";
+import { coverRule, coverVideoRule } from "@/lib/validation/uploads";
 import type { ProjectDraft } from "@/lib/client/project-draft";
 import { FocalPointField } from "@/components/forms/focal-point-field";
 import { DEFAULT_FOCAL } from "@/lib/validation/focal";
@@ -74,7 +74,7 @@ export function ProjectFields({
           </figcaption>
         </figure>
       ) : null}
-      <FileField
+      <CheckedFileField
         label="Cover image"
         hint={
           coverRequired
@@ -82,31 +82,24 @@ export function ProjectFields({
             : "JPEG, PNG or GIF, up to 5 MB. Leave empty to keep the current cover."
         }
         accept="image/*"
+        rule={coverRule}
         required={coverRequired}
         disabled={disabled}
         error={coverError}
-        onChange={(event) => {
-          // Covers follow the section image rules; refused files are cleared from the picker.
-          const file = event.currentTarget.files?.[0] ?? null;
-          const problem = file ? checkFile(file, coverRule) : null;
+        onPick={(cover, problem) => {
           setCoverError(problem);
-          if (problem) event.currentTarget.value = "";
-          onChange({ cover: problem ? null : file });
+          onChange({ cover });
         }}
       />
-      <FileField
+      <CheckedFileField
         label="Cover loop (mp4, up to 10 MB)"
         hint="Optional. A short muted loop that plays on the gallery card; the cover image stays its still."
-        accept={acceptOf(coverVideoRule)}
+        rule={coverVideoRule}
         disabled={disabled}
         error={videoError}
-        onChange={(event) => {
-          // The API's rule and wording (lib/validation/uploads.ts), before anything is sent.
-          const file = event.currentTarget.files?.[0] ?? null;
-          const problem = file ? checkFile(file, coverVideoRule) : null;
+        onPick={(coverVideo, problem) => {
           setVideoError(problem);
-          if (problem) event.currentTarget.value = "";
-          onChange({ coverVideo: problem ? null : file });
+          onChange({ coverVideo });
         }}
       />
       {currentCoverVideo ? (
