@@ -1,7 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { SHOWCASE } from "./fixtures/data";
-import { signInOwnerForFile, toast } from "./helpers/owner-flows";
+import {
+  createProjectViaApi,
+  deleteProjectViaApi,
+  signInOwnerForFile,
+  toast,
+} from "./helpers/owner-flows";
 
 /*
  * Issue 18 items 6 and 7: the owner's appearance settings (card titles, type pairing, accent
@@ -52,6 +57,21 @@ async function setLook(page: Page, look: Look) {
   });
   expect(response.status(), await response.text()).toBe(200);
 }
+
+/** The latin-ext half of each variable's font (app/(site)/latin-ext.css), named before it. */
+const LATIN_EXT: Record<string, string> = {
+  "--font-inter": "Inter Latin Ext",
+  "--font-fraunces": "Fraunces Latin Ext",
+  "--font-source-sans": "Source Sans 3 Latin Ext",
+  "--font-space-grotesk": "Space Grotesk Latin Ext",
+  "--font-dm-sans": "DM Sans Latin Ext",
+  "--font-playfair": "Playfair Display Latin Ext",
+  "--font-lora": "Lora Latin Ext",
+};
+
+/** A computed font-family that starts with the variable's latin-ext family, then its own. */
+const startsWith = (variable: string, family: string) =>
+  new RegExp(`^["']?${LATIN_EXT[variable]}["']?, ["']?${family}`);
 
 /** A signed-out browser that records the font files it fetches. */
 async function visitor(browser: Browser, width = 1440, height = 900) {
@@ -104,9 +124,10 @@ async function fontFilesByFamily(page: Page): Promise<Map<string, string>> {
 async function expectOnlyPairingFonts(page: Page, fonts: string[], pairing: string) {
   await page.evaluate(() => document.fonts.ready);
   const families = await fontFilesByFamily(page);
-  const allowed = new Set(
-    await Promise.all(PAIRING_VARIABLES[pairing]!.map((variable) => familyOf(page, variable))),
-  );
+  const allowed = new Set([
+    ...(await Promise.all(PAIRING_VARIABLES[pairing]!.map((variable) => familyOf(page, variable)))),
+    ...PAIRING_VARIABLES[pairing]!.map((variable) => LATIN_EXT[variable]!),
+  ]);
   const fetched = fonts.map((file) => families.get(file) ?? file);
   expect(fetched.length, "the pairing's fonts are fetched").toBeGreaterThan(0);
   expect(
@@ -180,10 +201,10 @@ test("the owner chooses the look in the settings form and visitors see it", asyn
     const heading = home.getByRole("heading", { level: 1 });
     const fraunces = await familyOf(home, "--font-fraunces");
     const sourceSans = await familyOf(home, "--font-source-sans");
-    await expect(heading).toHaveCSS("font-family", new RegExp(`^["']?${fraunces}`));
+    await expect(heading).toHaveCSS("font-family", startsWith("--font-fraunces", fraunces));
     await expect(home.getByRole("contentinfo")).toHaveCSS(
       "font-family",
-      new RegExp(`^["']?${sourceSans}`),
+      startsWith("--font-source-sans", sourceSans),
     );
     // Titles show without hover.
     const caption = home.getByTestId("card-caption").first();
@@ -202,7 +223,7 @@ test("the owner chooses the look in the settings form and visitors see it", asyn
     await home.goto(`/sections/${SHOWCASE.id}`);
     await expect(home.getByRole("heading", { level: 1 })).toHaveCSS(
       "font-family",
-      new RegExp(`^["']?${fraunces}`),
+      startsWith("--font-fraunces", fraunces),
     );
     // Wide: the project column is 96rem (1536 px) instead of 72rem.
     const article = home.locator("article").first();
@@ -270,5 +291,49 @@ test("full width, hover titles and other pairings; axe clean with a dark and a l
         await guest.close();
       }
     }
+  }
+});
+
+test("accented letters are drawn in the pairing's own typeface, fetched only for such text", async ({
+  page,
+  browser,
+}) => {
+  await setLook(page, { ...DEFAULT_LOOK, typePairing: "editorial" });
+  const project = await createProjectViaApi(page, {
+    title: `Łódź — Dvořák ${Date.now()}`,
+    category: "Illustration",
+  });
+  const guest = await visitor(browser);
+  try {
+    const { page: visit, fonts } = guest;
+    await visit.goto("/about");
+    await visit.evaluate(() => document.fonts.ready);
+    const familiesOf = async () => {
+      const byFile = await fontFilesByFamily(visit);
+      return fonts.map((file) => byFile.get(file) ?? file);
+    };
+    // About's text here is plain Latin: the latin-ext files stay where they are.
+    const plain = await familiesOf();
+    expect(plain.filter((family) => family.endsWith("Latin Ext"))).toEqual([]);
+
+    fonts.length = 0;
+    await visit.goto(`/sections/${project.id}`);
+    const heading = visit.getByRole("heading", { level: 1 });
+    await expect(heading).toHaveText(project.title);
+    await visit.evaluate(() => document.fonts.ready);
+    await visit.screenshot({ path: "test-results/appearance-latin-ext.png" });
+    // The heading's Ł and ř come from Fraunces' latin-ext file, not a system font.
+    expect(await familiesOf()).toContain("Fraunces Latin Ext");
+    expect(
+      await visit.evaluate(() =>
+        Array.from(document.fonts).some(
+          (face) =>
+            face.family.replace(/"/g, "") === "Fraunces Latin Ext" && face.status === "loaded",
+        ),
+      ),
+    ).toBe(true);
+  } finally {
+    await guest.close();
+    await deleteProjectViaApi(page, project.id);
   }
 });
