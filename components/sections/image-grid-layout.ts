@@ -33,6 +33,22 @@ const cropFactor = (ratio: number | null, box: number) =>
 const PHONE = "(100vw - 2.5rem)";
 const wideOf = (max: string) => `(min(100vw, ${max}) - 4rem)`;
 
+/**
+ * An image alone on its row (a single grid image of known size, a `full` image, a `natural` row of
+ * one) is at most this share of the window tall: a 4:5 portrait at the content width would be
+ * 1.5 windows tall, so it is drawn narrower, centred, at its own shape (nothing cropped).
+ */
+export const TALL_CAP_VH = 85;
+
+/** The widest an image of `ratio` may be drawn alone on its row (TALL_CAP_VH of the window tall). */
+export function capWidth(ratio: number): string {
+  return `calc(${TALL_CAP_VH}svh * ${+ratio.toFixed(4)})`;
+}
+
+/** `width`, or narrower where the image would be taller than TALL_CAP_VH of the window. */
+const capped = (width: string, ratio: number) =>
+  `min(${width}, ${+(TALL_CAP_VH * ratio).toFixed(2)}vh)`;
+
 /** Tiles are at least 12rem tall (section-images.tsx, min-h-48), even when that breaks their shape. */
 const MIN_TILE_REM = 12;
 
@@ -59,6 +75,8 @@ export function tileSizes(
       ? `max(${cropped}, ${+(MIN_TILE_REM * ratio).toFixed(3)}rem)`
       : cropped;
   };
+  if (count <= 1 && ratio)
+    return `(min-width: 640px) ${capped(`calc${WIDE}`, ratio)}, ${capped(`calc${PHONE}`, ratio)}`;
   const wide = drawn(`(${WIDE} - ${gaps}rem) / ${columns}`, cropFactor(ratio, box));
   const phone = drawn(PHONE, cropFactor(ratio, count <= 1 ? 0 : 4 / 3));
   return `(min-width: 640px) ${wide}, ${phone}`;
@@ -96,13 +114,17 @@ export function imageRatio(width: number | null, height: number | null): number 
 /**
  * `sizes` for an image of a justified row: from 640 px the row's images share its width (less the
  * gaps) in proportion to their aspect ratios, so all are as tall and none is cropped; on phones
- * each takes the full width. `share` is rounded up so the file is never chosen too small.
+ * each takes the full width. `share` is rounded up so the file is never chosen too small. An image
+ * alone on its row is capped in height (TALL_CAP_VH).
  */
 export function rowSizes(ratios: number[], index: number, max = "72rem"): string {
   const WIDE = wideOf(max);
   const total = ratios.reduce((sum, ratio) => sum + ratio, 0);
   const share = Math.ceil(((ratios[index] ?? 0) / total) * 1000) / 1000;
   const gaps = (ratios.length - 1) * 0.75;
-  const wide = ratios.length === 1 ? `calc${WIDE}` : `calc((${WIDE} - ${gaps}rem) * ${share})`;
-  return `(min-width: 640px) ${wide}, calc${PHONE}`;
+  if (ratios.length === 1) {
+    const ratio = ratios[0]!;
+    return `(min-width: 640px) ${capped(`calc${WIDE}`, ratio)}, ${capped(`calc${PHONE}`, ratio)}`;
+  }
+  return `(min-width: 640px) calc((${WIDE} - ${gaps}rem) * ${share}), calc${PHONE}`;
 }

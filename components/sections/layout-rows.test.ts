@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CONTENT_MAX } from "@/components/layout/content-width";
-import { layoutRows, rowSizes, tileSizes } from "./image-grid-layout";
+import { capWidth, layoutRows, rowSizes, tileSizes } from "./image-grid-layout";
 
 describe("natural and full layouts", () => {
   it("keep the grid's column count as the most images in a row, rows as even as possible", () => {
@@ -28,16 +28,27 @@ describe("natural and full layouts", () => {
     );
     expect(rowSizes([1.6, 0.8], 1)).toContain("* 0.334)");
     expect(rowSizes([1.5], 0)).toBe(
-      "(min-width: 640px) calc(min(100vw, 72rem) - 4rem), calc(100vw - 2.5rem)",
+      "(min-width: 640px) min(calc(min(100vw, 72rem) - 4rem), 127.5vh), min(calc(100vw - 2.5rem), 127.5vh)",
     );
   });
 
-  it("follows the content-width setting's column (issue 18.7), so wider columns get wider files", () => {
-    expect(rowSizes([1.5], 0, CONTENT_MAX.wide.column)).toBe(
-      "(min-width: 640px) calc(min(100vw, 96rem) - 4rem), calc(100vw - 2.5rem)",
+  it("draws an image alone on its row at most 85 % of the window tall (a portrait narrower)", () => {
+    // 4:5: 85vh × 0.8 = 68vh wide at most, in the box (section-images.tsx) and in the file chosen.
+    expect(capWidth(0.8)).toBe("calc(85svh * 0.8)");
+    expect(rowSizes([0.8], 0)).toBe(
+      "(min-width: 640px) min(calc(min(100vw, 72rem) - 4rem), 68vh), min(calc(100vw - 2.5rem), 68vh)",
     );
-    expect(rowSizes([1.5], 0, CONTENT_MAX.full.column)).toBe(
-      "(min-width: 640px) calc(min(100vw, 100vw) - 4rem), calc(100vw - 2.5rem)",
+    expect(tileSizes(1, 0, 1200, 1500)).toBe(rowSizes([0.8], 0));
+    // Side by side, images share the row's width: no cap.
+    expect(rowSizes([0.8, 0.8], 0)).not.toContain("vh");
+  });
+
+  it("follows the content-width setting's column (issue 18.7), so wider columns get wider files", () => {
+    expect(rowSizes([1.5], 0, CONTENT_MAX.wide.column)).toContain(
+      "(min-width: 640px) min(calc(min(100vw, 96rem) - 4rem), 127.5vh)",
+    );
+    expect(rowSizes([1.5], 0, CONTENT_MAX.full.column)).toContain(
+      "(min-width: 640px) min(calc(min(100vw, 100vw) - 4rem), 127.5vh)",
     );
     expect(tileSizes(1, 0, 1600, 900)).toContain("min(100vw, 72rem)");
     expect(tileSizes(1, 0, 1600, 900, CONTENT_MAX.wide.column)).toContain("min(100vw, 96rem)");

@@ -13,6 +13,7 @@ import {
 import type { SectionLayout } from "@/lib/validation/layout";
 import { objectPosition } from "@/lib/validation/focal-point";
 import {
+  capWidth,
   gridClass,
   imageRatio,
   layoutRows,
@@ -74,8 +75,15 @@ export function SectionImages({
                   type="button"
                   onClick={openAt(index)}
                   aria-label={`View full screen: ${image.alt}`}
-                  className={`relative block w-full cursor-zoom-in overflow-hidden rounded-sm bg-stone-200 ${natural ? "" : "h-full min-h-48"}`}
-                  style={natural ? { aspectRatio: `${image.width} / ${image.height}` } : undefined}
+                  className={`relative block w-full cursor-zoom-in overflow-hidden rounded-sm bg-stone-200 ${natural ? "mx-auto" : "h-full min-h-48"}`}
+                  style={
+                    natural
+                      ? {
+                          aspectRatio: `${image.width} / ${image.height}`,
+                          maxWidth: capWidth(image.width! / image.height!),
+                        }
+                      : undefined
+                  }
                 >
                   <Image
                     src={image.url}
@@ -117,14 +125,19 @@ export function SectionImages({
                     // Each image's flex share is its aspect ratio (× 1000: shares that add up to
                     // less than 1 would leave part of the row empty), so a row's images are all as
                     // tall and fill its width exactly; the box has the image's own shape (no crop,
-                    // and its height is known before the file arrives: no layout shift).
+                    // and its height is known before the file arrives: no layout shift). Alone on its
+                    // row, it is at most TALL_CAP_VH of the window tall, centred.
                     <button
                       key={image.url + index}
                       type="button"
                       onClick={openAt(index)}
                       aria-label={`View full screen: ${image.alt}`}
-                      className="relative block w-full min-w-0 cursor-zoom-in overflow-hidden rounded-sm bg-stone-200 sm:w-auto sm:[flex:var(--grow)_1_0%]"
-                      style={{ aspectRatio: `${ratio}`, ["--grow" as string]: `${ratio * 1000}` }}
+                      className="relative mx-auto block w-full min-w-0 cursor-zoom-in overflow-hidden rounded-sm bg-stone-200 sm:w-auto sm:[flex:var(--grow)_1_0%]"
+                      style={{
+                        aspectRatio: `${ratio}`,
+                        ["--grow" as string]: `${ratio * 1000}`,
+                        ...(row.length === 1 ? { maxWidth: capWidth(ratio) } : {}),
+                      }}
                       data-testid="layout-image"
                     >
                       <Image
