@@ -90,9 +90,13 @@ describe("PUT /api/settings", () => {
     expect(media.headers.get("content-type")).toBe("image/jpeg");
     expect(uploads()).toHaveLength(1);
 
+    // Its blur-up placeholder (issue 18 item 5), drawn on About until the file arrives.
+    expect(body.data.portraitPlaceholder).toMatch(/^data:image\/webp;base64,/);
+
     const page = await (await fetch(`${server.url}/about`)).text();
     expect(page).toContain("Eight years of frames.");
     expect(page).toContain("mailto:hello@sara.example");
+    expect(page).toContain(`background-image:url(${body.data.portraitPlaceholder})`);
   });
 
   it("replaces the portrait, deleting the old file, and keeps it when none is sent", async () => {
@@ -105,13 +109,19 @@ describe("PUT /api/settings", () => {
     expect(uploads()).toEqual([replaced.body.data.portraitKey]);
 
     const kept = await put(settingsForm({ tagline: "New tagline" }));
+    expect(replaced.body.data.portraitPlaceholder).not.toBe(first.portraitPlaceholder);
     expect(kept.body.data).toMatchObject({
       tagline: "New tagline",
       portraitUrl: replaced.body.data.portraitUrl,
+      portraitPlaceholder: replaced.body.data.portraitPlaceholder,
     });
 
     const removed = await put(settingsForm({ removePortrait: "true" }));
-    expect(removed.body.data).toMatchObject({ portraitUrl: "", portraitKey: null });
+    expect(removed.body.data).toMatchObject({
+      portraitUrl: "",
+      portraitKey: null,
+      portraitPlaceholder: null,
+    });
     expect(uploads()).toEqual([]);
   });
 
@@ -165,8 +175,11 @@ describe("PUT /api/settings", () => {
     const first = saved.body.data.showreelPosterUrl;
     expect(first).toMatch(/^\/media\/[0-9a-f]{32}\.jpg$/);
     expect(uploads()).toEqual([saved.body.data.showreelPosterKey]);
+    const placeholder = saved.body.data.showreelPosterPlaceholder;
+    expect(placeholder).toMatch(/^data:image\/webp;base64,/);
     const reel = await (await fetch(`${server.url}/reel`)).text();
     expect(reel).toContain(`src="${first}"`);
+    expect(reel).toContain(`background-image:url(${placeholder})`);
     expect(reel).toContain("Play the showreel");
 
     const fake = settingsForm();
@@ -179,6 +192,7 @@ describe("PUT /api/settings", () => {
 
     const kept = await put(settingsForm({ tagline: "Kept poster" }));
     expect(kept.body.data.showreelPosterUrl).toBe(first);
+    expect(kept.body.data.showreelPosterPlaceholder).toBe(placeholder);
     const replaced = await put(
       settingsForm({
         showreelPoster: new Blob([new Uint8Array(await pngOfSize(2000, 32, 18))], {
@@ -189,7 +203,11 @@ describe("PUT /api/settings", () => {
     expect(replaced.body.data.showreelPosterUrl).toMatch(/\.png$/);
     expect(uploads()).toEqual([replaced.body.data.showreelPosterKey]);
     const removed = await put(settingsForm({ removeShowreelPoster: "true" }));
-    expect(removed.body.data).toMatchObject({ showreelPosterUrl: "", showreelPosterKey: null });
+    expect(removed.body.data).toMatchObject({
+      showreelPosterUrl: "",
+      showreelPosterKey: null,
+      showreelPosterPlaceholder: null,
+    });
     expect(uploads()).toEqual([]);
   });
 

@@ -39,8 +39,18 @@ export async function saveSettingsFromRequest(request: Request): Promise<SiteSet
           ...appearance,
           portraitUrl: portrait?.url ?? (keep ? current.portraitUrl : ""),
           portraitKey: portrait?.key ?? (keep ? current.portraitKey : null),
+          portraitPlaceholder: portrait
+            ? (portrait.placeholder ?? null)
+            : keep
+              ? current.portraitPlaceholder
+              : null,
           showreelPosterUrl: poster?.url ?? (keepPoster ? current.showreelPosterUrl : ""),
           showreelPosterKey: poster?.key ?? (keepPoster ? current.showreelPosterKey : null),
+          showreelPosterPlaceholder: poster
+            ? (poster.placeholder ?? null)
+            : keepPoster
+              ? current.showreelPosterPlaceholder
+              : null,
         };
       }),
     );

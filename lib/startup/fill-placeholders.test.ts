@@ -7,6 +7,7 @@ import { useDatabases } from "@/test/helpers/database";
 import { getDb } from "@/lib/db";
 import { getProject } from "@/lib/data/projects";
 import { getSection } from "@/lib/data/sections";
+import { getSiteSettings } from "@/lib/data/settings";
 import { uploadsDir } from "@/lib/storage/local";
 import { makePlaceholder } from "@/lib/uploads/placeholder";
 import { fillPlaceholders, storageReader } from "./fill-placeholders";
@@ -98,6 +99,36 @@ describe("blur-up placeholders (issue 18 item 5)", () => {
     // Idempotent: the next start reads only what still lacks one (the missing file), changes nothing.
     expect(await fillPlaceholders(db, read)).toEqual({ filled: 0, failed: 1 });
     expect(await getSection(SECTION)).toEqual(section);
+  }, 120_000);
+});
+
+describe("blur-up placeholders of the site settings", () => {
+  it("are filled in for a portrait and a Reel poster stored before them, keeping the rest", async () => {
+    const dataDir = await fresh();
+    const db = await getDb();
+    fs.mkdirSync(uploadsDir(dataDir), { recursive: true });
+    fs.writeFileSync(path.join(uploadsDir(dataDir), key(6)), await photo(800, 1000));
+    const stored = {
+      ownerName: "Old Site",
+      portraitUrl: `/media/${key(6)}`,
+      portraitKey: key(6),
+      // Its file is gone: counted as failed, the Reel shows the poster without one.
+      showreelPosterUrl: `/media/${key(7)}`,
+      showreelPosterKey: key(7),
+    };
+    await db.execute(sql`insert into site_settings (key, value) values ('site', ${JSON.stringify(stored)}::jsonb)
+      on conflict (key) do update set value = excluded.value`);
+
+    const read = storageReader(dataDir);
+    expect(await fillPlaceholders(db, read)).toEqual({ filled: 1, failed: 1 });
+    const settings = await getSiteSettings();
+    expect(await decode(settings.portraitPlaceholder!)).toMatchObject({ width: 13, height: 16 });
+    expect(settings.showreelPosterPlaceholder).toBeNull();
+    expect(settings).toMatchObject({ ...stored });
+
+    // Only the missing file is read again; nothing changes.
+    expect(await fillPlaceholders(db, read)).toEqual({ filled: 0, failed: 1 });
+    expect(await getSiteSettings()).toEqual(settings);
   }, 120_000);
 });
 

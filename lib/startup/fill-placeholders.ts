@@ -45,6 +45,12 @@ const SINGLE_IMAGES = [
   { table: "sections", key: "poster_key", url: "poster_url", placeholder: "poster_placeholder" },
 ] as const;
 
+/** The images of the site settings (one JSON value): the About portrait, the Reel poster. */
+const SETTINGS_IMAGES = [
+  { key: "portraitKey", url: "portraitUrl", placeholder: "portraitPlaceholder" },
+  { key: "showreelPosterKey", url: "showreelPosterUrl", placeholder: "showreelPosterPlaceholder" },
+] as const;
+
 async function placeholderOf(read: ReadMedia, key: string, url: string): Promise<string | null> {
   const bytes = await read(key, url);
   return bytes ? makePlaceholder(bytes) : null;
@@ -52,7 +58,8 @@ async function placeholderOf(read: ReadMedia, key: string, url: string): Promise
 
 /**
  * Gives stored images made before placeholders existed (issue 18 item 5, migration 0009) their
- * blur-up placeholder: project covers, section images (the images JSON) and video posters. Each
+ * blur-up placeholder: project covers, section images (the images JSON), video posters, and the
+ * settings' portrait and Reel poster. Each
  * update is a compare-and-set on what was read (the same key, still no placeholder, the same
  * images JSON), so a concurrent edit wins and a second run, or a second server, does nothing
  * twice. Neither `version` nor `updatedAt` changes: this is not an edit, and an owner's open form
@@ -119,6 +126,27 @@ export async function fillPlaceholders(
       }
     }
   }
+  if (budget > 0) {
+    const [row] = rowsOf<{ value: Record<string, unknown> }>(
+      await db.execute(sql`select value from site_settings where key = 'site'`),
+    );
+    const value = row?.value;
+    if (value && typeof value === "object") {
+      const next = { ...value };
+      for (const { key, url, placeholder: field } of SETTINGS_IMAGES) {
+        const [keyValue, urlValue] = [value[key], value[url]];
+        if (typeof keyValue !== "string" || !keyValue || typeof urlValue !== "string") continue;
+        if (value[field] || budget <= 0) continue;
+        const placeholder = await placeholderOf(read, keyValue, urlValue);
+        count(placeholder !== null);
+        if (placeholder) next[field] = placeholder;
+      }
+      if (Object.keys(next).some((field) => next[field] !== value[field])) {
+        await db.execute(sql`update site_settings set value = ${JSON.stringify(next)}::jsonb
+          where key = 'site' and value = ${JSON.stringify(value)}::jsonb`);
+      }
+    }
+  }
   return result;
 }
 
@@ -144,10 +172,15 @@ export function startPlaceholderFill(): void {
       if (result.filled > 0) {
         const { TAGS } = await import("@/lib/cache");
         const { expireTagsFromBackground } = await import("./instance-sync");
-        // Every project page may show one of them: the lists' tag and each page's.
+        // Every project page may show one of them (the lists' tag and each page's), and About and
+        // Reel the settings'.
         const db = await getDb();
         const ids = rowsOf<{ id: string }>(await db.execute(sql`select id from projects`));
-        await expireTagsFromBackground([TAGS.projects, ...ids.map((row) => TAGS.project(row.id))]);
+        await expireTagsFromBackground([
+          TAGS.projects,
+          TAGS.settings,
+          ...ids.map((row) => TAGS.project(row.id)),
+        ]);
       }
     })().catch((error: Error) =>
       console.error(`Blur-up placeholder fill failed: ${error.message}`),

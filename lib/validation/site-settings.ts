@@ -19,6 +19,12 @@ const optionalUrl = z
   .trim()
   .pipe(z.union([z.literal(""), text().pipe(z.url({ protocol: /^https?$/ }))]));
 
+const placeholder = z
+  .string()
+  .regex(/^data:image\/webp;base64,[A-Za-z0-9+/=]{1,2000}$/)
+  .nullable()
+  .catch(null);
+
 export const siteSettingsSchema = z.object({
   ownerName: text().trim().min(1).max(SETTINGS_LIMITS.ownerName),
   tagline: text().trim().max(SETTINGS_LIMITS.tagline),
@@ -33,6 +39,13 @@ export const siteSettingsSchema = z.object({
   /** The owner's still for the Reel page until it is played (issue 18 item 3); a file, like the portrait. */
   showreelPosterUrl: z.string().max(SETTINGS_LIMITS.portraitUrl),
   showreelPosterKey: z.string().max(SETTINGS_LIMITS.portraitKey).nullable(),
+  /**
+   * The portrait's and the showreel poster's blur-up placeholders (issue 18 item 5): tiny WebP data
+   * URLs made when the file is stored (lib/uploads/placeholder.ts) or, for files stored before
+   * them, by lib/startup/fill-placeholders.ts. Anything else stored there reads as none.
+   */
+  portraitPlaceholder: placeholder,
+  showreelPosterPlaceholder: placeholder,
   socials: z.object({
     behance: optionalUrl,
     github: optionalUrl,
@@ -63,6 +76,8 @@ export const defaultSiteSettings: SiteSettings = {
   showreelUrl: "",
   showreelPosterUrl: "",
   showreelPosterKey: null,
+  portraitPlaceholder: null,
+  showreelPosterPlaceholder: null,
   socials: { behance: "", github: "", instagram: "", dribbble: "" },
   ...defaultAppearance,
 };
@@ -73,7 +88,13 @@ export const defaultSiteSettings: SiteSettings = {
  */
 export type SettingsFields = Omit<
   SiteSettings,
-  "portraitUrl" | "portraitKey" | "showreelPosterUrl" | "showreelPosterKey" | keyof Appearance
+  | "portraitUrl"
+  | "portraitKey"
+  | "showreelPosterUrl"
+  | "showreelPosterKey"
+  | "portraitPlaceholder"
+  | "showreelPosterPlaceholder"
+  | keyof Appearance
 >;
 
 /**
@@ -86,6 +107,8 @@ const settingsFieldsSchema = siteSettingsSchema
     portraitKey: true,
     showreelPosterUrl: true,
     showreelPosterKey: true,
+    portraitPlaceholder: true,
+    showreelPosterPlaceholder: true,
     cardTitles: true,
     typePairing: true,
     accentColor: true,

@@ -56,6 +56,7 @@ export default async function AboutPage({ params }: { params: Params }) {
             alt={`Portrait of ${settings.ownerName}`}
             fill
             preload
+            blurDataURL={settings.portraitPlaceholder}
             sizes="(min-width: 1152px) 440px, (min-width: 768px) 40vw, 100vw"
             className="object-cover"
           />

@@ -41,6 +41,7 @@ export default async function ReelPage({ params }: { params: Params }) {
           src={player}
           title={`Showreel of ${settings.ownerName}`}
           poster={settings.showreelPosterUrl || null}
+          posterPlaceholder={settings.showreelPosterPlaceholder}
           eager
         />
       ) : (
