@@ -89,4 +89,16 @@ test("project cover and section media go to Cloudinary, not through the site", a
   const sectionPost = bodiesToSite.find((body) => body.url.endsWith(`/api/sections/${projectId}`));
   expect(sectionPost?.bytes).toBeGreaterThan(0);
   expect(Math.max(...bodiesToSite.map((body) => body.bytes))).toBeLessThan(10 * 1024);
+
+  // Blur-up placeholders all the same: made from the preview Chromium drew of each image.
+  const webp = /^data:image\/webp;base64,/;
+  const project = await (await page.request.get(`${base}/api/projects/${projectId}`)).json();
+  expect(project.data.coverPlaceholder).toMatch(webp);
+  const sections = await (await page.request.get(`${base}/api/sections/${projectId}`)).json();
+  const [section] = sections.data as {
+    images: { placeholder: string | null }[];
+    posterPlaceholder: string | null;
+  }[];
+  expect(section!.images[0]!.placeholder).toMatch(webp);
+  expect(section!.posterPlaceholder).toMatch(webp);
 });

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   resetDirectUploads,
@@ -347,6 +348,71 @@ describe("direct uploads through the project and section forms", () => {
     expect(await projectCount()).toBe(before);
   });
 
+  it("makes an image's blur-up placeholder from the browser's preview, re-encoded here", async () => {
+    // The browser's preview: a 16 × 12 PNG drawn from the picked file.
+    const drawn = await sharp({
+      create: { width: 16, height: 12, channels: 3, background: { r: 200, g: 40, b: 30 } },
+    })
+      .png()
+      .toBuffer();
+    const preview = `data:image/png;base64,${drawn.toString("base64")}`;
+    const cover = await directUpload("cover", await pngOfSize(2000, 64, 48), "c.png", "image/png");
+    const project = await createProject(projectForm(JSON.stringify({ ...cover, preview })));
+    expect(project.status).toBe(201);
+    const stored = (project.body.data as unknown as { coverPlaceholder: string }).coverPlaceholder;
+    // Stored as this server's WebP, never the browser's bytes as sent.
+    const match = /^data:image\/webp;base64,(.+)$/.exec(stored);
+    expect(match).not.toBeNull();
+    expect(await sharp(Buffer.from(match![1]!, "base64")).metadata()).toMatchObject({
+      format: "webp",
+      width: 16,
+      height: 12,
+    });
+
+    // Without a preview, or with one that is not a small image: saved, without a placeholder.
+    const plain = await directUpload("image", await pngOfSize(2000), "a.png", "image/png");
+    const notImage = await directUpload("image", await pngOfSize(2000), "b.png", "image/png");
+    const huge = await directUpload("image", await pngOfSize(2000), "h.png", "image/png");
+    const big = await sharp({
+      create: { width: 400, height: 300, channels: 3, background: "#333" },
+    })
+      .png()
+      .toBuffer();
+    const section = await call<{ images: { placeholder: string | null }[] }>(
+      site.server.url,
+      "POST",
+      `/api/sections/${project.body.data._id}`,
+      {
+        token: site.ownerToken,
+        form: multipart([
+          ["resources", JSON.stringify(plain)],
+          ["resources", JSON.stringify({ ...notImage, preview: "data:image/png;base64,AAAA" })],
+          [
+            "resources",
+            JSON.stringify({ ...huge, preview: `data:image/png;base64,${big.toString("base64")}` }),
+          ],
+        ]),
+      },
+    );
+    expect(section.status).toBe(201);
+    expect(section.body.data.images.map((image) => image.placeholder)).toEqual([null, null, null]);
+
+    // A preview that is not an image data URL makes the text no reference: 400, nothing saved
+    // (the upload is left to the sweep of never-saved uploads, like any text that is not one).
+    const bad = await directUpload("image", await pngOfSize(2000), "x.png", "image/png");
+    const refused = await call(site.server.url, "POST", `/api/sections/${project.body.data._id}`, {
+      token: site.ownerToken,
+      form: multipart([["resources", JSON.stringify({ ...bad, preview: "javascript:alert(1)" })]]),
+    });
+    expect([refused.status, refused.body.message]).toEqual([400, "Invalid upload reference"]);
+    const sections = await call<unknown[]>(
+      site.server.url,
+      "GET",
+      `/api/sections/${project.body.data._id}`,
+    );
+    expect(sections.body.data).toHaveLength(1);
+  });
+
   it("Cloudinary itself refuses a format the signature does not allow", async () => {
     const signed = await sign({ kind: "video", size: 100, type: "video/mp4", name: "v.mp4" });
     const { uploadUrl, params } = signed.body.data;
@@ -388,7 +454,17 @@ describe("direct uploads through the project and section forms", () => {
         onProgress(Number.MAX_SAFE_INTEGER);
         return { status: response.status, text: await response.text() };
       },
+      // The browser draws it on a canvas; here sharp stands in for the canvas.
+      preview: async (file) => {
+        previewed.push(file.name);
+        const small = await sharp(Buffer.from(await file.arrayBuffer()))
+          .resize(16, 16, { fit: "inside" })
+          .webp()
+          .toBuffer();
+        return `data:image/webp;base64,${small.toString("base64")}`;
+      },
     };
+    const previewed: string[] = [];
     const files = [
       {
         file: new File([new Uint8Array(await pngOfSize(3000))], "a.png", { type: "image/png" }),
@@ -404,6 +480,10 @@ describe("direct uploads through the project and section forms", () => {
     expect(result.kind).toBe("ok");
     if (result.kind !== "ok") return;
     expect(progress.at(-1)).toBe(100);
+    // Only the image gets a preview, carried in its reference.
+    expect(previewed).toEqual(["a.png"]);
+    expect(JSON.parse(result.references[0]!).preview).toMatch(/^data:image\/webp;base64,/);
+    expect(JSON.parse(result.references[1]!)).not.toHaveProperty("preview");
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     const project = await createProject(
       projectForm(
@@ -418,6 +498,8 @@ describe("direct uploads through the project and section forms", () => {
       ]),
     });
     expect(section.status).toBe(201);
+    const saved = section.body.data as { images: { placeholder: string | null }[] };
+    expect(saved.images[0]!.placeholder).toMatch(/^data:image\/webp;base64,/);
 
     // A refused file comes back with the rule's message, before anything is uploaded.
     const uploadsBefore = standIn.uploads.size;

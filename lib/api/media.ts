@@ -6,6 +6,7 @@ import { deleteMediaQuietly, getStorage, type StoredMedia } from "@/lib/storage"
 import { directUploadConfig, directUploadKey, resolveDirectUpload } from "@/lib/uploads/direct";
 import { UploadError } from "@/lib/uploads/errors";
 import { parseMultipart, type ParsedForm, type UploadedFile } from "@/lib/uploads/parse";
+import { placeholderFromPreview } from "@/lib/uploads/placeholder";
 import type { FileRule } from "@/lib/validation/uploads";
 import {
   directUploadMessages,
@@ -144,10 +145,14 @@ export async function storeUploads(files: readonly MediaItem[]): Promise<StoredM
       if (isDirect(file)) {
         const config = directUploadConfig();
         if (!config) throw new UploadError(400, directUploadMessages.notAvailable);
-        // Its bytes never reach this server: no placeholder is made for it (the page shows none).
-        stored.push(
-          await resolveDirectUpload(config, file.reference, file.kind, { inUse: mediaKeyInUse }),
-        );
+        const media = await resolveDirectUpload(config, file.reference, file.kind, {
+          inUse: mediaKeyInUse,
+        });
+        // Its bytes never reach this server: an image's placeholder is made from the preview
+        // the owner's browser sent with it.
+        const placeholder =
+          file.kind === "video" ? null : await placeholderFromPreview(file.reference.preview);
+        stored.push({ ...media, placeholder });
         continue;
       }
       const media = await storage.put({

@@ -1,4 +1,5 @@
 import { directUploadMessages, type DirectUploadKind } from "@/lib/validation/direct-uploads";
+import { PLACEHOLDER_MAX_SIDE } from "@/lib/validation/uploads";
 import { sendRequest, toPercent, type Outcome } from "./request";
 
 /**
@@ -34,7 +35,26 @@ export type DirectTransport = {
     form: FormData,
     onProgress: (loaded: number) => void,
   ): Promise<{ status: number; text: string } | null>;
+  /**
+   * A tiny preview of a picked image as a data URL, for its blur-up placeholder: the server never
+   * sees a direct upload's bytes, so it makes the placeholder from this (re-encoded with sharp).
+   * Null when the browser cannot decode the file; the image is then saved without one.
+   */
+  preview?(file: File): Promise<string | null>;
 };
+
+/** Draws the image at most PLACEHOLDER_MAX_SIDE pixels on its long side, as WebP (PNG if not). */
+async function browserPreview(file: File): Promise<string | null> {
+  const bitmap = await createImageBitmap(file);
+  const scale = PLACEHOLDER_MAX_SIDE / Math.max(bitmap.width, bitmap.height, 1);
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.max(1, Math.round(bitmap.width * Math.min(1, scale)));
+  canvas.height = Math.max(1, Math.round(bitmap.height * Math.min(1, scale)));
+  canvas.getContext("2d")?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  bitmap.close();
+  const webp = canvas.toDataURL("image/webp", 0.5);
+  return webp.startsWith("data:image/webp") ? webp : canvas.toDataURL("image/png");
+}
 
 export const browserTransport: DirectTransport = {
   sign: (body) => sendRequest<SignedUpload>("/api/uploads/sign", { method: "POST", body }),
@@ -47,6 +67,7 @@ export const browserTransport: DirectTransport = {
       xhr.onerror = xhr.onabort = xhr.ontimeout = () => resolve(null);
       xhr.send(form);
     }),
+  preview: browserPreview,
 };
 
 export type DirectFile = { file: File; kind: DirectUploadKind };
@@ -93,7 +114,12 @@ export async function uploadDirect(
     const answer = await transport.upload(uploadUrl, form, (loaded) =>
       onProgress?.(toPercent(done + Math.min(loaded, file.size), total)),
     );
-    const reference = answer && answer.status === 200 ? toReference(answer.text, name) : null;
+    const preview =
+      file.type.startsWith("image/") && transport.preview
+        ? await transport.preview(file).catch(() => null)
+        : null;
+    const reference =
+      answer && answer.status === 200 ? toReference(answer.text, name, preview) : null;
     if (!reference) return { kind: "failed", message: directUploadMessages.uploadFailed };
     done += file.size;
     onProgress?.(toPercent(done, total));
@@ -102,8 +128,11 @@ export async function uploadDirect(
   return { kind: "ok", references };
 }
 
-/** The reference the API takes: Cloudinary's public id, version and response signature. */
-function toReference(text: string, name: string): string | null {
+/**
+ * The reference the API takes: Cloudinary's public id, version and response signature, and for an
+ * image the browser's preview of it.
+ */
+function toReference(text: string, name: string, preview: string | null): string | null {
   let answer: CloudinaryAnswer;
   try {
     answer = JSON.parse(text) as CloudinaryAnswer;
@@ -113,7 +142,7 @@ function toReference(text: string, name: string): string | null {
   const { public_id, version, signature } = answer;
   if (typeof public_id !== "string" || typeof signature !== "string") return null;
   if (typeof version !== "number" && typeof version !== "string") return null;
-  return JSON.stringify({ public_id, version, signature, name });
+  return JSON.stringify({ public_id, version, signature, name, ...(preview ? { preview } : {}) });
 }
 
 /** For tests: forget that the endpoint said 404. */

@@ -32,3 +32,25 @@ export async function makePlaceholder(input: string | Buffer): Promise<string | 
     return null;
   }
 }
+
+/** A browser's preview larger than this on a side is not a preview: it is not decoded. */
+const PREVIEW_MAX_DECODED_SIDE = 4 * PLACEHOLDER_MAX_SIDE;
+
+/**
+ * The placeholder of a direct upload (issue 19 item 3), whose bytes never reach this server: made
+ * from the tiny preview the owner's browser drew of it (an upload reference's `preview`, a
+ * base64 image data URL), decoded and re-encoded here like any upload's, so what is stored is
+ * always this server's WebP. Null without a preview or for one that is not a small image.
+ */
+export async function placeholderFromPreview(preview: string | undefined): Promise<string | null> {
+  const base64 = preview?.slice(preview.indexOf(",") + 1);
+  if (!base64) return null;
+  const bytes = Buffer.from(base64, "base64");
+  try {
+    const { width = 0, height = 0 } = await sharp(bytes).metadata();
+    if (width > PREVIEW_MAX_DECODED_SIDE || height > PREVIEW_MAX_DECODED_SIDE) return null;
+  } catch {
+    return null;
+  }
+  return makePlaceholder(bytes);
+}

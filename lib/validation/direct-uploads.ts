@@ -90,6 +90,9 @@ export function checkSignRequest(
   return { ok: true, value: parsed.data };
 }
 
+/** A 16-pixel preview is a few hundred characters as WebP, about a kilobyte as PNG. */
+export const PREVIEW_MAX_CHARS = 4000;
+
 /**
  * What the browser sends in a form field in place of a file: Cloudinary's answer to the upload
  * (its public id, version and response signature) and the file's name, for messages only.
@@ -99,12 +102,21 @@ export const uploadReferenceSchema = z.object({
   version: z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,20}$/)]),
   signature: z.string().regex(/^[0-9a-f]{40}$/i),
   name: nameSchema.optional(),
+  /**
+   * For an image, the browser's tiny preview of it (lib/client/direct-upload.ts), from which the
+   * server makes its blur-up placeholder: a base64 image data URL of at most PREVIEW_MAX_CHARS.
+   */
+  preview: z
+    .string()
+    .max(PREVIEW_MAX_CHARS)
+    .regex(/^data:image\/(?:webp|png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/)
+    .optional(),
 });
 export type UploadReference = z.infer<typeof uploadReferenceSchema>;
 
 /** A form field's text value as an upload reference; null when it is not one. */
 export function parseUploadReference(text: string): UploadReference | null {
-  if (!text.trimStart().startsWith("{") || text.length > 2000) return null;
+  if (!text.trimStart().startsWith("{") || text.length > 2000 + PREVIEW_MAX_CHARS) return null;
   try {
     const parsed = uploadReferenceSchema.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : null;
