@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { NextConfig } from "next";
 import { contentSecurityPolicy, securityHeaders } from "./lib/security-headers";
+import { DEVICE_SIZES, IMAGE_SIZES } from "./lib/site/image-widths";
 import {
   galleryRewrites,
   projectPageRewrites,
@@ -60,12 +61,9 @@ const nextConfig: NextConfig = {
   images: {
     formats: ["image/avif", "image/webp"],
     customCacheHandler: true,
-    // Fewer widths than the defaults (8 device + 8 image sizes): every one is a URL in each card's
-    // srcset, twice per page (HTML and RSC payload). Each step is at most 1.5× the one below, so
-    // the browser's pick (the smallest width covering `sizes` × device pixel ratio) is never more
-    // than 1.5× what it draws; 3840 covers a full-width card on a 2× desktop screen.
-    deviceSizes: [576, 828, 1200, 1792, 2560, 3840],
-    imageSizes: [384],
+    // Fewer widths than the defaults, each step at most 1.5× the one below (lib/site/image-widths.ts).
+    deviceSizes: DEVICE_SIZES,
+    imageSizes: IMAGE_SIZES,
     // Uploaded media (local adapter) and Cloudinary; anything else is refused by the optimizer.
     localPatterns: [{ pathname: "/media/**", search: "" }],
     remotePatterns: [{ protocol: "https", hostname: "res.cloudinary.com", pathname: "/**" }],

@@ -4,7 +4,7 @@
 export type CardPage = { path: string; cards: number; bytes: number };
 export type CardFit = { perCard: number; fixed: number; pages: CardPage[] };
 
-/** Every project card the gallery markup holds (components/gallery/project-card.tsx marks each). */
+/** Every project card the gallery markup holds (components/gallery/project-cards.tsx marks each). */
 export function countCards(html: string): number {
   return html.match(/data-testid="project-card"/g)?.length ?? 0;
 }

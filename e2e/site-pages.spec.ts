@@ -108,6 +108,9 @@ test.describe("screenshots", () => {
       ["project", `/sections/${SHOWCASE.id}`],
     ] as const) {
       test(`${name} at ${width} px`, async ({ page }, testInfo) => {
+        // Loads every image of the page in full: their first encodes by the optimizer, on a
+        // machine the owner's specs share, took over 30 s once.
+        test.setTimeout(60_000);
         await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
         await page.goto(path);
         await loadEverything(page);

@@ -35,7 +35,7 @@ function loopOf(card: HTMLAnchorElement): HTMLVideoElement {
   video.addEventListener("playing", () => video.classList.replace("opacity-0", "opacity-100"));
   video.src = card.dataset.loop!;
   // Under the caption, so title and category stay readable over the moving picture.
-  card.insertBefore(video, card.querySelector("[data-testid=card-caption]"));
+  card.insertBefore(video, card.querySelector(".card-caption"));
   return video;
 }
 

@@ -54,10 +54,44 @@ describe("desktopSpans", () => {
 });
 
 describe("cardSizes", () => {
+  /** The box width in px, as the grid draws it (its formula written the long way). */
+  const boxPx = (vw: number, span: number, columns: number, maxRem: number | null) => {
+    const grid = Math.min(vw, maxRem === null ? vw : maxRem * 16) - 64;
+    return ((grid - (columns - 1) * 12) * span) / columns + (span - 1) * 12;
+  };
+  /** Evaluates the first `calc(…)` of a sizes entry: min(Avw, Brem) - Crem or Avw - Crem. */
+  const evaluate = (entry: string, vw: number) => {
+    const match = /calc\((?:min\(([\d.]+)vw, ([\d.]+)rem\)|([\d.]+)vw) - ([\d.]+)rem\)/.exec(entry);
+    expect(match, entry).not.toBeNull();
+    const [, a, b, c, inset] = match!;
+    const grid = a ? Math.min((Number(a) * vw) / 100, Number(b) * 16) : (Number(c) * vw) / 100;
+    return grid - Number(inset) * 16;
+  };
+
+  it("writes each card's drawn width short, with the grid's formula's values", () => {
+    expect(cardSizes(2, 1)).toBe(
+      "(min-width: 1280px) max(calc(min(50vw, 48rem) - 2.375rem), 34.6667rem), " +
+        "(min-width: 1024px) max(calc(min(50vw, 48rem) - 2.375rem), 29.3333rem), " +
+        "(min-width: 640px) max(calc(min(50vw, 48rem) - 2.375rem), 24rem), calc(100vw - 2.5rem)",
+    );
+    for (const [max, maxRem] of [
+      ["96rem", 96],
+      ["120rem", 120],
+      ["100vw", null],
+    ] as const) {
+      for (const span of [1, 2, 3, 4] as const) {
+        const [desktop, , tablet] = cardSizes(span, span === 1 ? 1 : 2, max).split(/, (?=\()/);
+        for (const vw of [1280, 1536, 1920, 2560])
+          expect(evaluate(desktop!, vw)).toBeCloseTo(boxPx(vw, span, 4, maxRem), 1);
+        for (const vw of [640, 900])
+          expect(evaluate(tablet!, vw)).toBeCloseTo(boxPx(vw, span === 1 ? 1 : 2, 2, maxRem), 1);
+      }
+    }
+  });
+
   it("follows the content-width setting's gallery width (issue 18.7)", () => {
-    expect(cardSizes(2, 1)).toContain("min(100vw, 96rem)");
     expect(cardSizes(2, 1, CONTENT_MAX.standard.gallery)).toBe(cardSizes(2, 1));
-    expect(cardSizes(2, 1, CONTENT_MAX.wide.gallery)).toContain("min(100vw, 120rem)");
-    expect(cardSizes(2, 1, CONTENT_MAX.wide.gallery)).not.toContain("96rem");
+    expect(cardSizes(2, 1, CONTENT_MAX.wide.gallery)).toContain("min(50vw, 60rem)");
+    expect(cardSizes(2, 1, CONTENT_MAX.full.gallery)).toContain("calc(50vw - 2.375rem)");
   });
 });

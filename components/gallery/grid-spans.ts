@@ -45,21 +45,32 @@ export function spanClass(span: Span, index: number, count: number): string {
 }
 
 /*
- * The grid's geometry (project-grid.tsx): up to 96rem (or what the content-width setting makes it:
+ * The grid's geometry (project-cards.tsx): up to 96rem (or what the content-width setting makes it:
  * components/layout/content-width.ts) wide with 1.25rem (phones) or 2rem padding
  * per side, 0.75rem gaps, rows 18rem tall on tablets, 22rem from 1024 px and 26rem from 1280 px.
  * A card's drawn cover is the larger of its box's width and the width that a cover of COVER_RATIO
  * needs to fill the box's height (object-cover crops the rest).
  */
-const gridOf = (max: string) => `(min(100vw, ${max}) - 4rem)`;
 /** Covers have no stored size; 4:3 is the phone card's shape and the uploads' usual one. */
 const COVER_RATIO = 4 / 3;
 
-const boxWidth = (span: Span, columns: number, max: string) =>
-  `(${gridOf(max)} - ${columns - 1} * 0.75rem) * ${span / columns} + ${span - 1} * 0.75rem`;
+const round = (value: number) => +value.toFixed(4);
+
+/**
+ * A card box's width, `(min(100vw, max) − 4rem − gaps) × span ÷ columns + the gaps it spans`,
+ * multiplied out so each card's `sizes` stays short (it is in the HTML of every card).
+ */
+function boxWidth(span: Span, columns: number, max: string): string {
+  const share = span / columns;
+  const inset = round((4 + (columns - 1) * 0.75) * share - (span - 1) * 0.75);
+  const grid = max.endsWith("rem")
+    ? `min(${round(100 * share)}vw, ${round(Number.parseFloat(max) * share)}rem)`
+    : `${round(100 * share)}vw`;
+  return `${grid} - ${inset}rem`;
+}
 
 const drawnWidth = (span: Span, columns: number, rowRem: number, max: string) =>
-  `max(calc(${boxWidth(span, columns, max)}), ${+(rowRem * COVER_RATIO).toFixed(3)}rem)`;
+  `max(calc(${boxWidth(span, columns, max)}), ${round(rowRem * COVER_RATIO)}rem)`;
 
 /** `sizes` for a card: the width its cover is drawn at on each layout, never less. */
 export function cardSizes(span: Span, tabletSpan: 1 | 2, max = "96rem"): string {

@@ -2,6 +2,7 @@
 
 import { lazy, Suspense } from "react";
 import type { EditableProject } from "./edit-project-dialog";
+import { editableProject } from "./editable-project";
 import { SignedInOnly } from "./signed-in-only";
 
 // The dialogs and forms behind these buttons load only once a signed-in owner is known, so
@@ -11,13 +12,18 @@ const CardActions = lazy(() =>
   import("./project-card-owner-actions").then((module) => ({ default: module.CardActions })),
 );
 
-/** Edit and Delete on a gallery card, for the signed-in owner. */
+/**
+ * Edit and Delete on a gallery card, for the signed-in owner, in the card's top right corner
+ * (outside the card's link, so the buttons are not nested in it). Visitors get no markup at all.
+ */
 export function ProjectCardActions({ project }: { project: EditableProject }) {
   return (
     <SignedInOnly>
-      <Suspense>
-        <CardActions project={project} />
-      </Suspense>
+      <div className="absolute top-3 right-3 flex gap-2">
+        <Suspense>
+          <CardActions project={editableProject(project)} />
+        </Suspense>
+      </div>
     </SignedInOnly>
   );
 }

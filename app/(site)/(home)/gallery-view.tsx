@@ -5,7 +5,8 @@ import {
   GalleryResults,
   PendingMark,
 } from "@/components/gallery/gallery-pending";
-import { ProjectGrid } from "@/components/gallery/project-grid";
+import { cardProject } from "@/components/gallery/card-project";
+import { ProjectCards } from "@/components/gallery/project-cards";
 import { GalleryReorder } from "@/components/owner/gallery-reorder";
 import { ShowMore } from "@/components/gallery/show-more";
 import { CONTENT_MAX } from "@/components/layout/content-width";
@@ -42,6 +43,7 @@ export async function GalleryView({ category, query, page, siteUrl }: GalleryVie
     .toReversed();
   const total = counts.reduce((sum, row) => sum + row.count, 0);
   const shown = shownOnPage(page, projects.length);
+  const cards = projects.slice(0, shown).map(cardProject);
 
   return (
     <GalleryNavigation>
@@ -74,18 +76,11 @@ export async function GalleryView({ category, query, page, siteUrl }: GalleryVie
         <GalleryResults>
           {projects.length > 0 ? (
             <>
-              <GalleryReorder
-                projects={projects.slice(0, shown).map((project) => ({
-                  id: project.id,
-                  title: project.title,
-                  coverUrl: project.coverUrl,
-                  coverFocalX: project.coverFocalX,
-                  coverFocalY: project.coverFocalY,
-                }))}
-              >
-                <ProjectGrid
-                  id={GRID_ID}
-                  projects={projects.slice(0, shown)}
+              {/* One list for both: the page's RSC payload holds it once. */}
+              <GalleryReorder projects={cards}>
+                <ProjectCards
+                  gridId={GRID_ID}
+                  projects={cards}
                   maxWidth={CONTENT_MAX[settings.contentWidth].gallery}
                 />
               </GalleryReorder>

@@ -1,0 +1,106 @@
+"use client";
+
+import Link from "next/link";
+import { preload } from "react-dom";
+import { ProjectCardActions } from "@/components/owner/project-card-actions";
+import { optimizedImage } from "@/lib/site/image-srcset";
+import { formatCategory } from "@/lib/validation/categories";
+import type { CardProject } from "./card-project";
+import { CoverLoops } from "./cover-loops";
+import { cardSizes, desktopSpans, spanClass } from "./grid-spans";
+
+const percent = (value: number | undefined) => `${Math.round((value ?? 0.5) * 1000) / 10}%`;
+
+/**
+ * The gallery's cards: one column on phones, two on tablets, the 4-column rhythm on desktop
+ * (grid-spans.ts). A client component for the page's weight, not for state: the server renders
+ * its HTML as always, and the RSC payload carries the short `projects` list instead of every
+ * card's markup a second time (4.9 kB a card before). The cover is a plain `<img>` with the
+ * srcset next/image would write (lib/site/image-srcset.ts), so no image code ships; its blur-up
+ * placeholder is its own CSS background, dropped on load by BlurCleaner. The card styles are the
+ * `card-*` classes of app/globals.css.
+ */
+export function ProjectCards({
+  projects,
+  gridId,
+  maxWidth,
+}: {
+  projects: CardProject[];
+  gridId: string;
+  /** The grid's largest width (components/layout/content-width.ts), for the covers' `sizes`. */
+  maxWidth?: string;
+}) {
+  const spans = desktopSpans(projects.length);
+  const count = projects.length;
+  return (
+    <>
+      <ul
+        id={gridId}
+        aria-label="Projects"
+        className="grid grid-cols-1 gap-3 sm:auto-rows-[18rem] sm:grid-cols-2 lg:auto-rows-[22rem] lg:grid-cols-4 xl:auto-rows-[26rem]"
+      >
+        {projects.map((project, index) => {
+          const span = spans[index] ?? 1;
+          const wholeTabletRow = index === count - 1 && count % 2 === 1;
+          const image = optimizedImage(
+            project.coverUrl,
+            cardSizes(span, wholeTabletRow ? 2 : 1, maxWidth),
+          );
+          // The first card is the LCP candidate: preloaded at high priority. Only the first: on
+          // phones the second one is below the fold, and it would halve the first one's bandwidth.
+          if (index === 0) {
+            preload(image.src, {
+              as: "image",
+              imageSrcSet: image.srcSet,
+              imageSizes: image.sizes,
+              fetchPriority: "high",
+            });
+          }
+          // Centred (the default, app/globals.css's .card-cover) needs no style of its own.
+          const focal =
+            project.coverFocalX === undefined && project.coverFocalY === undefined
+              ? undefined
+              : `${percent(project.coverFocalX)} ${percent(project.coverFocalY)}`;
+          return (
+            <li
+              key={project.id}
+              className={`group relative ${spanClass(span, index, count)}`}
+              data-testid="project-card"
+            >
+              <Link
+                href={`/sections/${project.id}`}
+                // The only bytes a moving cover adds: CoverLoops makes the video on demand.
+                data-loop={project.coverVideoUrl}
+                className="card-link"
+              >
+                {/* eslint-disable-next-line @next/next/no-img-element -- next/image's markup, written without its client code (image-srcset.ts) */}
+                <img
+                  alt=""
+                  {...image}
+                  loading={index < 2 ? "eager" : "lazy"}
+                  fetchPriority={index === 0 ? "high" : undefined}
+                  decoding="async"
+                  className="card-cover"
+                  data-blur={project.coverPlaceholder ? "" : undefined}
+                  style={{
+                    objectPosition: focal,
+                    backgroundPosition: project.coverPlaceholder ? focal : undefined,
+                    backgroundImage: project.coverPlaceholder
+                      ? `url(${project.coverPlaceholder})`
+                      : undefined,
+                  }}
+                />
+                <span data-testid="card-caption" className="card-caption">
+                  <span className="card-title">{project.title}</span>
+                  <span className="card-category">{formatCategory(project.category)}</span>
+                </span>
+              </Link>
+              <ProjectCardActions project={project} />
+            </li>
+          );
+        })}
+      </ul>
+      {projects.some((project) => project.coverVideoUrl) ? <CoverLoops gridId={gridId} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { DEVICE_SIZES, IMAGE_QUALITY, IMAGE_SIZES } from "./image-widths";
+import { isOptimizable } from "./images";
+
+const WIDTHS = [...IMAGE_SIZES, ...DEVICE_SIZES].sort((a, b) => a - b);
+
+/**
+ * The `src`, `srcSet` and `sizes` next/image writes for an optimizable image drawn at `sizes`
+ * (`fill`, quality 75): one optimizer URL per width, the largest as `src`. Written here for the
+ * gallery cards, which render in the browser too and would otherwise bring next/image's client
+ * code; `image-srcset.test.ts` checks it against next/image's own output. Another address (an
+ * imported external URL) is drawn as it is, like next/image's `unoptimized`.
+ */
+export function optimizedImage(
+  src: string,
+  sizes: string,
+): { src: string; srcSet?: string; sizes?: string } {
+  if (!isOptimizable(src)) return { src };
+  const url = (width: number) =>
+    `/_next/image?url=${encodeURIComponent(src)}&w=${width}&q=${IMAGE_QUALITY}`;
+  return {
+    src: url(WIDTHS.at(-1)!),
+    srcSet: WIDTHS.map((width) => `${url(width)} ${width}w`).join(", "),
+    sizes,
+  };
+}
