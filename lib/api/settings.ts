@@ -1,12 +1,33 @@
 import "server-only";
 import { invalidateSettings } from "@/lib/cache";
 import { updateSiteSettingsWith } from "@/lib/data/settings";
-import { deleteMediaQuietly } from "@/lib/storage";
+import { deleteMediaQuietly, type StoredMedia } from "@/lib/storage";
 import { parseMultipart } from "@/lib/uploads/parse";
 import { coverRule, posterRule } from "@/lib/validation/uploads";
 import { parseSettingsFields, type SiteSettings } from "@/lib/validation/site-settings";
 import { commitWithMedia, storeUploads, uploadTmpDir } from "./media";
 import { ApiError } from "./respond";
+
+/** The settings' two images, each stored as its URL, key and blur-up placeholder. */
+type SettingsImage = "portrait" | "showreelPoster";
+type ImageFields<P extends SettingsImage> = Record<`${P}Url`, string> &
+  Record<`${P}Key` | `${P}Placeholder`, string | null>;
+
+/** An image's fields after a save: the new file's, none when removed, else the current ones. */
+function imageAfterSave<P extends SettingsImage>(
+  image: P,
+  current: SiteSettings,
+  file: StoredMedia | undefined,
+  remove: boolean,
+): ImageFields<P> {
+  const [url, key, placeholder] = [`${image}Url`, `${image}Key`, `${image}Placeholder`] as const;
+  const [urlValue, keyValue, placeholderValue] = file
+    ? [file.url, file.key, file.placeholder ?? null]
+    : remove
+      ? ["", null, null]
+      : [current[url], current[key], current[placeholder]];
+  return { [url]: urlValue, [key]: keyValue, [placeholder]: placeholderValue } as ImageFields<P>;
+}
 
 /**
  * Saves a settings form (multipart text fields and an optional `portrait` file with the cover
@@ -30,29 +51,13 @@ export async function saveSettingsFromRequest(request: Request): Promise<SiteSet
     const portrait = portraitFile ? stored[0] : undefined;
     const poster = posterFile ? stored[stored.length - 1] : undefined;
     const saved = await commitWithMedia(stored, () =>
-      updateSiteSettingsWith((current) => {
-        const keep = !removePortrait;
-        const keepPoster = !removeShowreelPoster;
-        return {
-          ...current,
-          ...text,
-          ...appearance,
-          portraitUrl: portrait?.url ?? (keep ? current.portraitUrl : ""),
-          portraitKey: portrait?.key ?? (keep ? current.portraitKey : null),
-          portraitPlaceholder: portrait
-            ? (portrait.placeholder ?? null)
-            : keep
-              ? current.portraitPlaceholder
-              : null,
-          showreelPosterUrl: poster?.url ?? (keepPoster ? current.showreelPosterUrl : ""),
-          showreelPosterKey: poster?.key ?? (keepPoster ? current.showreelPosterKey : null),
-          showreelPosterPlaceholder: poster
-            ? (poster.placeholder ?? null)
-            : keepPoster
-              ? current.showreelPosterPlaceholder
-              : null,
-        };
-      }),
+      updateSiteSettingsWith((current) => ({
+        ...current,
+        ...text,
+        ...appearance,
+        ...imageAfterSave("portrait", current, portrait, removePortrait),
+        ...imageAfterSave("showreelPoster", current, poster, removeShowreelPoster),
+      })),
     );
     if (!saved) throw new Error("Settings were not saved");
     // Only after the commit: a replaced portrait or poster is no longer referenced.

@@ -618,6 +618,8 @@ describe("migration 0010: appearance settings", () => {
     accentColor: "#c2410c",
     contentWidth: "standard",
   };
+  /** Added later without a migration (issue 18.5): a stored value without them reads as none. */
+  const NO_PLACEHOLDERS = { portraitPlaceholder: null, showreelPosterPlaceholder: null };
 
   it("upgrades a site made before it without loss, and its backups restore", async () => {
     const archive = path.join(work, "before-0010.tar.gz");
@@ -629,7 +631,7 @@ describe("migration 0010: appearance settings", () => {
 
     // The current code opens the same database: 0010 runs, the old settings are intact and the
     // row now names today's look explicitly.
-    expect(await getSiteSettings()).toEqual({ ...OLD_SETTINGS, ...TODAY });
+    expect(await getSiteSettings()).toEqual({ ...OLD_SETTINGS, ...TODAY, ...NO_PLACEHOLDERS });
     const db = await getDb();
     const [row] = rowsOf<{ value: Record<string, unknown> }>(
       await db.execute(sql`select value from site_settings where key = 'site'`),
@@ -644,6 +646,6 @@ describe("migration 0010: appearance settings", () => {
     expect(await createBackup(site.dataDir, archive)).toMatchObject({ rows: 1 });
     const target = await fresh();
     expect(await restoreBackup(target, archive)).toEqual({ rows: 1, files: 0 });
-    expect(await getSiteSettings()).toEqual({ ...OLD_SETTINGS, ...TODAY });
+    expect(await getSiteSettings()).toEqual({ ...OLD_SETTINGS, ...TODAY, ...NO_PLACEHOLDERS });
   }, 300_000); // two fresh embedded databases: each initdb takes a minute on a busy machine
 });
