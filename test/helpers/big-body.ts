@@ -55,33 +55,51 @@ function sendOnce(
   return new Promise((resolve, reject) => {
     let sent = 0;
     let answer: BigBodyAnswer | undefined;
+    let head: Omit<BigBodyAnswer, "text"> | undefined;
+    let text = "";
     let closed = false;
+    /** Set while the pump waits for an early answer (below). */
+    let onAnswer: (() => void) | undefined;
     const request = http.request(new URL(pathname, baseUrl), { method, headers, agent: false });
     const finish = () => {
       if (answer && closed) resolve(answer);
     };
+    // An answer whose body the closing connection cut short still counts: its status came.
+    const settle = () => {
+      if (!answer && head) answer = { ...head, text };
+    };
     request.on("response", (response) => {
-      const ms = performance.now() - started;
-      const sentBytes = sent;
-      let text = "";
+      head = { status: response.statusCode ?? 0, ms: performance.now() - started, sentBytes: sent };
       response.setEncoding("utf8");
       response.on("data", (chunk: string) => (text += chunk));
       response.on("end", () => {
-        answer = { status: response.statusCode ?? 0, ms, sentBytes, text };
+        settle();
         finish();
+        onAnswer?.();
       });
       response.on("error", () => {});
+      response.on("close", () =>
+        setImmediate(() => {
+          settle();
+          finish();
+        }),
+      );
     });
     // The server may close the connection while the body is still being sent; its answer counts.
     request.on("error", (error) => {
       closed = true;
       if (answer) finish();
-      else if (!request.writableEnded) reject(error);
+      // Without an answer's status line yet, none will come: this client's race, sent again.
+      else if (!head && !request.writableEnded) reject(error);
     });
     request.on("close", () => {
       closed = true;
       // Let a pending answer's 'end' arrive first.
-      setImmediate(() => (answer ? finish() : reject(new Error("Closed without an answer"))));
+      setImmediate(() => {
+        settle();
+        if (answer) finish();
+        else reject(new Error("Closed without an answer"));
+      });
     });
     const pump = () => {
       while (!closed && sent < options.size) {
@@ -92,6 +110,22 @@ function sendOnce(
         sent += chunk.length;
         if (!request.write(chunk)) {
           request.once("drain", pump);
+          return;
+        }
+        // After the first chunk, a moment for an answer that needs no body (a 404, a 405, a
+        // refused declared length), read whole before sending on: a server that answers at once
+        // and closes the connection would otherwise see this client's next write fail (EPIPE)
+        // before it read the answer.
+        if (sent === chunk.length) {
+          const timer = setTimeout(() => {
+            onAnswer = undefined;
+            pump();
+          }, 200);
+          onAnswer = () => {
+            clearTimeout(timer);
+            onAnswer = undefined;
+            pump();
+          };
           return;
         }
       }
