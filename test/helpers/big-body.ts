@@ -31,7 +31,7 @@ export async function sendBigBody(
     try {
       return await sendOnce(baseUrl, method, pathname, options);
     } catch (error) {
-      if (attempt === 3) throw error;
+      if (attempt === 5) throw error;
     }
   }
 }
@@ -55,51 +55,33 @@ function sendOnce(
   return new Promise((resolve, reject) => {
     let sent = 0;
     let answer: BigBodyAnswer | undefined;
-    let head: Omit<BigBodyAnswer, "text"> | undefined;
-    let text = "";
     let closed = false;
-    /** Set while the pump waits for an early answer (below). */
-    let onAnswer: (() => void) | undefined;
     const request = http.request(new URL(pathname, baseUrl), { method, headers, agent: false });
     const finish = () => {
       if (answer && closed) resolve(answer);
     };
-    // An answer whose body the closing connection cut short still counts: its status came.
-    const settle = () => {
-      if (!answer && head) answer = { ...head, text };
-    };
     request.on("response", (response) => {
-      head = { status: response.statusCode ?? 0, ms: performance.now() - started, sentBytes: sent };
+      const ms = performance.now() - started;
+      const sentBytes = sent;
+      let text = "";
       response.setEncoding("utf8");
       response.on("data", (chunk: string) => (text += chunk));
       response.on("end", () => {
-        settle();
+        answer = { status: response.statusCode ?? 0, ms, sentBytes, text };
         finish();
-        onAnswer?.();
       });
       response.on("error", () => {});
-      response.on("close", () =>
-        setImmediate(() => {
-          settle();
-          finish();
-        }),
-      );
     });
     // The server may close the connection while the body is still being sent; its answer counts.
     request.on("error", (error) => {
       closed = true;
       if (answer) finish();
-      // Without an answer's status line yet, none will come: this client's race, sent again.
-      else if (!head && !request.writableEnded) reject(error);
+      else if (!request.writableEnded) reject(error);
     });
     request.on("close", () => {
       closed = true;
       // Let a pending answer's 'end' arrive first.
-      setImmediate(() => {
-        settle();
-        if (answer) finish();
-        else reject(new Error("Closed without an answer"));
-      });
+      setImmediate(() => (answer ? finish() : reject(new Error("Closed without an answer"))));
     });
     const pump = () => {
       while (!closed && sent < options.size) {
@@ -112,26 +94,20 @@ function sendOnce(
           request.once("drain", pump);
           return;
         }
-        // After the first chunk, a moment for an answer that needs no body (a 404, a 405, a
-        // refused declared length), read whole before sending on: a server that answers at once
-        // and closes the connection would otherwise see this client's next write fail (EPIPE)
-        // before it read the answer.
-        if (sent === chunk.length) {
-          const timer = setTimeout(() => {
-            onAnswer = undefined;
-            pump();
-          }, 200);
-          onAnswer = () => {
-            clearTimeout(timer);
-            onAnswer = undefined;
-            pump();
-          };
-          return;
-        }
       }
       if (!closed) request.end();
     };
-    pump();
+    // The headers first, then a moment for an answer that needs no body (a 404, a 405, a refused
+    // declared length): read before any body is sent, it cannot be lost to a connection the
+    // server closes behind it with body bytes unread (a reset).
+    // Then the body all the same, all of it, as a careless client would.
+    request.flushHeaders();
+    const timer = setTimeout(pump, 200);
+    request.once("response", (response) => {
+      if (sent > 0) return;
+      clearTimeout(timer);
+      response.once("end", pump);
+    });
   });
 }
 
