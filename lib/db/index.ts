@@ -123,6 +123,10 @@ async function openPostgres(url: string): Promise<Handle> {
     reportDatabaseError(error);
     console.error("PostgreSQL pool error:", error.message);
   });
+  // A client the pool has let go of (pool.end() resolves before its connections have closed) can
+  // still hear its server end the connection (a restart, a dropped database): nothing uses that
+  // client any more, and an error event nobody listens to would crash the process.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzlePg({ client: pool, schema });
   try {
     await migrateAlone(pool, () => migratePg(db, { migrationsFolder }));

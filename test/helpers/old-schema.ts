@@ -45,6 +45,10 @@ export async function withSchemaBefore(
   const migrationsFolder = migrationsBefore(index, work);
   if (process.env.DATABASE_URL) {
     const pool = new Pool({ connectionString: process.env.DATABASE_URL });
+    // Its connections may still be closing when the test drops the database (see testPool in
+    // lib/auth-service/shared-state.test.ts).
+    pool.on("error", () => {});
+    pool.on("connect", (client) => client.on("error", () => {}));
     const db = drizzlePg({ client: pool });
     await migratePg(db, { migrationsFolder });
     try {
