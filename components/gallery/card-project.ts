@@ -1,4 +1,5 @@
 import type { Category } from "@/lib/validation/categories";
+import { DEFAULT_FOCAL } from "@/lib/validation/focal-point";
 
 /**
  * What a gallery card shows, and all the page sends for it besides its HTML: this list is the
@@ -40,9 +41,9 @@ export function cardProject(project: {
     category: project.category,
     coverUrl: project.coverUrl,
   };
-  if (project.coverFocalX != null && project.coverFocalX !== 0.5)
+  if (project.coverFocalX != null && project.coverFocalX !== DEFAULT_FOCAL.x)
     card.coverFocalX = project.coverFocalX;
-  if (project.coverFocalY != null && project.coverFocalY !== 0.5)
+  if (project.coverFocalY != null && project.coverFocalY !== DEFAULT_FOCAL.y)
     card.coverFocalY = project.coverFocalY;
   if (project.coverVideoUrl) card.coverVideoUrl = project.coverVideoUrl;
   if (project.coverPlaceholder) card.coverPlaceholder = project.coverPlaceholder;

@@ -5,17 +5,16 @@ import { preload } from "react-dom";
 import { ProjectCardActions } from "@/components/owner/project-card-actions";
 import { optimizedImage } from "@/lib/site/image-srcset";
 import { formatCategory } from "@/lib/validation/categories";
+import { objectPosition } from "@/lib/validation/focal-point";
 import type { CardProject } from "./card-project";
 import { CoverLoops } from "./cover-loops";
 import { cardSizes, desktopSpans, spanClass } from "./grid-spans";
-
-const percent = (value: number | undefined) => `${Math.round((value ?? 0.5) * 1000) / 10}%`;
 
 /**
  * The gallery's cards: one column on phones, two on tablets, the 4-column rhythm on desktop
  * (grid-spans.ts). A client component for the page's weight, not for state: the server renders
  * its HTML as always, and the RSC payload carries the short `projects` list instead of every
- * card's markup a second time (4.9 kB a card before). The cover is a plain `<img>` with the
+ * card's markup a second time (5.6 kB a card before). The cover is a plain `<img>` with the
  * srcset next/image would write (lib/site/image-srcset.ts), so no image code ships; its blur-up
  * placeholder is its own CSS background, dropped on load by BlurCleaner. The card styles are the
  * `card-*` classes of app/globals.css.
@@ -60,7 +59,7 @@ export function ProjectCards({
           const focal =
             project.coverFocalX === undefined && project.coverFocalY === undefined
               ? undefined
-              : `${percent(project.coverFocalX)} ${percent(project.coverFocalY)}`;
+              : objectPosition({ x: project.coverFocalX, y: project.coverFocalY });
           return (
             <li
               key={project.id}

@@ -49,6 +49,10 @@ export function capWidth(ratio: number): string {
 const capped = (width: string, ratio: number) =>
   `min(${width}, ${+(TALL_CAP_VH * ratio).toFixed(2)}vh)`;
 
+/** `sizes` for an image of `ratio` alone on its row: the column's width, capped in height. */
+const aloneSizes = (ratio: number, wide: string) =>
+  `(min-width: 640px) ${capped(`calc${wide}`, ratio)}, ${capped(`calc${PHONE}`, ratio)}`;
+
 /** Tiles are at least 12rem tall (section-images.tsx, min-h-48), even when that breaks their shape. */
 const MIN_TILE_REM = 12;
 
@@ -75,8 +79,7 @@ export function tileSizes(
       ? `max(${cropped}, ${+(MIN_TILE_REM * ratio).toFixed(3)}rem)`
       : cropped;
   };
-  if (count <= 1 && ratio)
-    return `(min-width: 640px) ${capped(`calc${WIDE}`, ratio)}, ${capped(`calc${PHONE}`, ratio)}`;
+  if (count <= 1 && ratio) return aloneSizes(ratio, WIDE);
   const wide = drawn(`(${WIDE} - ${gaps}rem) / ${columns}`, cropFactor(ratio, box));
   const phone = drawn(PHONE, cropFactor(ratio, count <= 1 ? 0 : 4 / 3));
   return `(min-width: 640px) ${wide}, ${phone}`;
@@ -122,9 +125,6 @@ export function rowSizes(ratios: number[], index: number, max = "72rem"): string
   const total = ratios.reduce((sum, ratio) => sum + ratio, 0);
   const share = Math.ceil(((ratios[index] ?? 0) / total) * 1000) / 1000;
   const gaps = (ratios.length - 1) * 0.75;
-  if (ratios.length === 1) {
-    const ratio = ratios[0]!;
-    return `(min-width: 640px) ${capped(`calc${WIDE}`, ratio)}, ${capped(`calc${PHONE}`, ratio)}`;
-  }
+  if (ratios.length === 1) return aloneSizes(ratios[0]!, WIDE);
   return `(min-width: 640px) calc((${WIDE} - ${gaps}rem) * ${share}), calc${PHONE}`;
 }

@@ -4,12 +4,15 @@ import { updateSiteSettingsWith } from "@/lib/data/settings";
 import { deleteMediaQuietly, type StoredMedia } from "@/lib/storage";
 import { parseMultipart } from "@/lib/uploads/parse";
 import { coverRule, posterRule } from "@/lib/validation/uploads";
-import { parseSettingsFields, type SiteSettings } from "@/lib/validation/site-settings";
+import {
+  parseSettingsFields,
+  type SettingsImage,
+  type SiteSettings,
+} from "@/lib/validation/site-settings";
 import { commitWithMedia, storeUploads, uploadTmpDir } from "./media";
 import { ApiError } from "./respond";
 
-/** The settings' two images, each stored as its URL, key and blur-up placeholder. */
-type SettingsImage = "portrait" | "showreelPoster";
+/** A settings image's URL, key and blur-up placeholder. */
 type ImageFields<P extends SettingsImage> = Record<`${P}Url`, string> &
   Record<`${P}Key` | `${P}Placeholder`, string | null>;
 

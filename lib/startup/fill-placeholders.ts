@@ -5,6 +5,7 @@ import { rowsOf } from "@/lib/backup/tables";
 import type { Db } from "@/lib/db";
 import { localPath } from "@/lib/storage/local";
 import { makePlaceholder } from "@/lib/uploads/placeholder";
+import { SETTINGS_IMAGES } from "@/lib/validation/site-settings";
 import type { SectionImage } from "@/models";
 
 /** Reads a stored image's bytes by its key and URL; null when it cannot be read. */
@@ -43,12 +44,6 @@ export function storageReader(dataDir: string): ReadMedia {
 const SINGLE_IMAGES = [
   { table: "projects", key: "cover_key", url: "cover_url", placeholder: "cover_placeholder" },
   { table: "sections", key: "poster_key", url: "poster_url", placeholder: "poster_placeholder" },
-] as const;
-
-/** The images of the site settings (one JSON value): the About portrait, the Reel poster. */
-const SETTINGS_IMAGES = [
-  { key: "portraitKey", url: "portraitUrl", placeholder: "portraitPlaceholder" },
-  { key: "showreelPosterKey", url: "showreelPosterUrl", placeholder: "showreelPosterPlaceholder" },
 ] as const;
 
 async function placeholderOf(read: ReadMedia, key: string, url: string): Promise<string | null> {
@@ -133,8 +128,10 @@ export async function fillPlaceholders(
     const value = row?.value;
     if (value && typeof value === "object") {
       const next = { ...value };
-      for (const { key, url, placeholder: field } of SETTINGS_IMAGES) {
-        const [keyValue, urlValue] = [value[key], value[url]];
+      // The images of the site settings (one JSON value): the About portrait, the Reel poster.
+      for (const image of SETTINGS_IMAGES) {
+        const field = `${image}Placeholder`;
+        const [keyValue, urlValue] = [value[`${image}Key`], value[`${image}Url`]];
         if (typeof keyValue !== "string" || !keyValue || typeof urlValue !== "string") continue;
         if (value[field] || budget <= 0) continue;
         const placeholder = await placeholderOf(read, keyValue, urlValue);

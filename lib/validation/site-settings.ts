@@ -64,6 +64,14 @@ export const siteSettingsSchema = z.object({
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
+/**
+ * The settings' two images (the About portrait, the Reel poster), each stored as `<name>Url`,
+ * `<name>Key` and `<name>Placeholder`: the save (lib/api/settings.ts) and the placeholder fill
+ * (lib/startup/fill-placeholders.ts) go through this list.
+ */
+export const SETTINGS_IMAGES = ["portrait", "showreelPoster"] as const;
+export type SettingsImage = (typeof SETTINGS_IMAGES)[number];
+
 /** What a new site shows until the owner fills in the settings form. */
 export const defaultSiteSettings: SiteSettings = {
   ownerName: "Motion Designer & Illustrator",
