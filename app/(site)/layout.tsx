@@ -5,7 +5,7 @@ import { SkipLink } from "@/components/layout/skip-link";
 import { loadSiteSettings } from "@/lib/site/queries";
 import { getCachedSiteUrl } from "@/lib/site/site-url";
 import { fontVariables } from "./fonts";
-import "./latin-ext.css";
+import "./latin-ext.generated.css";
 
 export async function generateMetadata(): Promise<Metadata> {
   const settings = await loadSiteSettings();

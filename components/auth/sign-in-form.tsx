@@ -27,7 +27,7 @@ export function SignInForm({ initialError }: { initialError?: string }) {
     }, "An unexpected error occurred.");
   }
 
-  function onForgotPassword() {
+  function onForgot() {
     if (!email.trim()) {
       setMessage(errorLine("Please enter your email to reset your password."));
       return;
@@ -77,12 +77,7 @@ export function SignInForm({ initialError }: { initialError?: string }) {
         </button>
       </form>
       <div className="flex items-center justify-between">
-        <button
-          type="button"
-          onClick={onForgotPassword}
-          disabled={busy}
-          className={linkButtonClass}
-        >
+        <button type="button" onClick={onForgot} disabled={busy} className={linkButtonClass}>
           Forgot password?
         </button>
         <Link href="/signup" className={linkButtonClass}>

@@ -2,10 +2,9 @@ import Link from "next/link";
 import { listProjects } from "@/lib/data/projects";
 import { listSections } from "@/lib/data/sections";
 import { formatCategory } from "@/lib/validation/categories";
-import { objectPosition } from "@/lib/validation/focal";
 import { STATUS_LABELS } from "@/lib/validation/status";
 import { StatusBadge } from "@/components/sections/status-badge";
-import { ServerImage } from "@/components/ui/server-image";
+import { CoverThumb } from "@/components/ui/cover-thumb";
 import { editableProject } from "@/components/owner/editable-project";
 import { DashboardProjects, type DashboardRow } from "./dashboard-projects";
 import { ProjectQuickActions } from "./project-quick-actions";
@@ -36,22 +35,12 @@ export async function DashboardProjectList() {
       content: (
         <div className="space-y-3 p-4" data-testid="dashboard-project">
           <div className="flex items-start gap-3">
-            <div className="relative aspect-[4/3] w-20 shrink-0 overflow-hidden rounded-sm bg-stone-300">
-              <ServerImage
-                src={project.coverUrl}
-                alt=""
-                fill
-                sizes={THUMB_SIZES}
-                className="object-cover"
-                style={{
-                  objectPosition: objectPosition({
-                    x: project.coverFocalX,
-                    y: project.coverFocalY,
-                  }),
-                }}
-                data-testid="dashboard-thumbnail"
-              />
-            </div>
+            <CoverThumb
+              project={project}
+              sizes={THUMB_SIZES}
+              className="w-20 shrink-0 overflow-hidden rounded-sm"
+              data-testid="dashboard-thumbnail"
+            />
             <div className="min-w-0 flex-1 space-y-1">
               <h3 className="flex flex-wrap items-center gap-2 text-lg leading-snug font-semibold">
                 <Link href={`/sections/${project.id}`} className="break-words hover:underline">

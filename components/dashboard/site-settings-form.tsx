@@ -3,12 +3,16 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { bindText } from "@/components/forms/bind-text";
-import { CheckedFileField, TextAreaField, TextField } from "@/components/forms/field";
+import { TextAreaField, TextField } from "@/components/forms/field";
 import { FormError } from "@/components/forms/form-message";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { UploadProgress } from "@/components/forms/upload-progress";
-import { FilePreview } from "@/components/forms/file-preview";
 import { AppearanceFields } from "@/components/forms/appearance-fields";
+import {
+  NO_IMAGE_CHANGE,
+  SettingsImageField,
+  type ImageChange,
+} from "@/components/dashboard/settings-image-field";
 import { useToast } from "@/components/ui/toast-provider";
 import { coverRule, posterRule } from "@/lib/validation/uploads";
 import {
@@ -20,7 +24,7 @@ import {
   type SettingsErrors,
 } from "@/lib/client/settings";
 import { SETTINGS_LIMITS } from "@/lib/validation/limits";
-import type { SiteSettings } from "@/lib/validation/site-settings";
+import type { SettingsImage, SiteSettings } from "@/lib/validation/site-settings";
 
 const socialFields = [
   { key: "behance", label: "Behance (portfolio)" },
@@ -29,24 +33,56 @@ const socialFields = [
   { key: "dribbble", label: "Dribbble (showcase)" },
 ] as const;
 
+/** The settings' images as the form shows them; stored as `<name>Url` in the settings. */
+const IMAGE_FIELDS: Record<
+  SettingsImage,
+  Pick<
+    React.ComponentProps<typeof SettingsImageField>,
+    "what" | "hint" | "rule" | "previewClassName"
+  >
+> = {
+  portrait: {
+    what: "portrait",
+    hint: "JPEG, PNG or GIF, up to 5 MB. Shown on the About page.",
+    rule: coverRule,
+    previewClassName: "h-32 w-32 rounded-full object-cover",
+  },
+  showreelPoster: {
+    what: "showreel poster",
+    hint: "JPEG, PNG or GIF, up to 5 MB. Shown on the Reel page until the showreel is played.",
+    rule: posterRule,
+    previewClassName: "aspect-video w-64 rounded-sm object-cover",
+  },
+};
+const NO_IMAGE_CHANGES: Record<SettingsImage, ImageChange> = {
+  portrait: NO_IMAGE_CHANGE,
+  showreelPoster: NO_IMAGE_CHANGE,
+};
+
 /** The owner's site settings: name, tagline, biography, portrait, contact, showreel, social links. */
 export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
   const router = useRouter();
   const { showToast } = useToast();
-  const { portraitUrl, showreelPosterUrl } = initial;
   const [draft, setDraft] = useState<SettingsDraft>(() => toSettingsDraft(initial));
-  const [portrait, setPortrait] = useState<File | null>(null);
-  const [portraitError, setPortraitError] = useState<string | null>(null);
-  const [removePortrait, setRemovePortrait] = useState(false);
-  const [reelPoster, setReelPoster] = useState<File | null>(null);
-  const [reelPosterError, setReelPosterError] = useState<string | null>(null);
-  const [removeReelPoster, setRemoveReelPoster] = useState(false);
+  const [images, setImages] = useState(NO_IMAGE_CHANGES);
   const [errors, setErrors] = useState<SettingsErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const busy = progress !== null;
-  const storedPortrait = removePortrait ? null : portraitUrl || null;
-  const storedReelPoster = removeReelPoster ? null : showreelPosterUrl || null;
+
+  const imageField = (name: SettingsImage) => (
+    <SettingsImageField
+      {...IMAGE_FIELDS[name]}
+      storedUrl={initial[`${name}Url`]}
+      value={images[name]}
+      disabled={busy}
+      onChange={(change) => {
+        setImages((current) => ({ ...current, [name]: change }));
+        // A refusal of the image sent before no longer applies to a new one.
+        setError(null);
+      }}
+    />
+  );
 
   const set = (patch: Partial<SettingsDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const field = bindText(draft, set, { disabled: busy, errors });
@@ -61,10 +97,7 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
     }
     setError(null);
     setProgress(0);
-    const form = toSettingsForm(draft, portrait, removePortrait, {
-      file: reelPoster,
-      remove: removeReelPoster,
-    });
+    const form = toSettingsForm(draft, images);
     const result = await saveSettings(form, setProgress);
     setProgress(null);
     if (!result.ok) {
@@ -73,10 +106,7 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
       return;
     }
     showToast(result.message, "success");
-    setPortrait(null);
-    setRemovePortrait(false);
-    setReelPoster(null);
-    setRemoveReelPoster(false);
+    setImages(NO_IMAGE_CHANGES);
     router.refresh();
   }
 
@@ -94,91 +124,14 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
         {...field("biography")}
         maxLength={SETTINGS_LIMITS.biography}
       />
-      <div className="space-y-2">
-        {portrait ? (
-          <FilePreview
-            file={portrait}
-            alt="Preview of the new portrait"
-            className="h-32 w-32 rounded-full object-cover"
-          />
-        ) : storedPortrait ? (
-          // eslint-disable-next-line @next/next/no-img-element -- owner-only thumbnail of the stored file
-          <img
-            src={storedPortrait}
-            alt="Current portrait"
-            className="h-32 w-32 rounded-full object-cover"
-          />
-        ) : null}
-        <CheckedFileField
-          label="Portrait"
-          hint="JPEG, PNG or GIF, up to 5 MB. Shown on the About page."
-          rule={coverRule}
-          error={portraitError}
-          disabled={busy}
-          onPick={(file, problem) => {
-            setPortraitError(problem);
-            setPortrait(file);
-            // A refusal of the portrait sent before no longer applies to a new one.
-            setError(null);
-          }}
-        />
-        {portraitUrl && !portrait ? (
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              checked={removePortrait}
-              disabled={busy}
-              onChange={(event) => setRemovePortrait(event.target.checked)}
-            />
-            Remove the current portrait
-          </label>
-        ) : null}
-      </div>
+      {imageField("portrait")}
       <TextField label="Contact e-mail" type="email" {...field("contactEmail")} />
       <TextField
         label="Showreel Vimeo URL"
         {...field("showreelUrl")}
         placeholder="https://vimeo.com/123456789"
       />
-      <div className="space-y-2">
-        {reelPoster ? (
-          <FilePreview
-            file={reelPoster}
-            alt="Preview of the new showreel poster"
-            className="aspect-video w-64 rounded-sm object-cover"
-          />
-        ) : storedReelPoster ? (
-          // eslint-disable-next-line @next/next/no-img-element -- owner-only thumbnail of the stored file
-          <img
-            src={storedReelPoster}
-            alt="Current showreel poster"
-            className="aspect-video w-64 rounded-sm object-cover"
-          />
-        ) : null}
-        <CheckedFileField
-          label="Showreel poster"
-          hint="JPEG, PNG or GIF, up to 5 MB. Shown on the Reel page until the showreel is played."
-          rule={posterRule}
-          error={reelPosterError}
-          disabled={busy}
-          onPick={(file, problem) => {
-            setReelPosterError(problem);
-            setReelPoster(file);
-            setError(null);
-          }}
-        />
-        {showreelPosterUrl && !reelPoster ? (
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              checked={removeReelPoster}
-              disabled={busy}
-              onChange={(event) => setRemoveReelPoster(event.target.checked)}
-            />
-            Remove the current showreel poster
-          </label>
-        ) : null}
-      </div>
+      {imageField("showreelPoster")}
       <fieldset className="space-y-4">
         <legend className="font-medium">Social links</legend>
         {socialFields.map(({ key, label }) => (

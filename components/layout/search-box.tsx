@@ -7,7 +7,15 @@ import { useSearchParams } from "next/navigation";
  * search works without JavaScript and results can be shared.
  */
 export function SearchBox({ id, onSearch }: { id: string; onSearch?: () => void }) {
-  const query = useSearchParams().get("q") ?? "";
+  return <SearchForm id={id} query={useSearchParams().get("q") ?? ""} onSearch={onSearch} />;
+}
+
+/** Same box before the URL is known (server render of a static shell). */
+export function SearchBoxFallback({ id }: { id: string }) {
+  return <SearchForm id={id} query="" />;
+}
+
+function SearchForm({ id, query, onSearch }: { id: string; query: string; onSearch?: () => void }) {
   return (
     <form action="/" role="search" onSubmit={onSearch} className="relative">
       <label htmlFor={id} className="sr-only">
@@ -19,24 +27,6 @@ export function SearchBox({ id, onSearch }: { id: string; onSearch?: () => void 
         name="q"
         type="search"
         defaultValue={query}
-        placeholder="Search projects"
-        className="placeholder:text-muted w-full rounded-full border border-black/20 bg-white px-4 py-1.5 text-sm md:w-52"
-      />
-    </form>
-  );
-}
-
-/** Same box before the URL is known (server render of a static shell). */
-export function SearchBoxFallback({ id }: { id: string }) {
-  return (
-    <form action="/" role="search">
-      <label htmlFor={id} className="sr-only">
-        Search projects
-      </label>
-      <input
-        id={id}
-        name="q"
-        type="search"
         placeholder="Search projects"
         className="placeholder:text-muted w-full rounded-full border border-black/20 bg-white px-4 py-1.5 text-sm md:w-52"
       />

@@ -1,8 +1,7 @@
 "use client";
 
-import { ServerImage } from "@/components/ui/server-image";
+import { CoverThumb } from "@/components/ui/cover-thumb";
 import { saveGalleryOrder } from "@/lib/client/order";
-import { objectPosition } from "@/lib/validation/focal";
 import { SortableList } from "./sortable-list";
 
 export type GalleryOrderProject = {
@@ -23,18 +22,10 @@ export function GalleryOrderPanel({ projects }: { projects: GalleryOrderProject[
     label: project.title,
     content: (
       <div className="h-full overflow-hidden rounded-sm border border-black/10">
-        <div className="relative aspect-[4/3] bg-stone-300">
-          <ServerImage
-            src={project.coverUrl}
-            alt=""
-            fill
-            sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
-            className="object-cover"
-            style={{
-              objectPosition: objectPosition({ x: project.coverFocalX, y: project.coverFocalY }),
-            }}
-          />
-        </div>
+        <CoverThumb
+          project={project}
+          sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
+        />
         <p className="px-3 py-2 text-sm leading-snug font-medium break-words">{project.title}</p>
       </div>
     ),

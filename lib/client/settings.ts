@@ -1,5 +1,8 @@
 import {
+  SETTINGS_IMAGES,
+  removeField,
   settingsFieldErrors,
+  type SettingsImage,
   type SettingsFields,
   type SiteSettings,
 } from "@/lib/validation/site-settings";
@@ -48,9 +51,7 @@ export function validateSettingsDraft(draft: SettingsDraft): SettingsErrors {
 /** Multipart body of PUT /api/settings; the showreel is sent as its normalised player URL. */
 export function toSettingsForm(
   draft: SettingsDraft,
-  portrait: File | null,
-  removePortrait: boolean,
-  showreelPoster: { file: File | null; remove: boolean } = { file: null, remove: false },
+  images: Partial<Record<SettingsImage, { file: File | null; remove: boolean }>> = {},
 ): FormData {
   const form = new FormData();
   form.append("ownerName", draft.ownerName.trim());
@@ -62,10 +63,10 @@ export function toSettingsForm(
   for (const [name, url] of Object.entries(draft.socials))
     form.append(`socials.${name}`, url.trim());
   for (const name of APPEARANCE_FIELDS) form.append(name, draft[name].trim());
-  if (portrait) form.append("portrait", portrait);
-  if (removePortrait) form.append("removePortrait", "true");
-  if (showreelPoster.file) form.append("showreelPoster", showreelPoster.file);
-  if (showreelPoster.remove) form.append("removeShowreelPoster", "true");
+  for (const name of SETTINGS_IMAGES) {
+    if (images[name]?.file) form.append(name, images[name].file);
+    if (images[name]?.remove) form.append(removeField(name), "true");
+  }
   return form;
 }
 

@@ -1,3 +1,5 @@
+import { capitalize } from "./text";
+
 /*
  * Project status (docs/spec.md §11, issue 17): who may see a project. The values are stored as they
  * are (migration 0003 checks them at the database too); the labels are what the owner's forms and
@@ -6,12 +8,10 @@
 export const PROJECT_STATUSES = ["published", "draft", "unlisted", "protected"] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
-export const STATUS_LABELS: Record<ProjectStatus, string> = {
-  published: "Published",
-  draft: "Draft",
-  unlisted: "Unlisted",
-  protected: "Protected",
-};
+/** What the owner's forms and badges show: the value with a capital ("Published", "Draft"…). */
+export const STATUS_LABELS = Object.fromEntries(
+  PROJECT_STATUSES.map((status) => [status, capitalize(status)]),
+) as Record<ProjectStatus, string>;
 
 /** A protected project's password: at least 8 characters, at most bcrypt's 72 bytes (§11). */
 export const PROJECT_PASSWORD_LIMITS = { min: 8, maxBytes: 72 } as const;

@@ -7,7 +7,7 @@ import {
 } from "./appearance";
 import { invalidSetting, messages, SETTINGS_LABELS, SETTINGS_HINTS } from "./messages";
 import { SETTINGS_LIMITS } from "./limits";
-import { isStorableText } from "./text";
+import { capitalize, isStorableText } from "./text";
 import { normalizeVimeoUrl } from "./vimeo";
 
 export { SETTINGS_LIMITS };
@@ -71,6 +71,9 @@ export type SiteSettings = z.infer<typeof siteSettingsSchema>;
  */
 export const SETTINGS_IMAGES = ["portrait", "showreelPoster"] as const;
 export type SettingsImage = (typeof SETTINGS_IMAGES)[number];
+
+/** The multipart field that removes a stored image without replacing it: "removePortrait"… */
+export const removeField = (name: SettingsImage) => `remove${capitalize(name)}` as const;
 
 /** What a new site shows until the owner fills in the settings form. */
 export const defaultSiteSettings: SiteSettings = {
@@ -196,8 +199,8 @@ export function parseSettingsFields(fields: Record<string, string[] | undefined>
     value: {
       ...result.value,
       appearance: appearance.value,
-      removePortrait: one("removePortrait") === "true",
-      removeShowreelPoster: one("removeShowreelPoster") === "true",
+      removePortrait: one(removeField("portrait")) === "true",
+      removeShowreelPoster: one(removeField("showreelPoster")) === "true",
     },
   };
 }
