@@ -6,13 +6,7 @@ import { FormError } from "@/components/forms/form-message";
 import { UploadProgress } from "@/components/forms/upload-progress";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { useToast } from "@/components/ui/toast-provider";
-import {
-  fillProjectForm,
-  validateNewProject,
-  withCoverReference,
-  type ProjectDraft,
-} from "@/lib/client/project-draft";
-import { uploadDirect } from "@/lib/client/direct-upload";
+import { projectFormData, validateNewProject, type ProjectDraft } from "@/lib/client/project-draft";
 import { addProject } from "@/lib/client/projects";
 import { ProjectFields } from "./project-fields";
 
@@ -46,17 +40,13 @@ export function AddProjectForm({ userId }: { userId: string }) {
     if (invalid) return fail(invalid);
     setError(null);
     setBusy(true);
-    // On Cloudinary the cover goes there first (issue 19 item 3); else it is sent with the form.
-    const direct = await uploadDirect(draft.cover ? [{ file: draft.cover, kind: "cover" }] : []);
-    if (direct.kind === "failed") {
+    const prepared = await projectFormData(draft, userId);
+    if (!prepared.ok) {
       setBusy(false);
-      return fail(direct.message);
+      return fail(prepared.message);
     }
-    const sent = direct.kind === "ok" ? withCoverReference(draft, direct.references[0]!) : draft;
-    const form = new FormData();
-    fillProjectForm<File | string>(form, sent, userId);
     setProgress(0);
-    const result = await addProject(form, setProgress);
+    const result = await addProject(prepared.form, setProgress);
     setProgress(null);
     if (!result.ok || !result.data?._id) {
       setBusy(false);

@@ -5,12 +5,10 @@ import { FormError } from "@/components/forms/form-message";
 import { UploadProgress } from "@/components/forms/upload-progress";
 import { SubmitButton } from "@/components/forms/submit-button";
 import {
-  fillProjectForm,
-  withCoverReference,
+  projectFormData,
   validateProjectEdit,
   type ProjectDraft,
 } from "@/lib/client/project-draft";
-import { uploadDirect } from "@/lib/client/direct-upload";
 import { getProject, updateProject } from "@/lib/client/projects";
 import type { ProjectStatus } from "@/lib/validation/status";
 import { Dialog } from "./dialog";
@@ -80,15 +78,12 @@ export function EditProjectDialog({
     setError(invalid);
     if (invalid) return;
     setBusy(true);
-    // On Cloudinary a new cover goes there first (issue 19 item 3); else it is sent with the form.
-    const direct = await uploadDirect(draft.cover ? [{ file: draft.cover, kind: "cover" }] : []);
-    if (direct.kind === "failed") {
+    const prepared = await projectFormData(draft);
+    if (!prepared.ok) {
       setBusy(false);
-      return setError(direct.message);
+      return setError(prepared.message);
     }
-    const sent = direct.kind === "ok" ? withCoverReference(draft, direct.references[0]!) : draft;
-    const form = new FormData();
-    fillProjectForm<File | string>(form, sent);
+    const { form } = prepared;
     if (version !== undefined) form.append("version", String(version));
     setProgress(0);
     const result = await updateProject(project.id, form, setProgress);

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { deleteProject, restoreProject } from "@/lib/client/projects";
+import { capitalize } from "@/lib/validation/text";
 import type { EditableProject } from "./editable-project";
 import { ProjectDialogs } from "./project-dialogs";
 import { useConfirmedDelete } from "./use-confirmed-delete";
@@ -23,22 +24,17 @@ export function CardActions({ project }: { project: EditableProject }) {
 
   return (
     <>
-      <button
-        type="button"
-        className={buttonClass}
-        aria-label={`Edit ${project.title}`}
-        onClick={() => setDialog("edit")}
-      >
-        Edit
-      </button>
-      <button
-        type="button"
-        className={buttonClass}
-        aria-label={`Delete ${project.title}`}
-        onClick={() => setDialog("delete")}
-      >
-        Delete
-      </button>
+      {(["edit", "delete"] as const).map((action) => (
+        <button
+          key={action}
+          type="button"
+          className={buttonClass}
+          aria-label={`${capitalize(action)} ${project.title}`}
+          onClick={() => setDialog(action)}
+        >
+          {capitalize(action)}
+        </button>
+      ))}
       <ProjectDialogs
         project={project}
         open={dialog}

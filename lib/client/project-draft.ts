@@ -1,4 +1,5 @@
 import { messages } from "@/lib/validation/messages";
+import { uploadDirect } from "./direct-upload";
 import { createProjectSchema, firstMessage, updateProjectSchema } from "@/lib/validation/project";
 import { formatFocal, type Focal } from "@/lib/validation/focal";
 import { statusFieldsSchema, statusMessages } from "@/lib/validation/status";
@@ -88,10 +89,19 @@ export function fillProjectForm<F>(
   else if (draft.removeCoverVideo) form.append("removeCoverVideo", "true");
 }
 
-/** The draft with its new cover replaced by the direct upload's reference (issue 19 item 3). */
-export function withCoverReference<F>(
-  draft: ProjectDraft<F>,
-  reference: string,
-): ProjectDraft<F | string> {
-  return { ...draft, cover: reference };
+/**
+ * The multipart body of the Add and Edit project forms. On Cloudinary a newly chosen cover goes
+ * there first (issue 19 item 3) and the form carries its reference; else the file itself. A failed
+ * direct upload gives the message to show and no form.
+ */
+export async function projectFormData(
+  draft: ProjectDraft,
+  userId?: string,
+): Promise<{ ok: true; form: FormData } | { ok: false; message: string }> {
+  const direct = await uploadDirect(draft.cover ? [{ file: draft.cover, kind: "cover" }] : []);
+  if (direct.kind === "failed") return { ok: false, message: direct.message };
+  const reference = direct.kind === "ok" ? direct.references[0] : undefined;
+  const form = new FormData();
+  fillProjectForm<File | string>(form, reference ? { ...draft, cover: reference } : draft, userId);
+  return { ok: true, form };
 }

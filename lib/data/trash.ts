@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, lt, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { projects, sections } from "@/models";
 import { isId } from "./ids";
@@ -15,67 +15,50 @@ import type { Section } from "./sections";
  * instead of saving over the item it no longer knows.
  */
 
-/** Moves a live project to the trash; null when there is no live project with that id. */
-export async function trashProject(id: string, now = new Date()): Promise<Project | null> {
+/** The sections whose project is not in the trash. */
+const inLiveProject = sql`exists (select 1 from ${projects} where ${projects.id} = ${sections.projectId} and ${projects.deletedAt} is null)`;
+
+/**
+ * Sets (trash) or clears (restore) one row's `deleted_at` where `state` holds, bumping its
+ * version; null when no row with that id is in that state.
+ */
+async function setDeletedAt<T extends typeof projects | typeof sections>(
+  table: T,
+  id: string,
+  deletedAt: Date | null,
+  state: SQL | undefined,
+): Promise<T["$inferSelect"] | null> {
   if (!isId(id)) return null;
   const db = await getDb();
-  const [row] = await db
-    .update(projects)
-    .set({ deletedAt: now, version: sql`${projects.version} + 1` })
-    .where(and(eq(projects.id, id), projectNotTrashed))
-    .returning();
+  const [row] = (await db
+    .update(table)
+    .set({ deletedAt, version: sql`${table.version} + 1` } as never)
+    .where(and(eq(table.id, id), state))
+    .returning()) as T["$inferSelect"][];
   return row ?? null;
+}
+
+/** Moves a live project to the trash; null when there is no live project with that id. */
+export function trashProject(id: string, now = new Date()): Promise<Project | null> {
+  return setDeletedAt(projects, id, now, projectNotTrashed);
 }
 
 /** Moves a live section of a live project to the trash; null when there is none. */
-export async function trashSection(id: string, now = new Date()): Promise<Section | null> {
-  if (!isId(id)) return null;
-  const db = await getDb();
-  const [row] = await db
-    .update(sections)
-    .set({ deletedAt: now, version: sql`${sections.version} + 1` })
-    .where(
-      and(
-        eq(sections.id, id),
-        sectionNotTrashed,
-        sql`exists (select 1 from ${projects} where ${projects.id} = ${sections.projectId} and ${projects.deletedAt} is null)`,
-      ),
-    )
-    .returning();
-  return row ?? null;
+export function trashSection(id: string, now = new Date()): Promise<Section | null> {
+  return setDeletedAt(sections, id, now, and(sectionNotTrashed, inLiveProject));
 }
 
 /** Takes a project out of the trash; null when it is not in the trash. */
-export async function restoreProject(id: string): Promise<Project | null> {
-  if (!isId(id)) return null;
-  const db = await getDb();
-  const [row] = await db
-    .update(projects)
-    .set({ deletedAt: null, version: sql`${projects.version} + 1` })
-    .where(and(eq(projects.id, id), isNotNull(projects.deletedAt)))
-    .returning();
-  return row ?? null;
+export function restoreProject(id: string): Promise<Project | null> {
+  return setDeletedAt(projects, id, null, isNotNull(projects.deletedAt));
 }
 
 /**
  * Takes a section out of the trash; null when it is not in the trash or its project is (restore
  * the project first: the Trash lists only sections of live projects).
  */
-export async function restoreSection(id: string): Promise<Section | null> {
-  if (!isId(id)) return null;
-  const db = await getDb();
-  const [row] = await db
-    .update(sections)
-    .set({ deletedAt: null, version: sql`${sections.version} + 1` })
-    .where(
-      and(
-        eq(sections.id, id),
-        isNotNull(sections.deletedAt),
-        sql`exists (select 1 from ${projects} where ${projects.id} = ${sections.projectId} and ${projects.deletedAt} is null)`,
-      ),
-    )
-    .returning();
-  return row ?? null;
+export function restoreSection(id: string): Promise<Section | null> {
+  return setDeletedAt(sections, id, null, and(isNotNull(sections.deletedAt), inLiveProject));
 }
 
 export type TrashedSection = Section & { projectTitle: string };
