@@ -6,8 +6,8 @@ import { capitalize } from "@/lib/validation/text";
 import type { FileRule } from "@/lib/validation/uploads";
 
 /** What the owner did to one of the settings' images before saving (lib/client/settings.ts). */
-export type ImageChange = { file: File | null; error: string | null; remove: boolean };
-export const NO_IMAGE_CHANGE: ImageChange = { file: null, error: null, remove: false };
+export type ImageChange = { file: File | null; remove: boolean };
+export const NO_IMAGE_CHANGE: ImageChange = { file: null, remove: false };
 
 /**
  * One of the site settings' images (the portrait, the showreel poster): the new file's preview or
@@ -50,9 +50,8 @@ export function SettingsImageField({
         label={capitalize(what)}
         hint={hint}
         rule={rule}
-        error={value.error}
         disabled={disabled}
-        onPick={(file, error) => onChange({ ...value, file, error })}
+        onPick={(file) => onChange({ ...value, file })}
       />
       {storedUrl && !value.file ? (
         <label className="flex items-center gap-2 text-sm">

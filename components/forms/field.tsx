@@ -1,4 +1,4 @@
-import { useId, type ReactNode, type Ref } from "react";
+import { useId, useState, type ReactNode, type Ref } from "react";
 import { acceptOf, checkFile, type FileRule } from "@/lib/validation/uploads";
 
 const inputClass =
@@ -112,27 +112,30 @@ export const FileField = fieldOf<Own<React.InputHTMLAttributes<HTMLInputElement>
 
 /**
  * A FileField that checks the picked file against its upload rule before anything is sent (the
- * API's rule and wording, lib/validation/uploads.ts) and clears a refused file from the picker;
- * `onPick` gets the accepted file (null when refused or cleared) and the problem.
+ * API's rule and wording, lib/validation/uploads.ts), shows the problem under it and clears a
+ * refused file from the picker; `onPick` gets the accepted file (null when refused or cleared).
  */
 export function CheckedFileField({
   rule,
   accept,
   onPick,
   ...field
-}: Omit<React.ComponentProps<typeof FileField>, "onChange"> & {
+}: Omit<React.ComponentProps<typeof FileField>, "onChange" | "error"> & {
   rule: FileRule;
-  onPick: (file: File | null, problem: string | null) => void;
+  onPick: (file: File | null) => void;
 }) {
+  const [problem, setProblem] = useState<string | null>(null);
   return (
     <FileField
       {...field}
+      error={problem}
       accept={accept ?? acceptOf(rule)}
       onChange={(event) => {
         const file = event.currentTarget.files?.[0] ?? null;
-        const problem = file ? checkFile(file, rule) : null;
-        if (problem) event.currentTarget.value = "";
-        onPick(problem ? null : file, problem);
+        const found = file ? checkFile(file, rule) : null;
+        if (found) event.currentTarget.value = "";
+        setProblem(found);
+        onPick(found ? null : file);
       }}
     />
   );

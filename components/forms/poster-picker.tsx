@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { FileInput } from "@/components/forms/field";
 import { FilePreview } from "@/components/forms/file-preview";
 import { acceptOf, checkFile, posterRule } from "@/lib/validation/uploads";
+import { useLatest } from "@/components/ui/use-latest";
 
 /** The widest poster captured from a frame: enough for the site's widest video, a small JPEG. */
 const MAX_CAPTURE_WIDTH = 1920;
@@ -54,10 +55,7 @@ export function PosterPicker({
   const [time, setTime] = useState(0);
   /** An uploaded poster wins over captured frames until it is cleared. */
   const [uploaded, setUploaded] = useState(false);
-  const onChangeRef = useRef(onChange);
-  useEffect(() => {
-    onChangeRef.current = onChange;
-  });
+  const onChangeRef = useLatest(onChange);
 
   useEffect(() => {
     const element = preview.current;

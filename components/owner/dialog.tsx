@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useRef } from "react";
 import { trapTab } from "@/components/ui/trap-tab";
+import { useLatest } from "@/components/ui/use-latest";
 
 type DialogProps = {
   open: boolean;
@@ -29,10 +30,7 @@ export function Dialog({
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const onCloseRef = useRef(onClose);
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  });
+  const onCloseRef = useLatest(onClose);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -49,7 +47,7 @@ export function Dialog({
       dialog.close();
       if (opener?.isConnected) opener.focus();
     };
-  }, [open]);
+  }, [open, onCloseRef]);
 
   return (
     <dialog

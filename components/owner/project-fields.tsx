@@ -1,6 +1,5 @@
 "use client";
 
-import { useState } from "react";
 import { CheckedFileField, SelectField, TextAreaField, TextField } from "@/components/forms/field";
 import { CATEGORIES, formatCategory } from "@/lib/validation/categories";
 import { PROJECT_LIMITS } from "@/lib/validation/limits";
@@ -53,8 +52,6 @@ export function ProjectFields({
   currentCover,
   currentCoverVideo,
 }: ProjectFieldsProps) {
-  const [coverError, setCoverError] = useState<string | null>(null);
-  const [videoError, setVideoError] = useState<string | null>(null);
   return (
     <>
       {draft.cover || currentCover ? (
@@ -85,22 +82,14 @@ export function ProjectFields({
         rule={coverRule}
         required={coverRequired}
         disabled={disabled}
-        error={coverError}
-        onPick={(cover, problem) => {
-          setCoverError(problem);
-          onChange({ cover });
-        }}
+        onPick={(cover) => onChange({ cover })}
       />
       <CheckedFileField
         label="Cover loop (mp4, up to 10 MB)"
         hint="Optional. A short muted loop that plays on the gallery card; the cover image stays its still."
         rule={coverVideoRule}
         disabled={disabled}
-        error={videoError}
-        onPick={(coverVideo, problem) => {
-          setVideoError(problem);
-          onChange({ coverVideo });
-        }}
+        onPick={(coverVideo) => onChange({ coverVideo })}
       />
       {currentCoverVideo ? (
         <div className="text-sm">

@@ -1,22 +1,13 @@
 "use client";
 
-import { lazy, Suspense } from "react";
-import { SignedInOnly } from "./signed-in-only";
+import { signedInLazy } from "./signed-in-only";
 import type { SectionOrderProps } from "./section-order-panel";
 
-// Loaded only once a signed-in owner is known: visitors never download dnd-kit or the panel.
-const Panel = lazy(() =>
-  import("./section-order-panel").then((module) => ({ default: module.Panel })),
-);
+// Visitors never download dnd-kit or the panel.
+const Panel = signedInLazy(() => import("./section-order-panel").then((module) => module.Panel));
 
 /** "Reorder sections" on a project page with two or more sections, for the signed-in owner. */
 export function SectionOrder(props: SectionOrderProps) {
   if (props.sections.length < 2) return null;
-  return (
-    <SignedInOnly>
-      <Suspense>
-        <Panel {...props} />
-      </Suspense>
-    </SignedInOnly>
-  );
+  return <Panel {...props} />;
 }

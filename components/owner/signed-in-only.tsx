@@ -1,5 +1,6 @@
 "use client";
 
+import { lazy, Suspense, type ComponentType } from "react";
 import { useAuth } from "@/components/auth/auth-provider";
 
 /**
@@ -11,4 +12,23 @@ import { useAuth } from "@/components/auth/auth-provider";
 export function SignedInOnly({ children }: { children: React.ReactNode }) {
   const { user } = useAuth();
   return user ? children : null;
+}
+
+/**
+ * A component whose code loads only once a signed-in user is known, so visitors never download it
+ * (React.lazy rather than next/dynamic: nothing to render on the server, and no extra runtime).
+ */
+export function signedInLazy<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): ComponentType<P> {
+  const Loaded = lazy(() => load().then((component) => ({ default: component })));
+  return function SignedInLazy(props: P) {
+    return (
+      <SignedInOnly>
+        <Suspense>
+          <Loaded {...props} />
+        </Suspense>
+      </SignedInOnly>
+    );
+  };
 }

@@ -2,6 +2,7 @@
 
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { Toast, type ToastAction, type ToastMessage, type ToastType } from "./toast";
+import { useLatest } from "@/components/ui/use-latest";
 
 /** How long a toast stays on screen (docs/spec.md §9). */
 export const TOAST_DURATION_MS = 3000;
@@ -26,10 +27,7 @@ function isTextField(target: EventTarget | null): boolean {
 export function ToastProvider({ children }: { children: React.ReactNode }) {
   const [toast, setToast] = useState<ToastMessage | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const toastRef = useRef<ToastMessage | null>(null);
-  useEffect(() => {
-    toastRef.current = toast;
-  }, [toast]);
+  const toastRef = useLatest(toast);
 
   const dismiss = useCallback(() => {
     clearTimeout(timer.current);
@@ -56,7 +54,7 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
       if (held) clearTimeout(timer.current);
       else startTimer();
     },
-    [startTimer],
+    [startTimer, toastRef],
   );
 
   const action = toast?.action;

@@ -10,13 +10,8 @@ import { projects, sections } from "@/models";
  */
 export async function mediaKeyInUse(key: string): Promise<boolean> {
   const db = await getDb();
-  const [cover] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(eq(projects.coverKey, key))
-    .limit(1);
-  if (cover) return true;
-  const [section] = await db
+  const covers = db.select({ id: projects.id }).from(projects).where(eq(projects.coverKey, key));
+  const media = db
     .select({ id: sections.id })
     .from(sections)
     .where(
@@ -25,7 +20,7 @@ export async function mediaKeyInUse(key: string): Promise<boolean> {
         eq(sections.posterKey, key),
         sql`${sections.images} @> ${JSON.stringify([{ key }])}::jsonb`,
       ),
-    )
-    .limit(1);
-  return Boolean(section);
+    );
+  const rows = await covers.unionAll(media).limit(1);
+  return rows.length > 0;
 }
