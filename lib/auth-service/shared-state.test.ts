@@ -45,15 +45,20 @@ const request = (address: string) =>
   });
 
 /**
- * Another server's pool on the test database. Its connections may still be closing when the
- * file's clean-up drops the database (pool.end() does not wait for them): the server's
+ * Another server's connection to the test database. Its pool's connections may still be closing
+ * when the file's clean-up drops the database (pool.end() does not wait for them): the server's
  * "terminating connection" then reaches clients nobody uses, and must not crash the run.
  */
-function testPool(): Pool {
+const pools: Pool[] = [];
+afterAll(async () => {
+  for (const pool of pools) await pool.end();
+});
+function otherServer(): Db {
   const pool = new Pool({ connectionString: process.env.DATABASE_URL });
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", () => {}));
-  return pool;
+  pools.push(pool);
+  return drizzle({ client: pool }) as unknown as Db;
 }
 
 describe("rate limits in the database", () => {
@@ -87,16 +92,6 @@ describe("rate limits in the database", () => {
 describe.skipIf(!onServer)(
   "protected projects' password budget in the database (DATABASE_URL)",
   () => {
-    const pools: Pool[] = [];
-    afterAll(async () => {
-      for (const pool of pools) await pool.end();
-    });
-    /** Another server's connection to the same database. */
-    const otherServer = () => {
-      const pool = testPool();
-      pools.push(pool);
-      return drizzle({ client: pool }) as unknown as Db;
-    };
     const unlock = (address: string) =>
       new Request("http://localhost/api/projects/x/unlock", {
         method: "POST",
@@ -147,17 +142,6 @@ describe.skipIf(!onServer)(
 );
 
 describe.skipIf(!onServer)("signing keys in the database (DATABASE_URL)", () => {
-  /** Two servers' connections to the same database. */
-  const pools: Pool[] = [];
-  afterAll(async () => {
-    for (const pool of pools) await pool.end();
-  });
-  const server = () => {
-    const pool = testPool();
-    pools.push(pool);
-    return drizzle({ client: pool }) as unknown as Db;
-  };
-
   async function tokenSignedWith(privateKey: CryptoKey, kid: string) {
     return new SignJWT({ session_id: randomUUID(), role: "authenticated" })
       .setProtectedHeader({ alg: "ES256", kid })
@@ -170,7 +154,7 @@ describe.skipIf(!onServer)("signing keys in the database (DATABASE_URL)", () => 
 
   it("makes exactly one key when servers start together", async () => {
     await getDb();
-    const [a, b] = [server(), server()];
+    const [a, b] = [otherServer(), otherServer()];
     const made = await Promise.all(
       Array.from({ length: 6 }, (_, i) => createFirstSigningKey(i % 2 ? a : b)),
     );
@@ -218,7 +202,7 @@ describe.skipIf(!onServer)("signing keys in the database (DATABASE_URL)", () => 
     await getSigningKey(); // this server has read the keys
     // Unknown kids re-read the keys at most once a second (the test above just did).
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const other = server();
+    const other = otherServer();
     const { privateKey } = await generateKeyPair("ES256", { extractable: true });
     const { exportJWK } = await import("jose");
     const kid = randomUUID();

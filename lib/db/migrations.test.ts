@@ -43,6 +43,30 @@ function insertRow(execute: Execute, table: string, row: Record<string, unknown>
   return execute(sql`insert into ${sql.identifier(table)} (${columns}) values (${values})`);
 }
 
+/** The tables an old backup of the content carries. */
+const BOTH = ["projects", "sections"];
+
+/** The ids of the old rows each migration's test writes. */
+const PROJECT_ID = "0123456789abcdef01234567";
+const SECTION_ID = "0123456789abcdef0123abcd";
+
+/** What insertOldProject wrote, as the current code reads it back. */
+const OLD_PROJECT = {
+  title: "Old project",
+  coverUrl: "/media/old.png",
+  coverKey: "old.png",
+  role: "Director",
+  category: "Photography",
+  position: 0,
+};
+const OLD_CREATED_AT = "2025-01-02T03:04:05.000Z";
+
+/** The upgraded row has `fields` and kept its creation time. */
+function expectKept(row: { createdAt: Date } | null, fields: Record<string, unknown>) {
+  expect(row).toMatchObject(fields);
+  expect(row!.createdAt.toISOString()).toBe(OLD_CREATED_AT);
+}
+
 /** Inserts "Old project" with the columns every schema had, and `columns` of later ones. */
 function insertOldProject(execute: Execute, id: string, columns: Record<string, unknown> = {}) {
   return insertRow(execute, "projects", {
@@ -54,25 +78,48 @@ function insertOldProject(execute: Execute, id: string, columns: Record<string, 
     category: "Photography",
     user_id: "owner",
     position: 0,
-    created_at: "2025-01-02T03:04:05Z",
+    created_at: OLD_CREATED_AT,
+    ...columns,
+  });
+}
+
+/** Inserts a section of `projectId` with the columns every schema had, and `columns` of later ones. */
+function insertOldSection(
+  execute: Execute,
+  id: string,
+  projectId: string,
+  columns: Record<string, unknown> = {},
+) {
+  return insertRow(execute, "sections", {
+    id,
+    project_id: projectId,
+    title: "Old section",
+    images: "[]",
+    position: 0,
+    created_at: OLD_CREATED_AT,
     ...columns,
   });
 }
 
 /**
  * Makes a site on the schema before migration `index` (a data directory, or the PostgreSQL
- * database with DATABASE_URL), fills it with `fill` and keeps its `tables` as `npm run backup` of
- * that time wrote them. The current code opens the site on its next query, which runs the
- * migration; `restoreOldBackup()` restores that old backup into a fresh site.
+ * database with DATABASE_URL), checks that it has none of the migration's `added` columns yet,
+ * fills it with `fill` and keeps its `tables` as `npm run backup` of that time wrote them. The
+ * current code opens the site on its next query, which runs the migration; `restoreOldBackup()`
+ * restores that old backup into a fresh site.
  */
 async function siteBefore(
   index: number,
-  tables: readonly string[],
-  fill: (execute: Execute) => Promise<void>,
+  { tables = [], added = {} }: { tables?: string[]; added?: Record<string, string[]> },
+  fill: (execute: Execute) => Promise<unknown>,
 ) {
   const dataDir = await fresh();
   let old: Record<string, unknown[]> = {};
   await withSchemaBefore(index, work, dataDir, async (execute) => {
+    for (const [table, columns] of Object.entries(added)) {
+      const before = await columnsOf(execute, table);
+      for (const column of columns) expect(before, `${table}.${column}`).not.toContain(column);
+    }
     await fill(execute);
     old = await dumpTables(execute, tables);
   });
@@ -87,45 +134,34 @@ async function siteBefore(
  * directory (or PostgreSQL database) and a backup archive written by the code of that time.
  */
 describe("migration 0002: project details", () => {
-  const ID = "0123456789abcdef01234567";
-
   it("upgrades a site made before it without loss, and old backups restore with the details unset", async () => {
-    const site = await siteBefore(2, ["projects"], async (execute) => {
-      const columns = await columnsOf(execute, "projects");
-      expect(columns).not.toContain("year");
-      await insertOldProject(execute, ID);
-    });
+    const site = await siteBefore(
+      2,
+      { tables: ["projects"], added: { projects: ["year"] } },
+      async (execute) => {
+        await insertOldProject(execute, PROJECT_ID);
+      },
+    );
 
     // The current code opens the same database: migration 0002 runs and the row is intact.
-    const upgraded = await getProject(ID);
-    expect(upgraded).toMatchObject({
-      title: "Old project",
-      coverUrl: "/media/old.png",
-      coverKey: "old.png",
-      role: "Director",
-      category: "Photography",
-      position: 0,
-      year: null,
-      client: null,
-      summary: null,
-    });
-    expect(upgraded!.createdAt.toISOString()).toBe("2025-01-02T03:04:05.000Z");
+    const upgraded = await getProject(PROJECT_ID);
+    expectKept(upgraded, { ...OLD_PROJECT, year: null, client: null, summary: null });
     expect(toProjectJson(upgraded!, { owner: true })).toMatchObject({
       year: null,
       client: "",
       summary: "",
     });
     // The new columns work on the upgraded database, and the year's range is checked there too.
-    await updateProject(ID, { year: 2024, client: "Acme", summary: "Now with details." });
-    expect(await getProject(ID)).toMatchObject({ year: 2024, client: "Acme" });
+    await updateProject(PROJECT_ID, { year: 2024, client: "Acme", summary: "Now with details." });
+    expect(await getProject(PROJECT_ID)).toMatchObject({ year: 2024, client: "Acme" });
     const db = await getDb();
     await expect(
-      db.execute(sql`update projects set year = 1800 where id = ${ID}`),
+      db.execute(sql`update projects set year = 1800 where id = ${PROJECT_ID}`),
     ).rejects.toThrow();
 
     // A backup archive of the old schema (as `npm run backup` wrote it) restores into a new site.
     expect(await site.restoreOldBackup()).toEqual({ rows: 1, files: 0 });
-    expect(await getProject(ID)).toMatchObject({
+    expect(await getProject(PROJECT_ID)).toMatchObject({
       title: "Old project",
       year: null,
       client: null,
@@ -139,59 +175,54 @@ describe("migration 0002: project details", () => {
  * directory (or PostgreSQL database) and a backup archive written by the code of that time.
  */
 describe("migration 0003: project status", () => {
-  const ID = "0123456789abcdef01234567";
-
   it("upgrades a site made before it without loss (every project published), and old backups restore as published", async () => {
-    const site = await siteBefore(3, ["projects"], async (execute) => {
-      const columns = await columnsOf(execute, "projects");
-      expect(columns).toContain("year");
-      expect(columns).not.toContain("status");
-      await insertOldProject(execute, ID, {
-        year: 2020,
-        client: "Acme",
-        summary: "Before statuses.",
-      });
-    });
+    const site = await siteBefore(
+      3,
+      { tables: ["projects"], added: { projects: ["status"] } },
+      async (execute) => {
+        expect(await columnsOf(execute, "projects")).toContain("year");
+        await insertOldProject(execute, PROJECT_ID, {
+          year: 2020,
+          client: "Acme",
+          summary: "Before statuses.",
+        });
+      },
+    );
 
     // The current code opens the same database: migration 0003 runs and the row is intact.
-    const upgraded = await getProject(ID);
-    expect(upgraded).toMatchObject({
-      title: "Old project",
-      coverUrl: "/media/old.png",
-      coverKey: "old.png",
-      category: "Photography",
+    const upgraded = await getProject(PROJECT_ID);
+    expectKept(upgraded, {
+      ...OLD_PROJECT,
       year: 2020,
       client: "Acme",
       summary: "Before statuses.",
-      position: 0,
       status: "published",
       passwordHash: null,
     });
-    expect(upgraded!.createdAt.toISOString()).toBe("2025-01-02T03:04:05.000Z");
     expect(toProjectJson(upgraded!, { owner: true })).toMatchObject({
       status: "published",
       hasPassword: false,
     });
     // Still listed for visitors, as before the upgrade.
-    expect((await listProjects("visitor")).map((p) => p.id)).toEqual([ID]);
+    expect((await listProjects("visitor")).map((p) => p.id)).toEqual([PROJECT_ID]);
     // The new columns work on the upgraded database, and their checks hold there too.
-    await updateProject(ID, { status: "protected", passwordHash: "$2a$10$hash" });
-    expect(await getProject(ID)).toMatchObject({
+    await updateProject(PROJECT_ID, { status: "protected", passwordHash: "$2a$10$hash" });
+    expect(await getProject(PROJECT_ID)).toMatchObject({
       status: "protected",
       passwordHash: "$2a$10$hash",
     });
     expect(await listProjects("visitor")).toEqual([]);
     const db = await getDb();
     await expect(
-      db.execute(sql`update projects set status = 'secret' where id = ${ID}`),
+      db.execute(sql`update projects set status = 'secret' where id = ${PROJECT_ID}`),
     ).rejects.toThrow();
     await expect(
-      db.execute(sql`update projects set password_hash = null where id = ${ID}`),
+      db.execute(sql`update projects set password_hash = null where id = ${PROJECT_ID}`),
     ).rejects.toThrow();
 
     // A backup archive of the old schema (as `npm run backup` wrote it) restores into a new site.
     expect(await site.restoreOldBackup()).toEqual({ rows: 1, files: 0 });
-    expect(await getProject(ID)).toMatchObject({
+    expect(await getProject(PROJECT_ID)).toMatchObject({
       title: "Old project",
       year: 2020,
       status: "published",
@@ -206,63 +237,53 @@ describe("migration 0003: project status", () => {
  * new schema carries the trash and the versions.
  */
 describe("migration 0004: trash and versions", () => {
-  const PROJECT = "0123456789abcdef01234567";
-  const SECTION = "0123456789abcdef0123abcd";
-
   it("upgrades a site made before it without loss, and old backups restore live at version 1", async () => {
-    const site = await siteBefore(4, ["projects", "sections"], async (execute) => {
-      const columns = await columnsOf(execute, "projects");
-      expect(columns).not.toContain("deleted_at");
-      expect(columns).not.toContain("version");
-      await insertOldProject(execute, PROJECT, { year: 2020 });
-      const images = [{ url: "/media/i.png", key: "i.png", width: 1, height: 1, alt: "I" }];
-      await insertRow(execute, "sections", {
-        id: SECTION,
-        project_id: PROJECT,
-        title: "Old section",
-        images: JSON.stringify(images),
-        position: 0,
-      });
-    });
+    const site = await siteBefore(
+      4,
+      { tables: BOTH, added: { projects: ["deleted_at", "version"] } },
+      async (execute) => {
+        await insertOldProject(execute, PROJECT_ID, { year: 2020 });
+        const images = [{ url: "/media/i.png", key: "i.png", width: 1, height: 1, alt: "I" }];
+        await insertOldSection(execute, SECTION_ID, PROJECT_ID, { images: JSON.stringify(images) });
+      },
+    );
 
     // The current code opens the same database: migration 0004 runs and the rows are intact.
-    expect(await getProject(PROJECT)).toMatchObject({
-      title: "Old project",
-      coverKey: "old.png",
+    expect(await getProject(PROJECT_ID)).toMatchObject({
+      ...OLD_PROJECT,
       year: 2020,
-      position: 0,
       version: 1,
       deletedAt: null,
     });
-    expect(await getSection(SECTION)).toMatchObject({
+    expect(await getSection(SECTION_ID)).toMatchObject({
       title: "Old section",
       version: 1,
       deletedAt: null,
     });
-    expect((await getSection(SECTION))?.images[0]?.alt).toBe("I");
+    expect((await getSection(SECTION_ID))?.images[0]?.alt).toBe("I");
     // The new columns work on the upgraded database.
-    expect((await updateProject(PROJECT, { title: "Edited" }, 1))?.after.version).toBe(2);
-    await trashProject(PROJECT);
+    expect((await updateProject(PROJECT_ID, { title: "Edited" }, 1))?.after.version).toBe(2);
+    await trashProject(PROJECT_ID);
     expect(await listProjects()).toEqual([]);
-    expect((await restoreProject(PROJECT))?.title).toBe("Edited");
+    expect((await restoreProject(PROJECT_ID))?.title).toBe("Edited");
 
     // A backup archive of the old schema (as `npm run backup` wrote it) restores into a new site.
     expect(await site.restoreOldBackup()).toEqual({ rows: 2, files: 0 });
-    expect(await getProject(PROJECT)).toMatchObject({
+    expect(await getProject(PROJECT_ID)).toMatchObject({
       title: "Old project",
       version: 1,
       deletedAt: null,
     });
-    expect((await listSections(PROJECT)).map((s) => [s.title, s.version])).toEqual([
+    expect((await listSections(PROJECT_ID)).map((s) => [s.title, s.version])).toEqual([
       ["Old section", 1],
     ]);
   }, 180_000); // three databases opened and migrated: slow on a loaded machine
 
   it("a backup carries the trash and the versions: restored, the trash is the same", async () => {
     // Continues on the site restored above.
-    await updateProject(PROJECT, { title: "Version 2" });
+    await updateProject(PROJECT_ID, { title: "Version 2" });
     const trashedAt = new Date("2030-01-01T00:00:00.000Z");
-    await trashSection(SECTION, trashedAt);
+    await trashSection(SECTION_ID, trashedAt);
     const source = process.env.DATA_DIR!;
     fs.mkdirSync(path.join(source, "uploads"), { recursive: true });
     const archive = path.join(work, "trash-backup.tar.gz");
@@ -274,10 +295,10 @@ describe("migration 0004: trash and versions", () => {
     expect(await listTrash()).toEqual(before);
     // Moving it to the trash counted as a change (version 2), so a tab from before cannot save over it.
     expect(before.sections.map((s) => [s.id, s.deletedAt?.toISOString(), s.version])).toEqual([
-      [SECTION, trashedAt.toISOString(), 2],
+      [SECTION_ID, trashedAt.toISOString(), 2],
     ]);
-    expect(await getProject(PROJECT)).toMatchObject({ title: "Version 2", version: 2 });
-    expect(await listSections(PROJECT)).toEqual([]);
+    expect(await getProject(PROJECT_ID)).toMatchObject({ title: "Version 2", version: 2 });
+    expect(await listSections(PROJECT_ID)).toEqual([]);
   }, 120_000);
 });
 
@@ -287,38 +308,29 @@ describe("migration 0004: trash and versions", () => {
  * stored without focal values read as the centre.
  */
 describe("migration 0005: section layout and focal points", () => {
-  const PROJECT = "0123456789abcdef01234567";
-  const SECTION = "89abcdef0123456789abcdef";
   const OLD_IMAGES = [
     { url: "/media/a.png", key: "a.png", width: 1600, height: 1000, alt: "A" },
     { url: "/media/b.png", key: "b.png", width: 1200, height: 1500, alt: "B" },
   ];
 
   it("upgrades a site made before it without loss, and old backups restore with the defaults", async () => {
-    const site = await siteBefore(5, ["projects", "sections"], async (execute) => {
-      expect(await columnsOf(execute, "sections")).not.toContain("layout");
-      expect(await columnsOf(execute, "projects")).not.toContain("cover_focal_x");
-      await insertOldProject(execute, PROJECT);
-      await insertRow(execute, "sections", {
-        id: SECTION,
-        project_id: PROJECT,
-        title: "Old section",
-        description: "Text",
-        images: JSON.stringify(OLD_IMAGES),
-        position: 0,
-      });
-    });
+    const site = await siteBefore(
+      5,
+      { tables: BOTH, added: { sections: ["layout"], projects: ["cover_focal_x"] } },
+      async (execute) => {
+        await insertOldProject(execute, PROJECT_ID);
+        await insertOldSection(execute, SECTION_ID, PROJECT_ID, {
+          description: "Text",
+          images: JSON.stringify(OLD_IMAGES),
+        });
+      },
+    );
 
     // The current code opens the same database: migration 0005 runs and the rows are intact.
-    const project = await getProject(PROJECT);
-    expect(project).toMatchObject({
-      title: "Old project",
-      coverKey: "old.png",
-      coverFocalX: 0.5,
-      coverFocalY: 0.5,
-    });
+    const project = await getProject(PROJECT_ID);
+    expect(project).toMatchObject({ ...OLD_PROJECT, coverFocalX: 0.5, coverFocalY: 0.5 });
     expect(toProjectJson(project!, { owner: false }).coverFocal).toEqual({ x: 0.5, y: 0.5 });
-    const section = await getSection(SECTION);
+    const section = await getSection(SECTION_ID);
     expect(section).toMatchObject({ title: "Old section", layout: "grid", images: OLD_IMAGES });
     const json = toSectionJson(section!);
     expect(json.layout).toBe("grid");
@@ -336,22 +348,22 @@ describe("migration 0005: section layout and focal points", () => {
     );
 
     // The new columns work on the upgraded database, and their rules hold there too.
-    await updateProject(PROJECT, { coverFocalX: 0.2, coverFocalY: 0.9 });
-    expect(await getProject(PROJECT)).toMatchObject({ coverFocalX: 0.2, coverFocalY: 0.9 });
-    await updateSectionWith(SECTION, () => ({ layout: "natural" }));
-    expect(await getSection(SECTION)).toMatchObject({ layout: "natural" });
+    await updateProject(PROJECT_ID, { coverFocalX: 0.2, coverFocalY: 0.9 });
+    expect(await getProject(PROJECT_ID)).toMatchObject({ coverFocalX: 0.2, coverFocalY: 0.9 });
+    await updateSectionWith(SECTION_ID, () => ({ layout: "natural" }));
+    expect(await getSection(SECTION_ID)).toMatchObject({ layout: "natural" });
     const db = await getDb();
     await expect(
-      db.execute(sql`update sections set layout = 'masonry' where id = ${SECTION}`),
+      db.execute(sql`update sections set layout = 'masonry' where id = ${SECTION_ID}`),
     ).rejects.toThrow();
     await expect(
-      db.execute(sql`update projects set cover_focal_x = 1.5 where id = ${PROJECT}`),
+      db.execute(sql`update projects set cover_focal_x = 1.5 where id = ${PROJECT_ID}`),
     ).rejects.toThrow();
 
     // A backup archive of the old schema (as `npm run backup` wrote it) restores into a new site.
     expect(await site.restoreOldBackup()).toEqual({ rows: 2, files: 0 });
-    expect(await getProject(PROJECT)).toMatchObject({ coverFocalX: 0.5, coverFocalY: 0.5 });
-    expect(await getSection(SECTION)).toMatchObject({ layout: "grid", images: OLD_IMAGES });
+    expect(await getProject(PROJECT_ID)).toMatchObject({ coverFocalX: 0.5, coverFocalY: 0.5 });
+    expect(await getSection(SECTION_ID)).toMatchObject({ layout: "grid", images: OLD_IMAGES });
   }, 180_000);
 });
 
@@ -361,32 +373,25 @@ describe("migration 0005: section layout and focal points", () => {
  * of that time. Its sections read as player videos without a poster.
  */
 describe("migration 0006: video playback and poster", () => {
-  const PROJECT = "0123456789abcdef01234567";
-  const ID = "0123456789abcdef0123abcd";
-
   // Three databases opened in turn (old schema, upgrade, restore target): slow on a loaded machine.
   it("upgrades a site made before it without loss, and old backups restore as player videos without posters", async () => {
-    const site = await siteBefore(6, ["projects", "sections"], async (execute) => {
-      const columns = await columnsOf(execute, "sections");
-      expect(columns).not.toContain("video_playback");
-      expect(columns).not.toContain("poster_url");
-      await insertOldProject(execute, PROJECT, { category: "Motion Design" });
-      await insertRow(execute, "sections", {
-        id: ID,
-        project_id: PROJECT,
-        title: "Old clip",
-        description: "Words",
-        images: "[]",
-        video_url: "/media/clip.mp4",
-        video_key: "clip.mp4",
-        position: 0,
-        created_at: "2025-01-02T03:04:05Z",
-      });
-    });
+    const site = await siteBefore(
+      6,
+      { tables: BOTH, added: { sections: ["video_playback", "poster_url"] } },
+      async (execute) => {
+        await insertOldProject(execute, PROJECT_ID, { category: "Motion Design" });
+        await insertOldSection(execute, SECTION_ID, PROJECT_ID, {
+          title: "Old clip",
+          description: "Words",
+          video_url: "/media/clip.mp4",
+          video_key: "clip.mp4",
+        });
+      },
+    );
 
     // The current code opens the same database: migration 0006 runs and the row is intact.
-    const upgraded = await getSection(ID);
-    expect(upgraded).toMatchObject({
+    const upgraded = await getSection(SECTION_ID);
+    expectKept(upgraded, {
       title: "Old clip",
       description: "Words",
       videoUrl: "/media/clip.mp4",
@@ -396,23 +401,25 @@ describe("migration 0006: video playback and poster", () => {
       posterUrl: null,
       posterKey: null,
     });
-    expect(upgraded!.createdAt.toISOString()).toBe("2025-01-02T03:04:05.000Z");
     expect(toSectionJson(upgraded!)).toMatchObject({ playback: "player", poster: "" });
     // The new columns work on the upgraded database, and the playback's values are checked there too.
-    await updateSectionWith(ID, () => ({
+    await updateSectionWith(SECTION_ID, () => ({
       videoPlayback: "loop",
       posterUrl: "/media/p.jpg",
       posterKey: "p.jpg",
     }));
-    expect(await getSection(ID)).toMatchObject({ videoPlayback: "loop", posterKey: "p.jpg" });
+    expect(await getSection(SECTION_ID)).toMatchObject({
+      videoPlayback: "loop",
+      posterKey: "p.jpg",
+    });
     const db = await getDb();
     await expect(
-      db.execute(sql`update sections set video_playback = 'autoplay' where id = ${ID}`),
+      db.execute(sql`update sections set video_playback = 'autoplay' where id = ${SECTION_ID}`),
     ).rejects.toThrow();
 
     // A backup archive of the old schema (as `npm run backup` wrote it) restores into a new site.
     expect(await site.restoreOldBackup()).toEqual({ rows: 2, files: 0 });
-    const restored = await getSection(ID);
+    const restored = await getSection(SECTION_ID);
     expect(restored).toMatchObject({ title: "Old clip", videoPlayback: null, posterUrl: null });
     expect(toSectionJson(restored!)).toMatchObject({ playback: "player", poster: "" });
   }, 120_000);
@@ -425,15 +432,14 @@ describe("migration 0006: video playback and poster", () => {
  * signing key then lives in the new table; on PGlite it stays the file in DATA_DIR/auth.
  */
 describe("migration 0007: shared auth state", () => {
-  const PROJECT = "0123456789abcdef01234567";
   const USER = "6f1c3a52-29c4-4f64-9d3e-3f4b2f0c8a11";
   const SESSION = "2b0c7f0e-5d8e-4f0f-a3a4-6c1b9d2e7f30";
 
   it("upgrades a site made before it without loss, and its backups restore", async () => {
-    const site = await siteBefore(7, [], async (execute) => {
+    const site = await siteBefore(7, {}, async (execute) => {
       const tables = await tablesOf(execute);
       expect(tables).not.toContain("auth_signing_keys");
-      await insertOldProject(execute, PROJECT, { user_id: USER });
+      await insertOldProject(execute, PROJECT_ID, { user_id: USER });
       await execute(sql`insert into auth_users (id, email, encrypted_password, email_confirmed_at)
         values (${USER}, 'owner@example.com', '$2a$10$abcdefghijklmnopqrstuv', now())`);
       await execute(
@@ -443,7 +449,7 @@ describe("migration 0007: shared auth state", () => {
     const archive = path.join(work, "after-0007.tar.gz");
 
     // The current code opens the same database: 0007 runs, the old rows are intact.
-    expect(await getProject(PROJECT)).toMatchObject({ title: "Old project", role: "Director" });
+    expect(await getProject(PROJECT_ID)).toMatchObject({ title: "Old project", role: "Director" });
     const db = await getDb();
     const sessions = rowsOf(await db.execute(sql`select id from auth_sessions`));
     expect(sessions).toEqual([{ id: SESSION }]);
@@ -467,7 +473,7 @@ describe("migration 0007: shared auth state", () => {
     const target = await fresh();
     await getSigningKey();
     expect(await restoreBackup(target, archive)).toEqual({ rows: 3, files: 0 });
-    expect(await getProject(PROJECT)).toMatchObject({ title: "Old project" });
+    expect(await getProject(PROJECT_ID)).toMatchObject({ title: "Old project" });
   }, 300_000); // two fresh embedded databases: each initdb takes a minute on a busy machine
 });
 
@@ -476,38 +482,35 @@ describe("migration 0007: shared auth state", () => {
  * loop, and the loop's file is known to the trash.
  */
 describe("migration 0008: cover loop", () => {
-  const ID = "0123456789abcdef01234567";
-
   it("upgrades a site made before it without loss, and old backups restore as covers without a loop", async () => {
-    const site = await siteBefore(8, ["projects", "sections"], async (execute) => {
-      const columns = await columnsOf(execute, "projects");
-      expect(columns).not.toContain("cover_video_url");
-      expect(columns).not.toContain("cover_video_key");
-      await insertOldProject(execute, ID, { category: "Motion Design" });
-    });
+    const site = await siteBefore(
+      8,
+      { tables: BOTH, added: { projects: ["cover_video_url", "cover_video_key"] } },
+      (execute) => insertOldProject(execute, PROJECT_ID, { category: "Motion Design" }),
+    );
 
     // The current code opens the same database: migration 0008 runs and the row is intact.
-    const upgraded = await getProject(ID);
-    expect(upgraded).toMatchObject({
-      title: "Old project",
-      coverUrl: "/media/old.png",
-      coverKey: "old.png",
-      position: 0,
+    const upgraded = await getProject(PROJECT_ID);
+    expectKept(upgraded, {
+      ...OLD_PROJECT,
+      category: "Motion Design",
       coverVideoUrl: null,
       coverVideoKey: null,
     });
-    expect(upgraded!.createdAt.toISOString()).toBe("2025-01-02T03:04:05.000Z");
     expect(toProjectJson(upgraded!, { owner: true })).toMatchObject({ coverVideo: "" });
     // The new columns work on the upgraded database, and /media's check knows the loop's file.
-    await updateProject(ID, { coverVideoUrl: "/media/loop.mp4", coverVideoKey: "loop.mp4" });
-    expect(await getProject(ID)).toMatchObject({ coverVideoKey: "loop.mp4" });
+    await updateProject(PROJECT_ID, {
+      coverVideoUrl: "/media/loop.mp4",
+      coverVideoKey: "loop.mp4",
+    });
+    expect(await getProject(PROJECT_ID)).toMatchObject({ coverVideoKey: "loop.mp4" });
     expect(await listMediaHolders("loop.mp4")).toEqual([]);
-    await trashProject(ID);
+    await trashProject(PROJECT_ID);
     expect(await listMediaHolders("loop.mp4")).toMatchObject([{ trashed: true }]);
 
     // A backup archive of the old schema (as `npm run backup` wrote it) restores into a new site.
     expect(await site.restoreOldBackup()).toEqual({ rows: 1, files: 0 });
-    const restored = await getProject(ID);
+    const restored = await getProject(PROJECT_ID);
     expect(restored).toMatchObject({
       title: "Old project",
       coverVideoUrl: null,
@@ -522,43 +525,41 @@ describe("migration 0008: cover loop", () => {
  * filled in the background later); new ones survive a backup.
  */
 describe("migration 0009: image placeholders", () => {
-  const PROJECT = "0123456789abcdef01234567";
-  const ID = "0123456789abcdef0123abcd";
   const PREVIEW =
     "data:image/webp;base64,UklGRh4AAABXRUJQVlA4IBIAAAAwAQCdASoBAAEAAQAcJaQAA3AA/v89WAAAAA==";
   const IMAGES = [{ url: "/media/a.png", key: "a.png", width: 40, height: 30, alt: "A" }];
 
   it("upgrades a site made before it without loss; old and new backups restore", async () => {
-    const site = await siteBefore(9, ["projects", "sections"], async (execute) => {
-      const columns = [
-        ...(await columnsOf(execute, "projects")),
-        ...(await columnsOf(execute, "sections")),
-      ];
-      expect(columns).not.toContain("cover_placeholder");
-      expect(columns).not.toContain("poster_placeholder");
-      await insertOldProject(execute, PROJECT, { category: "Motion Design", cover_focal_x: 0.25 });
-      await insertRow(execute, "sections", {
-        id: ID,
-        project_id: PROJECT,
-        title: "Old clip",
-        images: JSON.stringify(IMAGES),
-        video_url: "/media/clip.mp4",
-        video_key: "clip.mp4",
-        poster_url: "/media/p.png",
-        poster_key: "p.png",
-        position: 0,
-      });
-    });
+    const site = await siteBefore(
+      9,
+      {
+        tables: BOTH,
+        added: { projects: ["cover_placeholder"], sections: ["poster_placeholder"] },
+      },
+      async (execute) => {
+        await insertOldProject(execute, PROJECT_ID, {
+          category: "Motion Design",
+          cover_focal_x: 0.25,
+        });
+        await insertOldSection(execute, SECTION_ID, PROJECT_ID, {
+          images: JSON.stringify(IMAGES),
+          video_url: "/media/clip.mp4",
+          video_key: "clip.mp4",
+          poster_url: "/media/p.png",
+          poster_key: "p.png",
+        });
+      },
+    );
 
     // The current code opens the same database: migration 0009 runs and the rows are intact.
-    const project = await getProject(PROJECT);
+    const project = await getProject(PROJECT_ID);
     expect(project).toMatchObject({
-      title: "Old project",
-      coverKey: "old.png",
+      ...OLD_PROJECT,
+      category: "Motion Design",
       coverFocalX: 0.25,
       coverPlaceholder: null,
     });
-    const section = await getSection(ID);
+    const section = await getSection(SECTION_ID);
     expect(section).toMatchObject({ images: IMAGES, posterKey: "p.png", posterPlaceholder: null });
     expect(toProjectJson(project!, { owner: false })).toMatchObject({ coverPlaceholder: null });
     expect(toSectionJson(section!)).toMatchObject({
@@ -567,12 +568,12 @@ describe("migration 0009: image placeholders", () => {
     });
 
     // The new columns and the images' new field work on the upgraded database.
-    await updateProject(PROJECT, { coverPlaceholder: PREVIEW });
-    await updateSectionWith(ID, () => ({
+    await updateProject(PROJECT_ID, { coverPlaceholder: PREVIEW });
+    await updateSectionWith(SECTION_ID, () => ({
       posterPlaceholder: PREVIEW,
       images: [{ ...IMAGES[0]!, placeholder: PREVIEW }],
     }));
-    expect(toSectionJson((await getSection(ID))!)).toMatchObject({
+    expect(toSectionJson((await getSection(SECTION_ID))!)).toMatchObject({
       images: [{ placeholder: PREVIEW }],
       posterPlaceholder: PREVIEW,
     });
@@ -582,16 +583,19 @@ describe("migration 0009: image placeholders", () => {
     await createBackup(site.dataDir, current);
     const copy = await fresh();
     await restoreBackup(copy, current);
-    expect(await getProject(PROJECT)).toMatchObject({ coverPlaceholder: PREVIEW });
-    expect(await getSection(ID)).toMatchObject({
+    expect(await getProject(PROJECT_ID)).toMatchObject({ coverPlaceholder: PREVIEW });
+    expect(await getSection(SECTION_ID)).toMatchObject({
       posterPlaceholder: PREVIEW,
       images: [{ placeholder: PREVIEW }],
     });
 
     // A backup archive of the old schema restores into a new site, without placeholders.
     expect(await site.restoreOldBackup()).toEqual({ rows: 2, files: 0 });
-    expect(await getProject(PROJECT)).toMatchObject({ coverPlaceholder: null, coverFocalX: 0.25 });
-    expect(await getSection(ID)).toMatchObject({ images: IMAGES, posterPlaceholder: null });
+    expect(await getProject(PROJECT_ID)).toMatchObject({
+      coverPlaceholder: null,
+      coverFocalX: 0.25,
+    });
+    expect(await getSection(SECTION_ID)).toMatchObject({ images: IMAGES, posterPlaceholder: null });
   }, 180_000);
 });
 
@@ -623,7 +627,7 @@ describe("migration 0010: appearance settings", () => {
 
   it("upgrades a site made before it without loss, and its backups restore", async () => {
     const archive = path.join(work, "before-0010.tar.gz");
-    const site = await siteBefore(10, [], async (execute) => {
+    const site = await siteBefore(10, {}, async (execute) => {
       await execute(
         sql`insert into site_settings (key, value) values ('site', ${JSON.stringify(OLD_SETTINGS)}::jsonb)`,
       );

@@ -7,11 +7,16 @@ import {
   shownOnPage,
 } from "./gallery-pages";
 
+// `?page=N` of the home gallery as visitors type or share it (docs/architecture.md, "/").
+const WHOLE_PAGES: [string, number][] = [
+  ["2", 2],
+  [" 7 ", 7],
+  [String(MAX_GALLERY_PAGE), MAX_GALLERY_PAGE],
+];
+
 describe("gallery pages", () => {
   it("reads whole page numbers and falls back to the first page for anything else", () => {
-    expect(parseGalleryPage("2")).toBe(2);
-    expect(parseGalleryPage(" 7 ")).toBe(7);
-    expect(parseGalleryPage(String(MAX_GALLERY_PAGE))).toBe(MAX_GALLERY_PAGE);
+    for (const [text, page] of WHOLE_PAGES) expect(parseGalleryPage(text), text).toBe(page);
     for (const value of [
       undefined,
       null,

@@ -112,36 +112,39 @@ describe("the home gallery's routes (next.config.ts rewrites, proxy.ts matcher)"
   });
 });
 
+/** Cookie headers as browsers send them (undefined: none at all). */
+const SESSION_COOKIES = [
+  "sb-localhost-auth-token=base64-eyJ",
+  "theme=dark; sb-127-auth-token.0=base64-a; sb-127-auth-token.1=b",
+];
+const ACCESS_COOKIES = ["project_access=abc.def", "a=1;project_access=abc.def"];
+const OTHER_COOKIES = [
+  undefined,
+  "",
+  "theme=dark",
+  "xproject_access=1",
+  "note=project_access",
+  "sb-auth-token=1",
+];
+const requestWith = (cookie: string | undefined) =>
+  ({ headers: cookie === undefined ? {} : { cookie } }) as never;
+
 describe("project pages of readers with a session or an access cookie (docs/spec.md §11)", () => {
   const [rewrite] = projectPageRewrites();
   const routed = (cookie: string | undefined) =>
-    Boolean(
-      matchHas(
-        { headers: cookie === undefined ? {} : { cookie } } as never,
-        {},
-        rewrite!.has ?? [],
-        rewrite!.missing ?? [],
-      ),
-    );
+    Boolean(matchHas(requestWith(cookie), {}, rewrite!.has ?? [], rewrite!.missing ?? []));
 
   it("sends the owner's and opened protected projects' requests to the per-request route", () => {
     expect(rewrite).toMatchObject({
       source: "/sections/:projectId",
       destination: "/sections-for/:projectId",
     });
-    expect(routed("sb-localhost-auth-token=base64-eyJ")).toBe(true);
-    expect(routed("theme=dark; sb-127-auth-token.0=base64-a; sb-127-auth-token.1=b")).toBe(true);
-    expect(routed("project_access=abc.def")).toBe(true);
-    expect(routed("a=1;project_access=abc.def")).toBe(true);
+    for (const cookie of [...SESSION_COOKIES, ...ACCESS_COOKIES])
+      expect(routed(cookie), cookie).toBe(true);
   });
 
   it("keeps every other request on the cached page", () => {
-    expect(routed(undefined)).toBe(false);
-    expect(routed("")).toBe(false);
-    expect(routed("theme=dark")).toBe(false);
-    expect(routed("xproject_access=1")).toBe(false);
-    expect(routed("note=project_access")).toBe(false);
-    expect(routed("sb-auth-token=1")).toBe(false);
+    for (const cookie of OTHER_COOKIES) expect(routed(cookie), cookie).toBe(false);
   });
 });
 
@@ -152,17 +155,13 @@ describe("the project page for a signed-in reader (proxy.ts matcher)", () => {
       typeof item === "object" && item.source === "/sections/:projectId",
   );
   const runs = (cookie: string | undefined) =>
-    Boolean(
-      matchHas({ headers: cookie === undefined ? {} : { cookie } } as never, {}, entry!.has, []),
-    );
+    Boolean(matchHas(requestWith(cookie), {}, entry!.has, []));
 
   it("runs the proxy (to refresh the session) only when a session cookie is sent", () => {
     expect(entry?.has).toEqual([{ type: "header", key: "cookie", value: SESSION_COOKIE_PATTERN }]);
-    expect(runs("sb-localhost-auth-token=base64-eyJ")).toBe(true);
-    expect(runs("theme=dark; sb-127-auth-token.0=base64-a; sb-127-auth-token.1=b")).toBe(true);
-    expect(runs(undefined)).toBe(false);
-    expect(runs("project_access=abc.def")).toBe(false);
-    expect(runs("sb-auth-token=1")).toBe(false);
+    for (const cookie of SESSION_COOKIES) expect(runs(cookie), cookie).toBe(true);
+    for (const cookie of [...ACCESS_COOKIES, ...OTHER_COOKIES])
+      expect(runs(cookie), cookie).toBe(false);
     expect(isProjectPagePath("/sections/0123456789abcdef01234567")).toBe(true);
     expect(isProjectPagePath("/sections")).toBe(false);
     expect(isProjectPagePath("/sections/a/b")).toBe(false);
