@@ -2,9 +2,7 @@ import type { ProjectJson } from "@/lib/data/serialize";
 import { statusMessages } from "@/lib/validation/project-status";
 import { messages } from "./messages";
 import { sendRequest } from "./request";
-import { callApi, type Result } from "./result";
-
-type Progress = (percent: number) => void;
+import { callApi, storedItemCalls, type Progress, type Result } from "./result";
 
 /** POST /api/projects (multipart: title, role, category, userId, cover, coverVideo) with upload progress. */
 export function addProject(form: FormData, onProgress?: Progress): Promise<Result<ProjectJson>> {
@@ -28,45 +26,27 @@ export async function getProject(id: string): Promise<ProjectJson | null> {
   return outcome.kind === "ok" ? (outcome.body.data ?? null) : null;
 }
 
-/** PUT /api/projects/{id} (multipart: title, role, category and, when replaced, cover or coverVideo). */
-export function updateProject(
-  id: string,
-  form: FormData,
-  onProgress?: Progress,
-): Promise<Result<ProjectJson>> {
-  return callApi<ProjectJson>(
-    ["projects", id],
-    { method: "PUT", body: form, onProgress },
-    {
-      success: messages.projectUpdated,
-      failure: messages.updateProjectFailed,
-      network: messages.updateProjectException,
-    },
-  );
-}
-
-/** DELETE /api/projects/{id}: to the trash; `permanent` deletes it for good (docs/spec.md §10). */
-export function deleteProject(id: string, permanent = false): Promise<Result> {
-  const texts = {
+/**
+ * PUT /api/projects/{id} (multipart: title, role, category and, when replaced, cover or coverVideo),
+ * DELETE /api/projects/{id} (to the trash; `permanent`: for good) and POST …/restore.
+ */
+export const {
+  update: updateProject,
+  delete: deleteProject,
+  restore: restoreProject,
+} = storedItemCalls<ProjectJson>("projects", {
+  update: {
+    success: messages.projectUpdated,
+    failure: messages.updateProjectFailed,
+    network: messages.updateProjectException,
+  },
+  delete: {
     success: messages.projectDeleted,
     failure: messages.deleteProjectFailed,
     network: messages.deleteProjectException,
-  };
-  return callApi(["projects", id], { method: "DELETE" }, texts, permanent ? "?permanent=true" : "");
-}
-
-/** POST /api/projects/{id}/restore: out of the trash, back to its place. */
-export function restoreProject(id: string): Promise<Result<ProjectJson>> {
-  return callApi<ProjectJson>(
-    ["projects", id, "restore"],
-    { method: "POST" },
-    {
-      success: messages.projectRestored,
-      failure: messages.restoreFailed,
-      network: messages.restoreFailed,
-    },
-  );
-}
+  },
+  restored: messages.projectRestored,
+});
 
 /**
  * POST /api/projects/{id}/unlock: opens a protected project in this browser (docs/spec.md §11).
@@ -76,10 +56,6 @@ export function unlockProject(id: string, password: string): Promise<Result> {
   return callApi(
     ["projects", id, "unlock"],
     { method: "POST", body: { password } },
-    {
-      success: "",
-      failure: statusMessages.wrongPassword,
-      network: messages.networkError,
-    },
+    { success: "", failure: statusMessages.wrongPassword },
   );
 }

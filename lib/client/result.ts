@@ -1,3 +1,4 @@
+import { messages } from "./messages";
 import { sendRequest, type Outcome, type RequestOptions } from "./request";
 
 /** What a screen shows after a request: the text for the toast or the form's error line. */
@@ -20,13 +21,14 @@ export type ResultTexts = {
   failure: string;
   /** Shown for every non-2xx answer instead of the server's message (the add-section rule). */
   httpError?: string;
-  /** Shown when the request never got an answer. */
-  network: string;
+  /** Shown when the request never got an answer; "Network error" by default. */
+  network?: string;
 };
 
 /** Turns a request outcome into the spec's text for one screen (docs/spec.md §8). */
 export function toResult<T>(outcome: Outcome<T>, texts: ResultTexts): Result<T> {
-  if (outcome.kind === "network-error") return { ok: false, message: texts.network };
+  if (outcome.kind === "network-error")
+    return { ok: false, message: texts.network ?? messages.networkError };
   const serverMessage = outcome.body?.message || undefined;
   if (outcome.kind === "ok" && outcome.body.success) {
     const message = texts.fixedSuccess ? texts.success : (serverMessage ?? texts.success);
@@ -50,4 +52,31 @@ export async function callApi<T = unknown>(
 ): Promise<Result<T>> {
   const url = `/api/${path.map(encodeURIComponent).join("/")}${query}`;
   return toResult(await sendRequest<T>(url, options), texts);
+}
+
+export type Progress = (percent: number) => void;
+
+/**
+ * The calls a stored project and a stored section answer alike (docs/api.md): PUT with upload
+ * progress (`update`), DELETE to the trash or, with `permanent`, for good (docs/spec.md §10), and
+ * POST …/restore out of the trash (`restored` on success, else "Restore failed").
+ */
+export function storedItemCalls<T>(
+  resource: "projects" | "sections",
+  texts: { update: ResultTexts; delete: ResultTexts; restored: string },
+) {
+  const failed = messages.restoreFailed;
+  const restore = { success: texts.restored, failure: failed, network: failed };
+  return {
+    update: (id: string, form: FormData, onProgress?: Progress) =>
+      callApi<T>([resource, id], { method: "PUT", body: form, onProgress }, texts.update),
+    delete: (id: string, permanent = false) =>
+      callApi(
+        [resource, id],
+        { method: "DELETE" },
+        texts.delete,
+        permanent ? "?permanent=true" : "",
+      ),
+    restore: (id: string) => callApi<T>([resource, id, "restore"], { method: "POST" }, restore),
+  };
 }

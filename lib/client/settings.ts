@@ -83,6 +83,5 @@ export async function saveSettings(
   return toResult(outcome, {
     success: messages.settingsSaved,
     failure: messages.settingsFailed,
-    network: messages.networkError,
   });
 }
