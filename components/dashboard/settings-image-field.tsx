@@ -1,6 +1,6 @@
 "use client";
 
-import { CheckedFileField } from "@/components/forms/field";
+import { CheckedFileField } from "@/components/forms/checked-file-field";
 import { FilePreview } from "@/components/forms/file-preview";
 import { capitalize } from "@/lib/validation/text";
 import type { FileRule } from "@/lib/validation/uploads";

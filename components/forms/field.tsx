@@ -1,5 +1,4 @@
-import { useId, useState, type ReactNode, type Ref } from "react";
-import { acceptOf, checkFile, type FileRule } from "@/lib/validation/uploads";
+import { useId, type ReactNode, type Ref } from "react";
 
 const inputClass =
   "mt-1 block w-full rounded-md border border-black/25 bg-white px-3 py-2 text-base text-ink shadow-sm placeholder:text-muted focus:border-accent focus:outline-2 focus:outline-accent";
@@ -109,37 +108,6 @@ const fileInputClass =
 export const FileField = fieldOf<Own<React.InputHTMLAttributes<HTMLInputElement>>>(
   (wiring, input) => <input {...input} type="file" className={fileInputClass} {...wiring} />,
 );
-
-/**
- * A FileField that checks the picked file against its upload rule before anything is sent (the
- * API's rule and wording, lib/validation/uploads.ts), shows the problem under it and clears a
- * refused file from the picker; `onPick` gets the accepted file (null when refused or cleared).
- */
-export function CheckedFileField({
-  rule,
-  accept,
-  onPick,
-  ...field
-}: Omit<React.ComponentProps<typeof FileField>, "onChange" | "error"> & {
-  rule: FileRule;
-  onPick: (file: File | null) => void;
-}) {
-  const [problem, setProblem] = useState<string | null>(null);
-  return (
-    <FileField
-      {...field}
-      error={problem}
-      accept={accept ?? acceptOf(rule)}
-      onChange={(event) => {
-        const file = event.currentTarget.files?.[0] ?? null;
-        const found = file ? checkFile(file, rule) : null;
-        if (found) event.currentTarget.value = "";
-        setProblem(found);
-        onPick(found ? null : file);
-      }}
-    />
-  );
-}
 
 /**
  * A file input with a small label and its error announced, as the section form's media pickers

@@ -1,6 +1,7 @@
 "use client";
 
-import { CheckedFileField, SelectField, TextAreaField, TextField } from "@/components/forms/field";
+import { CheckedFileField } from "@/components/forms/checked-file-field";
+import { SelectField, TextAreaField, TextField } from "@/components/forms/field";
 import { CATEGORIES, formatCategory } from "@/lib/validation/categories";
 import { PROJECT_LIMITS } from "@/lib/validation/limits";
 import { PROJECT_PASSWORD_LIMITS, PROJECT_STATUSES, STATUS_LABELS } from "@/lib/validation/status";

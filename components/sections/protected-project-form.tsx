@@ -3,7 +3,7 @@
 import { useRef, useState } from "react";
 import { TextField } from "@/components/forms/field";
 import { SubmitButton } from "@/components/forms/submit-button";
-import { unlockProject } from "@/lib/client/projects";
+import { unlockProject } from "@/lib/client/unlock";
 import { statusMessages } from "@/lib/validation/project-status";
 
 /**

@@ -92,6 +92,7 @@ export function SectionImages({
                     fill
                     sizes={tileSizes(count, index, image.width, image.height, maxWidth)}
                     preload={eager && index === 0}
+                    fetchPriority={eager && index === 0 ? "high" : undefined}
                     loading={eager && index < 2 ? "eager" : "lazy"}
                     className="object-cover"
                     {...blurProps(image.placeholder)}
@@ -147,6 +148,7 @@ export function SectionImages({
                         fill
                         sizes={rowSizes(ratios, position, maxWidth)}
                         preload={eager && index === 0}
+                        fetchPriority={eager && index === 0 ? "high" : undefined}
                         loading={eager && index < 2 ? "eager" : "lazy"}
                         className={image.width && image.height ? "object-cover" : "object-contain"}
                         {...blurProps(image.placeholder)}

@@ -1,4 +1,5 @@
 import { messages as apiMessages } from "@/lib/validation/messages";
+import { NETWORK_ERROR } from "./result";
 
 /**
  * The user-facing texts of the owner screens, verbatim from docs/spec.md (§5, §8), odd spellings
@@ -20,7 +21,7 @@ export const messages = {
   addSectionFailed: "Failed to add section",
   sectionEmpty: apiMessages.sectionEmpty,
   requestFailed: "Request failed",
-  networkError: "Network error",
+  networkError: NETWORK_ERROR,
   sectionUpdated: apiMessages.sectionUpdated,
   updateFailed: "Update failed",
   sectionDeleted: apiMessages.sectionDeleted,

@@ -1,8 +1,8 @@
 import type { ProjectJson } from "@/lib/data/serialize";
-import { statusMessages } from "@/lib/validation/project-status";
 import { messages } from "./messages";
 import { sendRequest } from "./request";
-import { callApi, storedItemCalls, type Progress, type Result } from "./result";
+import { callApi, type Result } from "./result";
+import { storedItemCalls, type Progress } from "./stored-items";
 
 /** POST /api/projects (multipart: title, role, category, userId, cover, coverVideo) with upload progress. */
 export function addProject(form: FormData, onProgress?: Progress): Promise<Result<ProjectJson>> {
@@ -47,15 +47,3 @@ export const {
   },
   restored: messages.projectRestored,
 });
-
-/**
- * POST /api/projects/{id}/unlock: opens a protected project in this browser (docs/spec.md §11).
- * The server's message on refusal (wrong password, too many tries).
- */
-export function unlockProject(id: string, password: string): Promise<Result> {
-  return callApi(
-    ["projects", id, "unlock"],
-    { method: "POST", body: { password } },
-    { success: "", failure: statusMessages.wrongPassword },
-  );
-}

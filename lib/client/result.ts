@@ -1,4 +1,3 @@
-import { messages } from "./messages";
 import { sendRequest, type Outcome, type RequestOptions } from "./request";
 
 /** What a screen shows after a request: the text for the toast or the form's error line. */
@@ -12,6 +11,9 @@ export type Result<T = unknown> =
       /** HTTP status, absent for network failures. */
       status?: number;
     };
+
+/** What a request that never got an answer shows unless its screen says otherwise. */
+export const NETWORK_ERROR = "Network error";
 
 export type ResultTexts = {
   /** Shown on success when the server gave no message (or always, with `fixedSuccess`). */
@@ -28,7 +30,7 @@ export type ResultTexts = {
 /** Turns a request outcome into the spec's text for one screen (docs/spec.md §8). */
 export function toResult<T>(outcome: Outcome<T>, texts: ResultTexts): Result<T> {
   if (outcome.kind === "network-error")
-    return { ok: false, message: texts.network ?? messages.networkError };
+    return { ok: false, message: texts.network ?? NETWORK_ERROR };
   const serverMessage = outcome.body?.message || undefined;
   if (outcome.kind === "ok" && outcome.body.success) {
     const message = texts.fixedSuccess ? texts.success : (serverMessage ?? texts.success);
@@ -52,31 +54,4 @@ export async function callApi<T = unknown>(
 ): Promise<Result<T>> {
   const url = `/api/${path.map(encodeURIComponent).join("/")}${query}`;
   return toResult(await sendRequest<T>(url, options), texts);
-}
-
-export type Progress = (percent: number) => void;
-
-/**
- * The calls a stored project and a stored section answer alike (docs/api.md): PUT with upload
- * progress (`update`), DELETE to the trash or, with `permanent`, for good (docs/spec.md §10), and
- * POST …/restore out of the trash (`restored` on success, else "Restore failed").
- */
-export function storedItemCalls<T>(
-  resource: "projects" | "sections",
-  texts: { update: ResultTexts; delete: ResultTexts; restored: string },
-) {
-  const failed = messages.restoreFailed;
-  const restore = { success: texts.restored, failure: failed, network: failed };
-  return {
-    update: (id: string, form: FormData, onProgress?: Progress) =>
-      callApi<T>([resource, id], { method: "PUT", body: form, onProgress }, texts.update),
-    delete: (id: string, permanent = false) =>
-      callApi(
-        [resource, id],
-        { method: "DELETE" },
-        texts.delete,
-        permanent ? "?permanent=true" : "",
-      ),
-    restore: (id: string) => callApi<T>([resource, id, "restore"], { method: "POST" }, restore),
-  };
 }

@@ -1,6 +1,7 @@
 import { messages } from "./messages";
 import type { SectionJson } from "@/lib/data/serialize";
-import { callApi, storedItemCalls, type Progress, type Result } from "./result";
+import { callApi, type Result } from "./result";
+import { storedItemCalls, type Progress } from "./stored-items";
 
 /** POST /api/sections/{projectId} with upload progress; 'Request failed' for any non-2xx (docs/spec.md §8). */
 export function addSection(
