@@ -103,8 +103,8 @@ test("a project page's images show their previews while loading, and nothing shi
   page,
 }) => {
   const path = `/sections/${SHOWCASE.id}`;
-  // next/image's blur placeholder: an inline SVG background wrapping the stored preview.
-  const blurred = "[data-testid=image-grid] img[style*='data:image/svg+xml']";
+  // The stored preview as the image's own background, held until its file is drawn.
+  const blurred = "[data-testid=image-grid] img[data-blur]";
   await waitForPlaceholders(page, path, blurred);
   const release = await holdImages(page);
   await page.goto(path, { waitUntil: "domcontentloaded" });

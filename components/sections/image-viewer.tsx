@@ -4,6 +4,7 @@ import Image from "next/image";
 import { isOptimizable } from "@/lib/site/images";
 import { useEffect, useRef } from "react";
 import { trapTab } from "@/components/ui/trap-tab";
+import { blurProps } from "@/components/ui/placeholder-style";
 import { VimeoFrame } from "./vimeo-frame";
 import { contains, pictureRect, swipeStep, viewerSizes } from "./viewer-geometry";
 
@@ -211,13 +212,4 @@ function ViewerMedia({
       className="pointer-events-auto object-contain"
     />
   );
-}
-
-/**
- * next/image's blur-up props for a stored placeholder (issue 18 item 5); none without one, so an
- * image made before placeholders renders as before. next/image drops the blur once the file loads,
- * so it never shows behind a transparent PNG.
- */
-export function blurProps(placeholder: string | null | undefined) {
-  return placeholder ? { placeholder: "blur" as const, blurDataURL: placeholder } : {};
 }

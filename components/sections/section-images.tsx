@@ -1,15 +1,10 @@
 "use client";
 
-import Image from "next/image";
-import { isOptimizable } from "@/lib/site/images";
-import { useRef, useState } from "react";
-import {
-  blurProps,
-  ImageViewer,
-  type ViewerImage,
-  type ViewerItem,
-  type ViewerVideo,
-} from "./image-viewer";
+import { preload } from "react-dom";
+import { optimizedImage } from "@/lib/site/image-srcset";
+import { lazy, Suspense, useRef, useState } from "react";
+import { placeholderStyle } from "@/components/ui/placeholder-style";
+import type { ViewerImage, ViewerItem, ViewerVideo } from "./image-viewer";
 import type { SectionLayout } from "@/lib/validation/layout";
 import { objectPosition } from "@/lib/validation/focal-point";
 import {
@@ -21,6 +16,12 @@ import {
   tileClass,
   tileSizes,
 } from "./image-grid-layout";
+
+// The full-screen viewer's code loads when a visitor is about to open it (a pointer over an image,
+// or keyboard focus on one), not with the page: most visits never open it.
+const loadViewer = () => import("./image-viewer");
+const ImageViewer = lazy(() => loadViewer().then((module) => ({ default: module.ImageViewer })));
+const warmViewer = () => void loadViewer();
 
 /**
  * A section's images in its layout (the count-based grid, justified uncropped rows, or one per
@@ -74,6 +75,8 @@ export function SectionImages({
                 <button
                   type="button"
                   onClick={openAt(index)}
+                  onPointerEnter={warmViewer}
+                  onFocus={warmViewer}
                   aria-label={`View full screen: ${image.alt}`}
                   className={`relative block w-full cursor-zoom-in overflow-hidden rounded-sm bg-stone-200 ${natural ? "mx-auto" : "h-full min-h-48"}`}
                   style={
@@ -85,21 +88,12 @@ export function SectionImages({
                       : undefined
                   }
                 >
-                  <Image
-                    src={image.url}
-                    unoptimized={!isOptimizable(image.url)}
-                    alt={image.alt}
-                    fill
+                  <Picture
+                    image={image}
                     sizes={tileSizes(count, index, image.width, image.height, maxWidth)}
-                    preload={eager && index === 0}
-                    fetchPriority={eager && index === 0 ? "high" : undefined}
-                    loading={eager && index < 2 ? "eager" : "lazy"}
-                    className="object-cover"
-                    {...blurProps(image.placeholder)}
-                    style={{
-                      objectFit: "cover",
-                      objectPosition: objectPosition({ x: image.focalX, y: image.focalY }),
-                    }}
+                    priority={eager && index === 0}
+                    eager={eager && index < 2}
+                    cover
                   />
                 </button>
               </li>
@@ -132,6 +126,8 @@ export function SectionImages({
                       key={image.url + index}
                       type="button"
                       onClick={openAt(index)}
+                      onPointerEnter={warmViewer}
+                      onFocus={warmViewer}
                       aria-label={`View full screen: ${image.alt}`}
                       className="relative mx-auto block w-full min-w-0 cursor-zoom-in overflow-hidden rounded-sm bg-stone-200 sm:w-auto sm:[flex:var(--grow)_1_0%]"
                       style={{
@@ -141,18 +137,12 @@ export function SectionImages({
                       }}
                       data-testid="layout-image"
                     >
-                      <Image
-                        src={image.url}
-                        unoptimized={!isOptimizable(image.url)}
-                        alt={image.alt}
-                        fill
+                      <Picture
+                        image={image}
                         sizes={rowSizes(ratios, position, maxWidth)}
-                        preload={eager && index === 0}
-                        fetchPriority={eager && index === 0 ? "high" : undefined}
-                        loading={eager && index < 2 ? "eager" : "lazy"}
-                        className={image.width && image.height ? "object-cover" : "object-contain"}
-                        {...blurProps(image.placeholder)}
-                        style={{ objectFit: image.width && image.height ? "cover" : "contain" }}
+                        priority={eager && index === 0}
+                        eager={eager && index < 2}
+                        cover={Boolean(image.width && image.height)}
                       />
                     </button>
                   );
@@ -163,8 +153,59 @@ export function SectionImages({
         </ul>
       )}
       {open !== null ? (
-        <ImageViewer items={items} index={open} onIndexChange={setOpen} onClose={close} />
+        <Suspense>
+          <ImageViewer items={items} index={open} onIndexChange={setOpen} onClose={close} />
+        </Suspense>
       ) : null}
     </>
+  );
+}
+
+/**
+ * One image filling its tile: a plain `<img>` with the srcset next/image would write
+ * (lib/site/image-srcset.ts), so the page ships no image code. `cover` crops it at its focal point
+ * (its tile has another shape); else it is drawn whole. Its blur-up placeholder is its background
+ * until the file is drawn (BlurCleaner drops it). `priority`: the page's LCP candidate, preloaded
+ * at high priority.
+ */
+function Picture({
+  image,
+  sizes,
+  priority,
+  eager,
+  cover,
+}: {
+  image: ViewerImage;
+  sizes: string;
+  priority: boolean;
+  eager: boolean;
+  cover: boolean;
+}) {
+  const picture = optimizedImage(image.url, sizes);
+  if (priority) {
+    preload(picture.src, {
+      as: "image",
+      imageSrcSet: picture.srcSet,
+      imageSizes: picture.sizes,
+      fetchPriority: "high",
+    });
+  }
+  const position = cover ? objectPosition({ x: image.focalX, y: image.focalY }) : undefined;
+  return (
+    // eslint-disable-next-line @next/next/no-img-element -- next/image's own markup, without its client code
+    <img
+      alt={image.alt}
+      {...picture}
+      loading={eager ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : undefined}
+      decoding="async"
+      className={`absolute inset-0 h-full w-full text-transparent ${cover ? "object-cover" : "object-contain"}`}
+      data-blur={image.placeholder ? "" : undefined}
+      style={{
+        objectPosition: position,
+        ...placeholderStyle(image.placeholder, cover ? "cover" : "contain"),
+        ...(position ? { backgroundPosition: position } : {}),
+      }}
+    />
   );
 }

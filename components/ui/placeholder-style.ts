@@ -18,3 +18,12 @@ export function placeholderStyle(
     backgroundRepeat: "no-repeat",
   };
 }
+
+/**
+ * next/image's blur-up props for a stored placeholder (issue 18 item 5); none without one, so an
+ * image made before placeholders renders as before. next/image drops the blur once the file loads,
+ * so it never shows behind a transparent PNG.
+ */
+export function blurProps(placeholder: string | null | undefined) {
+  return placeholder ? { placeholder: "blur" as const, blurDataURL: placeholder } : {};
+}
