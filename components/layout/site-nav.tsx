@@ -3,9 +3,14 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Suspense, useEffect, useRef, useState } from "react";
-import { OwnerNavItems } from "@/components/auth/owner-nav-items";
+import { signedInLazy } from "@/components/owner/signed-in-only";
 import { NAV_LINKS, currentState } from "./nav-links";
 import { SearchBox, SearchBoxFallback } from "./search-box";
+
+// New Project, Dashboard, Trash and Sign Out: loaded once a signed-in user is known.
+const OwnerNavItems = signedInLazy(() =>
+  import("@/components/auth/owner-nav-items").then((module) => module.OwnerNavItems),
+);
 
 const linkClass =
   "underline-offset-8 decoration-2 hover:underline [&[aria-current]]:underline [&[aria-current]]:decoration-accent";
