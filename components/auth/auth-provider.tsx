@@ -38,14 +38,9 @@ export type AuthContextValue = {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-export const GOOGLE_NOT_CONFIGURED = "Google sign-in is not set up for this site yet.";
-
 const subscribeToNothing = () => () => {};
 const readCookieFlag = () =>
   hasAuthCookie(document.cookie.split(";").map((pair) => pair.split("=")[0]!.trim()));
-
-/** Where e-mail links and Google send the browser back to: the PKCE code exchange. */
-const callbackUrl = () => `${window.location.origin}/auth/callback`;
 
 export function AuthProvider({
   config,
@@ -96,92 +91,28 @@ export function AuthProvider({
     };
   }, [client, storedSession]);
 
-  const value = useMemo<AuthContextValue>(() => {
-    const auth = async () => (await client()).auth;
-    return {
+  // The actions' code (and supabase-js) loads with the first one: visitors never run any.
+  const actions = useCallback(async () => {
+    const [loaded, { authActions }] = await Promise.all([client(), import("./auth-actions")]);
+    return authActions(loaded.auth, url, anonKey);
+  }, [client, url, anonKey]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
       session,
       user: session ? { id: session.user.id, email: session.user.email ?? null } : null,
       isLoading,
-      signIn: async (email, password) => {
-        const { error } = await (await auth()).signInWithPassword({ email, password });
-        if (!error) return { success: true };
-        console.error("Sign-in failed:", error);
-        return { success: false, message: error.message };
-      },
-      signUp: async (email, password) => {
-        const setupToken = readSetupTokenParam();
-        const { data, error } = await (
-          await auth()
-        ).signUp({
-          email: email.trim().toLowerCase(),
-          password,
-          options: {
-            emailRedirectTo: callbackUrl(),
-            ...(setupToken ? { data: { setup_token: setupToken } } : {}),
-          },
-        });
-        if (error) console.error("Sign-up failed:", error);
-        return { error, confirmationSent: !error && !data.session };
-      },
-      signOut: async () => {
-        // This device only; the owner's other browsers stay signed in.
-        const { error } = await (await auth()).signOut({ scope: "local" });
-        return { error };
-      },
-      signInWithGoogle: async () => {
-        if (!(await isGoogleEnabled(url, anonKey)))
-          return { error: new Error(GOOGLE_NOT_CONFIGURED) };
-        const { error } = await (
-          await auth()
-        ).signInWithOAuth({
-          provider: "google",
-          options: {
-            redirectTo: callbackUrl(),
-            ...(readSetupTokenParam()
-              ? { queryParams: { setup_token: readSetupTokenParam()! } }
-              : {}),
-          },
-        });
-        if (error) console.error("Google sign-in failed:", error);
-        return { error };
-      },
-      sendPasswordReset: async (email) => {
-        const { error } = await (
-          await auth()
-        ).resetPasswordForEmail(email.trim(), {
-          redirectTo: callbackUrl(),
-        });
-        return error ? { success: false, message: error.message } : { success: true };
-      },
-      updatePassword: async (password) => {
-        const { error } = await (await auth()).updateUser({ password });
-        return error ? { success: false, message: error.message } : { success: true };
-      },
-    };
-  }, [client, session, isLoading, url, anonKey]);
+      signIn: async (email, password) => (await actions()).signIn(email, password),
+      signUp: async (email, password) => (await actions()).signUp(email, password),
+      signOut: async () => (await actions()).signOut(),
+      signInWithGoogle: async () => (await actions()).signInWithGoogle(),
+      sendPasswordReset: async (email) => (await actions()).sendPasswordReset(email),
+      updatePassword: async (password) => (await actions()).updatePassword(password),
+    }),
+    [actions, session, isLoading],
+  );
 
   return <AuthContext value={value}>{children}</AuthContext>;
-}
-
-/**
- * The owner setup token of the link the server printed at first start (/signup?setup_token=…),
- * passed on with the sign-up or Google sign-in that creates the owner account.
- */
-function readSetupTokenParam(): string | null {
-  return new URLSearchParams(window.location.search).get("setup_token");
-}
-
-/** Asks the auth service whether the Google provider is enabled, so the button can explain. */
-async function isGoogleEnabled(url: string | null, anonKey: string): Promise<boolean> {
-  try {
-    const response = await fetch(`${url ?? window.location.origin}/auth/v1/settings`, {
-      headers: { apikey: anonKey },
-    });
-    const settings = (await response.json()) as { external?: { google?: boolean } };
-    return settings.external?.google === true;
-  } catch {
-    return false;
-  }
 }
 
 export function useAuth(): AuthContextValue {

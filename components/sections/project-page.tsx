@@ -9,7 +9,7 @@ import { AddSectionButton } from "@/components/owner/add-section-button";
 import { SectionActions } from "@/components/owner/section-actions";
 import { SectionOrder } from "@/components/owner/section-order";
 import { ProjectPager } from "@/components/sections/project-pager";
-import { ProtectedProjectForm } from "@/components/sections/protected-project-form";
+import { LockedProject } from "@/components/sections/locked-project";
 import { ScrollToTop } from "@/components/sections/scroll-to-top";
 import { SectionView } from "@/components/sections/section-view";
 import { StatusBadge } from "@/components/sections/status-badge";
@@ -135,7 +135,7 @@ export async function ProjectPageContent({
     return (
       <>
         {ownerBar}
-        <ProtectedProjectForm projectId={project.id} />
+        <LockedProject projectId={project.id} />
       </>
     );
   return (
