@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import { seedFreshDataDir } from "./fresh-data.mts";
 import { load } from "./load.mts";
 import { treeRssMb } from "../reliability/soak-stats.mts";
-import { startServer, type RunningServer } from "../test/helpers/server.ts";
+import { START_NODE_OPTIONS, startServer, type RunningServer } from "../test/helpers/server.ts";
 
 const { values } = parseArgs({
   options: {
@@ -25,8 +25,8 @@ const root = process.cwd();
 const amount = Number(values.amount);
 const log = (message: string) => console.error(`[memory] ${message}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-// The same heap limit as `npm start` (scripts/start.sh).
-const NODE_OPTIONS = `--max-old-space-size=${process.env.HEAP_LIMIT_MB ?? 512}`;
+// The same Node options as `npm start` (scripts/start.sh).
+const NODE_OPTIONS = START_NODE_OPTIONS;
 
 async function start(env: Record<string, string>): Promise<RunningServer> {
   return startServer({ NODE_OPTIONS, ...env });

@@ -17,7 +17,12 @@ import { renderReport, type PageLoad, type Results } from "./report.mts";
 import { SHOWCASE_TITLE } from "./showcase.mts";
 import { measureUpload } from "./upload.mts";
 import { signUp } from "../test/helpers/auth.ts";
-import { freePort, startServer, type RunningServer } from "../test/helpers/server.ts";
+import {
+  START_NODE_OPTIONS,
+  freePort,
+  startServer,
+  type RunningServer,
+} from "../test/helpers/server.ts";
 import { treeRssMb } from "../reliability/soak-stats.mts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -34,7 +39,7 @@ const KEPT_MARKER = "<!-- Kept across bench runs: notes below are not generated.
 /** RSS of the whole server process tree, in MB. */
 const rssMb = (pid: number) => Math.round(treeRssMb(pid));
 // The same heap limit as `npm start` (scripts/start.sh): the bench measures the production set-up.
-const NODE_OPTIONS = `--max-old-space-size=${process.env.HEAP_LIMIT_MB ?? 512} ${process.env.NODE_OPTIONS ?? ""}`;
+const NODE_OPTIONS = `${START_NODE_OPTIONS} ${process.env.NODE_OPTIONS ?? ""}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** CPU time (user + system) the process has used, in ms (Linux counts it in 10 ms ticks). */
 const cpuMs = (pid: number) => {

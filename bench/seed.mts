@@ -8,6 +8,7 @@ import { createProject } from "@/lib/data/projects";
 import { createSection } from "@/lib/data/sections";
 import { closeDb } from "@/lib/db";
 import { getStorage } from "@/lib/storage";
+import { makePlaceholder } from "@/lib/uploads/placeholder";
 import { CATEGORIES } from "@/lib/validation/categories";
 import fs from "node:fs";
 import { SHOWCASE_LOOP_VIDEOS, SHOWCASE_TITLE } from "./showcase.mts";
@@ -25,7 +26,15 @@ async function image(seed: number, width: number, height: number) {
     <circle cx="${(seed * 97) % width}" cy="${(seed * 53) % height}" r="${height / 3}" fill="#fff" fill-opacity="0.25"/>
   </svg>`;
   const buffer = await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
-  return getStorage().put({ buffer, contentType: "image/jpeg", kind: "image", width, height });
+  const stored = await getStorage().put({
+    buffer,
+    contentType: "image/jpeg",
+    kind: "image",
+    width,
+    height,
+  });
+  // Made as an upload makes it: a site's images all have one, so no start-up fill runs.
+  return { ...stored, placeholder: await makePlaceholder(buffer) };
 }
 
 try {
@@ -37,6 +46,7 @@ try {
       category: CATEGORIES[p % CATEGORIES.length]!,
       coverUrl: cover.url,
       coverKey: cover.key,
+      coverPlaceholder: cover.placeholder,
       userId: "bench",
     });
     for (let s = 0; s < sectionCount; s++) {
@@ -49,6 +59,7 @@ try {
           width: stored.width,
           height: stored.height,
           alt: `Frame ${i + 1} of section ${s + 1}`,
+          placeholder: stored.placeholder ?? undefined,
         });
       }
       await createSection(project.id, {
@@ -80,6 +91,7 @@ async function seedShowcase() {
     category: CATEGORIES[0]!,
     coverUrl: cover.url,
     coverKey: cover.key,
+    coverPlaceholder: cover.placeholder,
     userId: "bench",
   });
   // Portrait, landscape, panorama and square: a natural layout keeps each at its own aspect.
@@ -101,6 +113,7 @@ async function seedShowcase() {
         width: stored.width,
         height: stored.height,
         alt: `Showcase frame ${i + 1} of part ${s + 1}`,
+        placeholder: stored.placeholder ?? undefined,
       });
     }
     const video = await getStorage().put({
@@ -120,6 +133,7 @@ async function seedShowcase() {
       videoPlayback: "loop",
       posterUrl: poster.url,
       posterKey: poster.key,
+      posterPlaceholder: poster.placeholder,
     });
   }
 }

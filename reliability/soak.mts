@@ -18,7 +18,7 @@ import {
   WriteRecord,
 } from "../test/helpers/owner-writes.ts";
 import { seedFreshDataDir } from "../bench/fresh-data.mts";
-import { startServer } from "../test/helpers/server.ts";
+import { START_NODE_OPTIONS, startServer } from "../test/helpers/server.ts";
 import { latencyStats, rssGrowth, treeRssMb, type RssSample } from "./soak-stats.mts";
 
 const { values } = parseArgs({
@@ -65,7 +65,7 @@ if (!fs.existsSync(path.join(root, ".next/BUILD_ID"))) {
 
 const server = await startServer({
   // The same heap limit as `npm start` (scripts/start.sh): the soak measures the production set-up.
-  NODE_OPTIONS: `--max-old-space-size=${process.env.HEAP_LIMIT_MB ?? 512} ${process.env.NODE_OPTIONS ?? ""}`,
+  NODE_OPTIONS: `${START_NODE_OPTIONS} ${process.env.NODE_OPTIONS ?? ""}`,
   DATA_DIR: dataDir,
   DATABASE_URL: "",
   OWNER_EMAILS: OWNER_EMAIL,

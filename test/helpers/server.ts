@@ -6,6 +6,12 @@ import { TEST_SETUP_TOKEN } from "./auth";
 import { seedFromPgTemplate } from "./pg-template";
 import { spawnGroup, stopGroup } from "./processes";
 
+/**
+ * The Node options `npm start` gives the server (scripts/start.sh): the bench and the soak start
+ * `next start` with the same, so they measure what a site runs.
+ */
+export const START_NODE_OPTIONS = `--max-old-space-size=${process.env.HEAP_LIMIT_MB ?? 512} --max-semi-space-size=8`;
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
