@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  type PgColumn,
   text,
   timestamp,
   uniqueIndex,
@@ -76,6 +77,15 @@ export const authSessions = pgTable(
   (table) => [index("auth_sessions_user_idx").on(table.userId)],
 );
 
+/**
+ * A token table's indexes: the token's hash is unique (`<table>_hash_key`, the lookup when it is
+ * used) and `by` is indexed (`<table>_<name>_idx`, to revoke them together).
+ */
+const tokenIndexes = (table: string, hash: PgColumn, [name, by]: [string, PgColumn]) => [
+  uniqueIndex(`${table}_hash_key`).on(hash),
+  index(`${table}_${name}_idx`).on(by),
+];
+
 export const authRefreshTokens = pgTable(
   "auth_refresh_tokens",
   {
@@ -91,10 +101,7 @@ export const authRefreshTokens = pgTable(
     revoked: boolean("revoked").notNull().default(false),
     ...timestamps,
   },
-  (table) => [
-    uniqueIndex("auth_refresh_tokens_hash_key").on(table.tokenHash),
-    index("auth_refresh_tokens_session_idx").on(table.sessionId),
-  ],
+  (table) => tokenIndexes("auth_refresh_tokens", table.tokenHash, ["session", table.sessionId]),
 );
 
 /** A PKCE flow in progress: a password-recovery link or a Google sign-in. */
@@ -130,7 +137,8 @@ export const authOneTimeTokens = pgTable(
   {
     id: uuid("id").primaryKey(),
     userId: userOf(),
-    tokenType: text("token_type").notNull(),
+    /** What the e-mailed link does: reset the password, or confirm a sign-up. */
+    tokenType: text("token_type", { enum: ["recovery", "signup"] }).notNull(),
     /** SHA-256 of the token in the link. */
     tokenHash: text("token_hash").notNull(),
     flowStateId: uuid("flow_state_id").references(() => authFlowStates.id, {
@@ -139,10 +147,7 @@ export const authOneTimeTokens = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    uniqueIndex("auth_one_time_tokens_hash_key").on(table.tokenHash),
-    index("auth_one_time_tokens_user_idx").on(table.userId),
-  ],
+  (table) => tokenIndexes("auth_one_time_tokens", table.tokenHash, ["user", table.userId]),
 );
 
 export type AuthUserRow = typeof authUsers.$inferSelect;
