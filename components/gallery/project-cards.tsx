@@ -1,9 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { preload } from "react-dom";
 import { ProjectCardActions } from "@/components/owner/project-card-actions";
-import { optimizedImage } from "@/lib/site/image-srcset";
+import { optimizedImage, preloadLcpImage } from "@/lib/site/image-srcset";
 import { formatCategory } from "@/lib/validation/categories";
 import { objectPosition } from "@/lib/validation/focal-point";
 import type { CardProject } from "./card-project";
@@ -47,14 +46,7 @@ export function ProjectCards({
           );
           // The first card is the LCP candidate: preloaded at high priority. Only the first: on
           // phones the second one is below the fold, and it would halve the first one's bandwidth.
-          if (index === 0) {
-            preload(image.src, {
-              as: "image",
-              imageSrcSet: image.srcSet,
-              imageSizes: image.sizes,
-              fetchPriority: "high",
-            });
-          }
+          if (index === 0) preloadLcpImage(image);
           // Centred (the default, app/globals.css's .card-cover) needs no style of its own.
           const focal =
             project.coverFocalX === undefined && project.coverFocalY === undefined

@@ -1,7 +1,6 @@
 "use client";
 
-import { preload } from "react-dom";
-import { optimizedImage } from "@/lib/site/image-srcset";
+import { optimizedImage, preloadLcpImage } from "@/lib/site/image-srcset";
 import { lazy, Suspense, useRef, useState } from "react";
 import { placeholderStyle } from "@/components/ui/placeholder-style";
 import type { ViewerImage, ViewerItem, ViewerVideo } from "./image-viewer";
@@ -182,14 +181,7 @@ function Picture({
   cover: boolean;
 }) {
   const picture = optimizedImage(image.url, sizes);
-  if (priority) {
-    preload(picture.src, {
-      as: "image",
-      imageSrcSet: picture.srcSet,
-      imageSizes: picture.sizes,
-      fetchPriority: "high",
-    });
-  }
+  if (priority) preloadLcpImage(picture);
   const position = cover ? objectPosition({ x: image.focalX, y: image.focalY }) : undefined;
   return (
     // eslint-disable-next-line @next/next/no-img-element -- next/image's own markup, without its client code

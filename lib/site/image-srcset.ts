@@ -1,3 +1,4 @@
+import { preload } from "react-dom";
 import { DEVICE_SIZES, IMAGE_QUALITY, IMAGE_SIZES } from "./image-widths";
 import { isOptimizable } from "./images";
 
@@ -22,4 +23,17 @@ export function optimizedImage(
     srcSet: WIDTHS.map((width) => `${url(width)} ${width}w`).join(", "),
     sizes,
   };
+}
+
+/**
+ * Preloads an image drawn with `optimizedImage` at high priority: the page's LCP candidate (the
+ * first gallery card, a project page's first image). React puts the link in the page's head.
+ */
+export function preloadLcpImage(image: ReturnType<typeof optimizedImage>): void {
+  preload(image.src, {
+    as: "image",
+    imageSrcSet: image.srcSet,
+    imageSizes: image.sizes,
+    fetchPriority: "high",
+  });
 }
