@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { dndLiveRegion, pickUpByKeyboard } from "./helpers/keyboard-sort";
 import {
   createProjectViaApi,
   deleteProjectViaApi,
@@ -87,10 +88,8 @@ test("the owner reorders the gallery in Reorder mode by keyboard and mouse; visi
     }
 
     // Keyboard, announced: A (third) up to first.
-    const live = page.locator('[id^="DndLiveRegion"]');
-    await page.getByRole("button", { name: `Reorder ${a.title}` }).focus();
-    await page.keyboard.press("Space");
-    await expect(live).toContainText(`Picked up ${a.title}, at position 3 of`);
+    const live = dndLiveRegion(page);
+    await pickUpByKeyboard(page, `Reorder ${a.title}`, `Picked up ${a.title}, at position 3 of`);
     await page.keyboard.press("ArrowLeft");
     await expect(live).toContainText(`${a.title} moved to position 2 of`);
     await page.keyboard.press("ArrowLeft");
@@ -137,9 +136,7 @@ test("the owner reorders the gallery in Reorder mode by keyboard and mouse; visi
     await expect
       .poll(async () => (await sortable(page).getByRole("listitem").allInnerTexts()).slice(0, 2))
       .toEqual([a.title, c.title]);
-    await page.getByRole("button", { name: `Reorder ${c.title}` }).focus();
-    await page.keyboard.press("Space");
-    await expect(live).toContainText(`Picked up ${c.title}, at position 2 of`);
+    await pickUpByKeyboard(page, `Reorder ${c.title}`, `Picked up ${c.title}, at position 2 of`);
     await page.keyboard.press("ArrowLeft");
     await expect(live).toContainText(`${c.title} moved to position 1 of`);
     await page.keyboard.press("Space");

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { dndLiveRegion, pickUpByKeyboard } from "./helpers/keyboard-sort";
 import {
   createProjectViaApi,
   deleteProjectViaApi,
@@ -51,10 +52,8 @@ test("the owner drags stored images into order; the saved order is what the page
     await expect.poll(alts).toEqual(["Frame 1", "Frame 2", "Frame 3"]);
 
     // Keyboard: image 3 (second row) up to the first place, each step announced.
-    const live = page.locator('[id^="DndLiveRegion"]');
-    await page.getByRole("button", { name: "Reorder image 3" }).focus();
-    await page.keyboard.press("Space");
-    await expect(live).toContainText("Picked up image 3, at position 3 of 3");
+    const live = dndLiveRegion(page);
+    await pickUpByKeyboard(page, "Reorder image 3", "Picked up image 3, at position 3 of 3");
     await page.keyboard.press("ArrowUp");
     await expect(live).toContainText("image 3 moved to position 1 of 3");
     await page.keyboard.press("Space");

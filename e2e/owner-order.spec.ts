@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { dndLiveRegion, pickUpByKeyboard } from "./helpers/keyboard-sort";
 import {
   createProjectViaApi,
   deleteProjectViaApi,
@@ -82,18 +83,19 @@ test("the owner orders projects on the dashboard by keyboard and mouse; the gall
     expect((await dashboardTitles(page)).slice(0, 2)).toEqual([second.title, first.title]);
 
     // Keyboard: Space picks up, ArrowUp moves, Space drops; each step is announced in words.
-    const handle = page.getByRole("button", { name: `Reorder ${first.title}` });
-    await handle.focus();
-    await page.keyboard.press("Space");
-    const live = page.locator('[id^="DndLiveRegion"]');
-    await expect(live).toContainText(`Picked up ${first.title}, at position 2 of`);
+    const live = dndLiveRegion(page);
+    await pickUpByKeyboard(
+      page,
+      `Reorder ${first.title}`,
+      `Picked up ${first.title}, at position 2 of`,
+    );
     await page.keyboard.press("ArrowUp");
     await expect(live).toContainText(`${first.title} moved to position 1 of`);
     await page.keyboard.press("Space");
     await expect(live).toContainText(`${first.title} dropped at position 1 of`);
     await expect(toast(page)).toContainText("Project order saved");
     expect((await dashboardTitles(page)).slice(0, 2)).toEqual([first.title, second.title]);
-    await expect(handle).toBeFocused();
+    await expect(page.getByRole("button", { name: `Reorder ${first.title}` })).toBeFocused();
 
     await asVisitor(browser, async (visitor) => {
       await visitor.goto("/");
@@ -132,9 +134,7 @@ test("the owner orders projects on the dashboard by keyboard and mouse; the gall
     );
     // Each key waits for dnd-kit's announcement of the step before the next, as above: a key
     // pressed before the pick-up is active is lost, and no save is ever sent.
-    await page.getByRole("button", { name: `Reorder ${first.title}` }).focus();
-    await page.keyboard.press("Space");
-    await expect(live).toContainText(`Picked up ${first.title}`);
+    await pickUpByKeyboard(page, `Reorder ${first.title}`, `Picked up ${first.title}`);
     await page.keyboard.press("ArrowUp");
     await expect(live).toContainText(`${first.title} moved to position 1 of`);
     await page.keyboard.press("Space");
@@ -169,10 +169,8 @@ test("the owner orders a project's sections on its page; visitors get no dnd-kit
 
     // Each key waits for dnd-kit's announcement of the step: a key pressed before the previous
     // one took effect is lost on a loaded machine.
-    const live = page.locator('[id^="DndLiveRegion"]');
-    await page.getByRole("button", { name: "Reorder Three" }).focus();
-    await page.keyboard.press("Enter");
-    await expect(live).toContainText("Picked up Three, at position 3 of 3");
+    const live = dndLiveRegion(page);
+    await pickUpByKeyboard(page, "Reorder Three", "Picked up Three, at position 3 of 3", "Enter");
     await page.keyboard.press("ArrowUp");
     await expect(live).toContainText("Three moved to position 2 of 3");
     await page.keyboard.press("ArrowUp");
