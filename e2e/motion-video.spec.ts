@@ -75,8 +75,11 @@ test.describe("a loop video on the project page", () => {
     await expect(video).toHaveAttribute("playsinline", "");
     await expect(video).toHaveAttribute("muted", "");
     await expect(video).toHaveAttribute("preload", "none");
-    await expect(video).toHaveAttribute("poster", /^\/media\/[0-9a-f]{32}\.png$/);
     await expect(video).not.toHaveAttribute("controls");
+    // The poster is a lazy <img> under the video, drawn from the optimizer at the device's width.
+    const still = page.getByTestId("loop-poster");
+    await expect(still).toHaveAttribute("loading", "lazy");
+    await expect(still).toHaveAttribute("alt", "");
     expect(await video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(true);
     await page.waitForLoadState("networkidle");
     expect(await video.getAttribute("src")).toBeNull();
@@ -84,6 +87,22 @@ test.describe("a loop video on the project page", () => {
 
     await video.scrollIntoViewIfNeeded();
     await expect(video).toHaveAttribute("src", videoUrl);
+    // Once the still has loaded, it is the video's own poster too (the same file: no second fetch).
+    await expect(video).toHaveAttribute(
+      "poster",
+      /^http:\/\/[^/]+\/_next\/image\?url=%2Fmedia%2F[0-9a-f]{32}\.png&w=\d+&q=75$/,
+    );
+    expect(await video.getAttribute("poster")).toBe(
+      await still.evaluate((image: HTMLImageElement) => image.currentSrc),
+    );
+    // Sharp and not oversized: the width asked of the optimizer covers the pixels drawn, within
+    // one srcset step (a srcset image's naturalWidth is scaled to its slot, so not that).
+    const { requested, drawn } = await still.evaluate((image: HTMLImageElement) => ({
+      requested: Number(new URL(image.currentSrc).searchParams.get("w")),
+      drawn: image.getBoundingClientRect().width * devicePixelRatio,
+    }));
+    expect(requested).toBeGreaterThanOrEqual(drawn);
+    expect(requested).toBeLessThanOrEqual(drawn * 1.5);
     await expect
       .poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused))
       .toBe(true);
@@ -109,7 +128,8 @@ test.describe("a loop video on the project page", () => {
     await expect(play).toBeVisible();
     await page.waitForTimeout(1500);
     expect(await video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
-    await expect(video).toHaveAttribute("poster", /\.png$/);
+    await expect(video).toHaveAttribute("poster", /%2Fmedia%2F[0-9a-f]{32}\.png&w=/);
+    await expect(page.getByTestId("loop-poster")).toBeVisible();
     await page.screenshot({ path: "test-results/motion-loop-reduced-motion-1280.png" });
 
     // The visitor may still choose to play it, with the keyboard too.
@@ -141,8 +161,9 @@ test("the section form captures a poster from the frame chosen with the Poster f
 
   // A JPEG: the captured frame (a generated still would be a PNG), on a loop video.
   const video = loopVideo(page);
-  await expect(video).toHaveAttribute("poster", /^\/media\/[0-9a-f]{32}\.jpg$/);
-  const poster = await page.request.get((await video.getAttribute("poster"))!);
+  await expect(video).toHaveAttribute("poster", /url=%2Fmedia%2F[0-9a-f]{32}\.jpg&/);
+  const stored = /url=%2Fmedia%2F([0-9a-f]{32})\.jpg&/.exec((await video.getAttribute("poster"))!)!;
+  const poster = await page.request.get(`/media/${stored[1]}.jpg`);
   expect(poster.headers()["content-type"]).toBe("image/jpeg");
   expect((await poster.body()).length).toBeGreaterThan(1000);
 });

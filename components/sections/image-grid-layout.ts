@@ -33,6 +33,11 @@ const cropFactor = (ratio: number | null, box: number) =>
 const PHONE = "(100vw - 2.5rem)";
 const wideOf = (max: string) => `(min(100vw, ${max}) - 4rem)`;
 
+/** `sizes` for a still drawn across the whole column (a loop video's poster). */
+export function columnSizes(max = "72rem"): string {
+  return `(min-width: 640px) calc${wideOf(max)}, calc${PHONE}`;
+}
+
 /**
  * An image alone on its row (a single grid image of known size, a `full` image, a `natural` row of
  * one) is at most this share of the window tall: a 4:5 portrait at the content width would be

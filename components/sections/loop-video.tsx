@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { PlayDisc } from "./play-disc";
 import { placeholderStyle } from "@/components/ui/placeholder-style";
+import { optimizedImage, preloadLcpImage } from "@/lib/site/image-srcset";
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 const prefersReducedMotion = () => window.matchMedia(REDUCED_MOTION).matches;
@@ -19,20 +20,35 @@ function subscribeReducedMotion(onChange: () => void) {
  * Under `prefers-reduced-motion` it never starts by itself: the poster stays, with a play button.
  * A pause button is always there, since motion that lasts more than 5 seconds must be stoppable
  * (WCAG 2.2.2).
+ *
+ * The poster is an `<img>` under the video (which is transparent until it has a frame), not only
+ * the video's `poster` attribute: a `poster` loads at once, whole, wherever the video is on the
+ * page, so a page of loop videos fetched every full-size still on arrival. The `<img>` loads lazily
+ * (at once, first, when the video is the page's first content) and at the width the device draws
+ * (srcset), and the video's `poster` then names the file it loaded (no second download).
  */
 export function LoopVideo({
   src,
   poster,
   posterPlaceholder = null,
   title,
+  sizes,
+  eager = false,
 }: {
   src: string;
   poster: string;
   /** The poster's blur-up placeholder (issue 18.5), drawn until the poster arrives. */
   posterPlaceholder?: string | null;
   title: string;
+  /** The width the video is drawn at, for the poster's srcset. */
+  sizes: string;
+  /** The page's first content: the poster loads at once, with high priority. */
+  eager?: boolean;
 }) {
   const video = useRef<HTMLVideoElement>(null);
+  const still = useRef<HTMLImageElement>(null);
+  /** The file the poster `<img>` loaded, once it has: the video's own `poster`. */
+  const [posterFile, setPosterFile] = useState<string>();
   const [near, setNear] = useState(false);
   const [inView, setInView] = useState(false);
   /** null until the visitor chooses: then autoplay unless motion is reduced. */
@@ -72,6 +88,18 @@ export function LoopVideo({
     };
   }, []);
 
+  useEffect(() => {
+    const image = still.current;
+    if (!image) return;
+    const loaded = () => setPosterFile(image.currentSrc || image.src);
+    if (image.complete && image.naturalWidth > 0) loaded();
+    else image.addEventListener("load", loaded);
+    return () => image.removeEventListener("load", loaded);
+  }, [poster]);
+
+  const picture = poster ? optimizedImage(poster, sizes) : null;
+  if (picture && eager) preloadLcpImage(picture);
+
   const wantsPlay = choice === "play" || (choice === null && !reducedMotion);
   const shouldPlay = wantsPlay && inView && near;
 
@@ -85,20 +113,34 @@ export function LoopVideo({
   const label = playing ? `Pause ${title}` : `Play ${title}`;
   return (
     <div className="relative aspect-video w-full overflow-hidden rounded-sm bg-stone-200">
+      {picture ? (
+        // eslint-disable-next-line @next/next/no-img-element -- next/image's own markup, without its client code
+        <img
+          ref={still}
+          alt=""
+          {...picture}
+          loading={eager ? "eager" : "lazy"}
+          fetchPriority={eager ? "high" : undefined}
+          decoding="async"
+          data-blur={posterPlaceholder ? "" : undefined}
+          style={placeholderStyle(posterPlaceholder)}
+          className="absolute inset-0 h-full w-full object-cover text-transparent"
+          data-testid="loop-poster"
+        />
+      ) : null}
       <video
         ref={video}
         muted
         loop
         playsInline
         preload="none"
-        poster={poster || undefined}
+        poster={posterFile}
         src={near || choice === "play" ? src : undefined}
         aria-label={title}
         data-playback="loop"
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
-        style={poster ? placeholderStyle(posterPlaceholder) : undefined}
-        className="h-full w-full object-cover"
+        className="relative h-full w-full object-cover"
       />
       {!playing && reducedMotion && choice !== "pause" ? (
         <button

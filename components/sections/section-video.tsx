@@ -1,5 +1,6 @@
 import { toVimeoPlayerUrl } from "@/lib/validation/vimeo";
 import type { VideoPlayback } from "@/lib/validation/section";
+import { columnSizes } from "./image-grid-layout";
 import { LoopVideo } from "./loop-video";
 import { VimeoFacade } from "./vimeo-facade";
 import { VimeoFrame } from "./vimeo-frame";
@@ -17,6 +18,8 @@ export function SectionVideo({
   poster = null,
   posterPlaceholder = null,
   title,
+  maxWidth,
+  eager = false,
 }: {
   videoEmbed: string | null;
   videoUrl: string | null;
@@ -25,6 +28,10 @@ export function SectionVideo({
   /** The poster's blur-up placeholder (issue 18.5), drawn until the poster arrives. */
   posterPlaceholder?: string | null;
   title: string;
+  /** The page column's largest width (components/layout/content-width.ts), for the poster's `sizes`. */
+  maxWidth?: string;
+  /** The page's first content (no images above it): a loop video's poster loads at once, first. */
+  eager?: boolean;
 }) {
   const player = videoEmbed ? toVimeoPlayerUrl(videoEmbed) : null;
   if (player && poster) {
@@ -47,6 +54,8 @@ export function SectionVideo({
         poster={poster ?? ""}
         posterPlaceholder={posterPlaceholder}
         title={`${title} (video)`}
+        sizes={columnSizes(maxWidth)}
+        eager={eager}
       />
     );
   }

@@ -83,6 +83,8 @@ export function SectionView({
         poster={section.poster}
         posterPlaceholder={section.posterPlaceholder}
         title={videoTitle}
+        maxWidth={maxWidth}
+        eager={eager && section.images.length === 0}
       />
     </section>
   );
