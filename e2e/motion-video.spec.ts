@@ -142,6 +142,23 @@ test.describe("a loop video on the project page", () => {
   });
 });
 
+test("a loop video that opens the page has its poster in the page's HTML, loaded first", async ({
+  page,
+}) => {
+  await addSectionViaApi(page, { title: LOOP_TITLE, video: clipFile, playback: "loop" });
+  const response = await page.request.get(`/sections/${project.id}`);
+  const html = await response.text();
+  // Preloaded at high priority in the head, and the <img> itself eager: it is the largest paint.
+  expect(html).toMatch(
+    /<link rel="preload" as="image" fetchPriority="high" imageSrcSet="[^"]*%2Fmedia%2F[0-9a-f]{32}\.png/,
+  );
+  await page.goto(`/sections/${project.id}`);
+  const still = page.getByTestId("loop-poster");
+  await expect(still).toHaveAttribute("loading", "eager");
+  await expect(still).toHaveAttribute("fetchpriority", "high");
+  await expect(loopVideo(page)).toHaveAttribute("poster", /%2Fmedia%2F[0-9a-f]{32}\.png&w=/);
+});
+
 test("the section form captures a poster from the frame chosen with the Poster frame slider", async ({
   page,
 }) => {
