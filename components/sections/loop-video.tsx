@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { PlayDisc } from "./play-disc";
 import { placeholderStyle } from "@/components/ui/placeholder-style";
-import { optimizedImage, preloadLcpImage } from "@/lib/site/image-srcset";
+import type { optimizedImage } from "@/lib/site/image-srcset";
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 const prefersReducedMotion = () => window.matchMedia(REDUCED_MOTION).matches;
@@ -32,16 +32,14 @@ export function LoopVideo({
   poster,
   posterPlaceholder = null,
   title,
-  sizes,
   eager = false,
 }: {
   src: string;
-  poster: string;
+  /** The poster as the server wrote it for the width the video is drawn at (src, srcset, sizes). */
+  poster: ReturnType<typeof optimizedImage> | null;
   /** The poster's blur-up placeholder (issue 18.5), drawn until the poster arrives. */
   posterPlaceholder?: string | null;
   title: string;
-  /** The width the video is drawn at, for the poster's srcset. */
-  sizes: string;
   /** The page's first content: the poster loads at once, with high priority. */
   eager?: boolean;
 }) {
@@ -95,10 +93,7 @@ export function LoopVideo({
     if (image.complete && image.naturalWidth > 0) loaded();
     else image.addEventListener("load", loaded);
     return () => image.removeEventListener("load", loaded);
-  }, [poster]);
-
-  const picture = poster ? optimizedImage(poster, sizes) : null;
-  if (picture && eager) preloadLcpImage(picture);
+  }, [poster?.src]);
 
   const wantsPlay = choice === "play" || (choice === null && !reducedMotion);
   const shouldPlay = wantsPlay && inView && near;
@@ -113,12 +108,12 @@ export function LoopVideo({
   const label = playing ? `Pause ${title}` : `Play ${title}`;
   return (
     <div className="relative aspect-video w-full overflow-hidden rounded-sm bg-stone-200">
-      {picture ? (
+      {poster ? (
         // eslint-disable-next-line @next/next/no-img-element -- next/image's own markup, without its client code
         <img
           ref={still}
           alt=""
-          {...picture}
+          {...poster}
           loading={eager ? "eager" : "lazy"}
           fetchPriority={eager ? "high" : undefined}
           decoding="async"

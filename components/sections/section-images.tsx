@@ -1,7 +1,4 @@
-"use client";
-
 import { optimizedImage, preloadLcpImage } from "@/lib/site/image-srcset";
-import { lazy, Suspense, useRef, useState } from "react";
 import { placeholderStyle } from "@/components/ui/placeholder-style";
 import type { ViewerImage, ViewerItem, ViewerVideo } from "./image-viewer";
 import type { SectionLayout } from "@/lib/validation/layout";
@@ -15,17 +12,13 @@ import {
   tileClass,
   tileSizes,
 } from "./image-grid-layout";
-
-// The full-screen viewer's code loads when a visitor is about to open it (a pointer over an image,
-// or keyboard focus on one), not with the page: most visits never open it.
-const loadViewer = () => import("./image-viewer");
-const ImageViewer = lazy(() => loadViewer().then((module) => ({ default: module.ImageViewer })));
-const warmViewer = () => void loadViewer();
+import { ViewerLauncher } from "./viewer-launcher";
 
 /**
  * A section's images in its layout (the count-based grid, justified uncropped rows, or one per
  * row at full width); a click opens the full-screen viewer, whose sequence continues with the
- * section's video.
+ * section's video. Rendered on the server: each image is a button whose `data-view` tells
+ * ViewerLauncher, the only client code here, where the viewer opens.
  */
 export function SectionImages({
   images,
@@ -41,26 +34,14 @@ export function SectionImages({
   /** The page column's largest width (components/layout/content-width.ts), for `sizes`. */
   maxWidth?: string;
 }) {
-  const [open, setOpen] = useState<number | null>(null);
-  const opener = useRef<HTMLElement | null>(null);
   const count = images.length;
   const items: ViewerItem[] = [
     ...images.map((image) => ({ kind: "image" as const, ...image })),
     ...(video ? [video] : []),
   ];
 
-  const close = () => {
-    setOpen(null);
-    opener.current?.focus();
-  };
-
-  const openAt = (index: number) => (event: React.MouseEvent<HTMLElement>) => {
-    opener.current = event.currentTarget;
-    setOpen(index);
-  };
-
   return (
-    <>
+    <ViewerLauncher items={items}>
       {layout === "grid" ? (
         <ul
           className={`grid gap-3 ${gridClass(count)}`}
@@ -73,9 +54,7 @@ export function SectionImages({
               <li key={image.url + index} className={tileClass(count, index)}>
                 <button
                   type="button"
-                  onClick={openAt(index)}
-                  onPointerEnter={warmViewer}
-                  onFocus={warmViewer}
+                  data-view={index}
                   aria-label={`View full screen: ${image.alt}`}
                   className={`relative block w-full cursor-zoom-in overflow-hidden rounded-sm bg-stone-200 ${natural ? "mx-auto" : "h-full min-h-48"}`}
                   style={
@@ -124,9 +103,7 @@ export function SectionImages({
                     <button
                       key={image.url + index}
                       type="button"
-                      onClick={openAt(index)}
-                      onPointerEnter={warmViewer}
-                      onFocus={warmViewer}
+                      data-view={index}
                       aria-label={`View full screen: ${image.alt}`}
                       className="relative mx-auto block w-full min-w-0 cursor-zoom-in overflow-hidden rounded-sm bg-stone-200 sm:w-auto sm:[flex:var(--grow)_1_0%]"
                       style={{
@@ -151,12 +128,7 @@ export function SectionImages({
           })}
         </ul>
       )}
-      {open !== null ? (
-        <Suspense>
-          <ImageViewer items={items} index={open} onIndexChange={setOpen} onClose={close} />
-        </Suspense>
-      ) : null}
-    </>
+    </ViewerLauncher>
   );
 }
 

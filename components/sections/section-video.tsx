@@ -1,5 +1,6 @@
 import { toVimeoPlayerUrl } from "@/lib/validation/vimeo";
 import type { VideoPlayback } from "@/lib/validation/section";
+import { optimizedImage, preloadLcpImage } from "@/lib/site/image-srcset";
 import { columnSizes } from "./image-grid-layout";
 import { LoopVideo } from "./loop-video";
 import { VimeoFacade } from "./vimeo-facade";
@@ -48,13 +49,14 @@ export function SectionVideo({
   if (player) return <VimeoFrame src={player} title={`${title} (Vimeo video)`} />;
   if (!videoUrl) return null;
   if (playback === "loop") {
+    const still = poster ? optimizedImage(poster, columnSizes(maxWidth)) : null;
+    if (still && eager) preloadLcpImage(still);
     return (
       <LoopVideo
         src={videoUrl}
-        poster={poster ?? ""}
+        poster={still}
         posterPlaceholder={posterPlaceholder}
         title={`${title} (video)`}
-        sizes={columnSizes(maxWidth)}
         eager={eager}
       />
     );

@@ -24,7 +24,7 @@ describe("lib/validation", () => {
 // reach it through the rules they borrow (a label, a message, a CSS helper). The owner's forms may.
 describe("visitors' client components", () => {
   const VISITOR_CLIENT_FILES = [
-    "components/sections/section-images.tsx",
+    "components/sections/viewer-launcher.tsx",
     "components/sections/protected-project-form.tsx",
     "components/sections/image-viewer.tsx",
     "components/sections/loop-video.tsx",
