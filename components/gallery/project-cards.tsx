@@ -1,13 +1,18 @@
 "use client";
 
 import Link from "next/link";
+import { lazy, Suspense } from "react";
 import { ProjectCardActions } from "@/components/owner/project-card-actions";
 import { optimizedImage, preloadLcpImage } from "@/lib/site/image-srcset";
 import { formatCategory } from "@/lib/validation/categories";
 import { objectPosition } from "@/lib/validation/focal-point";
 import type { CardProject } from "./card-project";
-import { CoverLoops } from "./cover-loops";
 import { cardSizes, desktopSpans, spanClass } from "./grid-spans";
+
+// Moving covers' code loads only for a grid that has one (most have none).
+const CoverLoops = lazy(() =>
+  import("./cover-loops").then((module) => ({ default: module.CoverLoops })),
+);
 
 /**
  * The gallery's cards: one column on phones, two on tablets, the 4-column rhythm on desktop
@@ -91,7 +96,11 @@ export function ProjectCards({
           );
         })}
       </ul>
-      {projects.some((project) => project.coverVideoUrl) ? <CoverLoops gridId={gridId} /> : null}
+      {projects.some((project) => project.coverVideoUrl) ? (
+        <Suspense>
+          <CoverLoops gridId={gridId} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
