@@ -18,7 +18,7 @@ ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
     PORT=3000 \
     DATA_DIR=/data \
-    NODE_OPTIONS=--max-old-space-size=512
+    NODE_OPTIONS="--max-old-space-size=512 --disable-warning=MODULE_TYPELESS_PACKAGE_JSON"
 # Everything the build left (code, .next, production dependencies including tsx for the command-line
 # tools: npm run backup, restore, db:migrate, doctor).
 COPY --from=build --chown=root:root /app /app
@@ -33,4 +33,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # SIGTERM (docker stop) lets in-flight requests and uploads finish, then closes the database.
 STOPSIGNAL SIGTERM
-CMD ["node_modules/.bin/next", "start"]
+CMD ["node_modules/.bin/next", "start", "--experimental-next-config-strip-types"]

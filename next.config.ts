@@ -1,12 +1,16 @@
+// Loaded by Node.js's own type stripping at `next start` (--experimental-next-config-strip-types,
+// scripts/start.sh): so Next.js does not load its compiler (SWC, ~40 MB resident) into the
+// serving process just to read this file. Hence the explicit `.ts` extensions here and in what
+// these modules import, and no TypeScript-only syntax (enums, namespaces) in them.
 import path from "node:path";
 import type { NextConfig } from "next";
-import { contentSecurityPolicy, securityHeaders } from "./lib/security-headers";
-import { DEVICE_SIZES, IMAGE_SIZES } from "./lib/site/image-widths";
+import { contentSecurityPolicy, securityHeaders } from "./lib/security-headers.ts";
+import { DEVICE_SIZES, IMAGE_SIZES } from "./lib/site/image-widths.ts";
 import {
   galleryRewrites,
   projectPageRewrites,
   PROXY_FREE_PAGE_SOURCES,
-} from "./lib/site/proxy-free-pages";
+} from "./lib/site/proxy-free-pages.ts";
 
 const nextConfig: NextConfig = {
   // PGlite loads WASM and data files from its package folder at run time; bundling it breaks that.

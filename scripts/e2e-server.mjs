@@ -18,10 +18,12 @@ if (fs.existsSync(seed)) {
   if (result.status !== 0) throw new Error(`Seeding the e2e data failed (${seed})`);
 }
 
-const server = spawn("next", ["start", "--port", process.env.PORT ?? "3100"], {
-  stdio: "inherit",
-  env: process.env,
-});
+// As scripts/start.sh: next.config.ts read by Node.js itself, not by Next.js's compiler.
+const server = spawn(
+  "next",
+  ["start", "--experimental-next-config-strip-types", "--port", process.env.PORT ?? "3100"],
+  { stdio: "inherit", env: process.env },
+);
 const stop = () => server.kill("SIGTERM");
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

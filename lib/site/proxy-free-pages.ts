@@ -1,5 +1,5 @@
-import { FILTER_CATEGORIES, toFilterSlug } from "./categories";
-import { MAX_GALLERY_PAGE } from "./gallery-pages";
+import { FILTER_CATEGORIES, toFilterSlug } from "./categories.ts";
+import { MAX_GALLERY_PAGE } from "./gallery-pages.ts";
 
 /*
  * The cached public pages skip proxy.ts: `/` without a search (with or without ?category= and

@@ -10,7 +10,9 @@ import { spawnGroup, stopGroup } from "./processes";
  * The Node options `npm start` gives the server (scripts/start.sh): the bench and the soak start
  * `next start` with the same, so they measure what a site runs.
  */
-export const START_NODE_OPTIONS = `--max-old-space-size=${process.env.HEAP_LIMIT_MB ?? 512} --max-semi-space-size=8`;
+export const START_NODE_OPTIONS = `--max-old-space-size=${process.env.HEAP_LIMIT_MB ?? 512} --max-semi-space-size=8 --disable-warning=MODULE_TYPELESS_PACKAGE_JSON`;
+/** `next start`'s arguments in scripts/start.sh besides the port: next.config.ts read by Node.js itself. */
+export const START_ARGS = ["start", "--experimental-next-config-strip-types"];
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -49,7 +51,7 @@ export async function startServer(env: Record<string, string | undefined>): Prom
   seedFromPgTemplate({ DATABASE_URL: process.env.DATABASE_URL, ...env });
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  const child = spawnGroup(nextBin, ["start", "--port", String(port)], {
+  const child = spawnGroup(nextBin, [...START_ARGS, "--port", String(port)], {
     env: {
       ...process.env,
       NEXT_PUBLIC_SITE_URL: url,
