@@ -16,6 +16,12 @@ const nextConfig: NextConfig = {
   // PGlite loads WASM and data files from its package folder at run time; bundling it breaks that.
   serverExternalPackages: ["@electric-sql/pglite", "sharp", "cloudinary", "formidable"],
   poweredByHeader: false,
+  // No ETag on pages: Next.js computes one by hashing the whole HTML (or RSC payload) on every
+  // response, cached or not, which cost 13–31 % of a cached page's requests/s here
+  // (docs/performance.md#etags). What it saved is a revisit's HTML (about 10 kB gzip): pages are
+  // `s-maxage` only, so a browser asks again and would get a 304. Media keep their own cheap
+  // validator (lib/storage/serve.ts), and optimized images theirs.
+  generateEtags: false,
   // Cached pages and data (lib/site/queries.ts) live in the server's memory only: the database is
   // the source of truth, and entries written to .next would outlive it (a restored or replaced
   // DATA_DIR, another server started from the same build) and serve pages of other data.

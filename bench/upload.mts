@@ -95,22 +95,32 @@ function post(
  * The transfer floor: what an upload costs on this machine before any parsing, checking or
  * storing. A bare node:http server in its own process (as the site's server is: in the bench's
  * process it would share one event loop with the client) that writes each chunk of the request
- * body to a file as it arrives.
+ * body to a file as it arrives. With "request" as its second argument it first wraps the request
+ * in a web `Request`, as Next.js does for every route handler, and writes what that body's
+ * reader gives: the floor any App Router upload route has on this Node.js (undici copies each
+ * chunk into the body stream, which also makes V8 collect more often).
  */
 const RECEIVER = `
 const fs = require("node:fs");
 const http = require("node:http");
-const file = process.argv[1];
-const server = http.createServer((request, response) => {
+const [file, mode] = process.argv.slice(1);
+const server = http.createServer(async (request, response) => {
   const fd = fs.openSync(file, "w");
+  if (mode === "request") {
+    const web = new Request("http://receiver/", { method: "POST", headers: request.headers, body: request, duplex: "half" });
+    const reader = web.body.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) fs.writeSync(fd, chunk.value);
+    fs.closeSync(fd);
+    return response.end("ok");
+  }
   request.on("data", (chunk) => fs.writeSync(fd, chunk));
   request.on("end", () => { fs.closeSync(fd); response.end("ok"); });
 });
 server.listen(0, "127.0.0.1", () => process.stdout.write(server.address().port + "\\n"));
 `;
 
-async function startBareReceiver(dir: string) {
-  const child = spawnGroup(process.execPath, ["-e", RECEIVER, path.join(dir, "received")], {
+async function startBareReceiver(dir: string, mode: "bare" | "request") {
+  const child = spawnGroup(process.execPath, ["-e", RECEIVER, path.join(dir, "received"), mode], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const port = await new Promise<number>((resolve, reject) => {
@@ -132,8 +142,8 @@ const median = (values: number[]) =>
 
 /**
  * Uploads the file `RUNS` times into the project (each section deleted again afterwards), copies
- * it and sends it to a bare receiver (the transfer floor) as often, alternating, and reports the
- * medians. The ceiling is `fs.copyFileSync`
+ * it and sends it to a bare receiver (the transfer floor) and to one reading it as a web Request
+ * (the route-handler floor) as often, alternating, and reports the medians. The ceiling is `fs.copyFileSync`
  * of the same, fully written bytes to a new file under `dataDir`: one read and one write on the
  * file system the server stores uploads on, with no network, parsing or checks. `accessToken` is
  * the owner's.
@@ -153,12 +163,19 @@ export async function measureUpload(
     const uploads: number[] = [];
     const copies: number[] = [];
     const transfers: number[] = [];
-    const bare = await startBareReceiver(dir);
+    const requestBodies: number[] = [];
+    const bare = await startBareReceiver(dir, "bare");
+    const viaRequest = await startBareReceiver(dir, "request");
     try {
       for (let run = 0; run < RUNS; run++) {
         const transferStart = performance.now();
         await post(bare.url, {}, multipart);
         transfers.push(performance.now() - transferStart);
+        fs.rmSync(path.join(dir, "received"));
+
+        const requestStart = performance.now();
+        await post(viaRequest.url, {}, multipart);
+        requestBodies.push(performance.now() - requestStart);
         fs.rmSync(path.join(dir, "received"));
 
         const copyStart = performance.now();
@@ -185,6 +202,7 @@ export async function measureUpload(
       }
     } finally {
       bare.close();
+      viaRequest.close();
     }
     return {
       bytes: BYTES,
@@ -192,6 +210,7 @@ export async function measureUpload(
       uploadMs: Math.round(median(uploads)),
       copyMs: Math.max(Math.round(median(copies)), 1),
       transferMs: Math.round(median(transfers)),
+      requestBodyMs: Math.round(median(requestBodies)),
     };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
