@@ -1,8 +1,9 @@
 "use client";
 
 import Link from "next/link";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { ProjectCardActions } from "@/components/owner/project-card-actions";
+import { lazyExport } from "@/components/ui/lazy-export";
 import { optimizedImage, preloadLcpImage } from "@/lib/site/image-srcset";
 import { formatCategory } from "@/lib/validation/categories";
 import { objectPosition } from "@/lib/validation/focal-point";
@@ -10,9 +11,7 @@ import type { CardProject } from "./card-project";
 import { cardSizes, desktopSpans, spanClass } from "./grid-spans";
 
 // Moving covers' code loads only for a grid that has one (most have none).
-const CoverLoops = lazy(() =>
-  import("./cover-loops").then((module) => ({ default: module.CoverLoops })),
-);
+const CoverLoops = lazyExport(() => import("./cover-loops"), "CoverLoops");
 
 /**
  * The gallery's cards: one column on phones, two on tablets, the 4-column rhythm on desktop

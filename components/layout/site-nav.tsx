@@ -8,8 +8,9 @@ import { NAV_LINKS, currentState } from "./nav-links";
 import { SearchBox, SearchBoxFallback } from "./search-box";
 
 // New Project, Dashboard, Trash and Sign Out: loaded once a signed-in user is known.
-const OwnerNavItems = signedInLazy(() =>
-  import("@/components/auth/owner-nav-items").then((module) => module.OwnerNavItems),
+const OwnerNavItems = signedInLazy(
+  () => import("@/components/auth/owner-nav-items"),
+  "OwnerNavItems",
 );
 
 const linkClass =

@@ -1,17 +1,14 @@
 "use client";
 
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { useAuth } from "@/components/auth/auth-provider";
+import { lazyExport } from "@/components/ui/lazy-export";
 import type { GalleryOrderProject } from "./gallery-order-panel";
 
 // The toggle loads once a signed-in owner is known, the sortable grid (and dnd-kit with it) only
 // when the owner turns Reorder on: visitors download neither.
-const Bar = lazy(() =>
-  import("./gallery-reorder-bar").then((module) => ({ default: module.GalleryReorderBar })),
-);
-const Panel = lazy(() =>
-  import("./gallery-order-panel").then((module) => ({ default: module.GalleryOrderPanel })),
-);
+const Bar = lazyExport(() => import("./gallery-reorder-bar"), "GalleryReorderBar");
+const Panel = lazyExport(() => import("./gallery-order-panel"), "GalleryOrderPanel");
 
 /**
  * The home gallery's Reorder mode (docs/spec.md §2, issue 17 item 1), for the signed-in owner: a

@@ -1,16 +1,14 @@
 "use client";
 
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { lazyExport } from "@/components/ui/lazy-export";
 import type { EditableProject } from "./edit-project-dialog";
 import { editableProject } from "./editable-project";
 import { SignedInOnly } from "./signed-in-only";
 
 // The dialogs and forms behind these buttons load only once a signed-in owner is known, so
 // visitors never download them.
-// (React.lazy rather than next/dynamic: nothing to render on the server, and no extra runtime.)
-const CardActions = lazy(() =>
-  import("./project-card-owner-actions").then((module) => ({ default: module.CardActions })),
-);
+const CardActions = lazyExport(() => import("./project-card-owner-actions"), "CardActions");
 
 /**
  * Edit and Delete on a gallery card, for the signed-in owner, in the card's top right corner

@@ -1,6 +1,7 @@
 "use client";
 
-import { lazy, Suspense, type ComponentType } from "react";
+import { Suspense, type ComponentType } from "react";
+import { lazyExport } from "@/components/ui/lazy-export";
 import { useAuth } from "@/components/auth/auth-provider";
 
 /**
@@ -15,13 +16,14 @@ export function SignedInOnly({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * A component whose code loads only once a signed-in user is known, so visitors never download it
- * (React.lazy rather than next/dynamic: nothing to render on the server, and no extra runtime).
+ * The `name` export of a module, whose code loads only once a signed-in user is known, so visitors
+ * never download it (see lazyExport).
  */
-export function signedInLazy<P extends object>(
-  load: () => Promise<ComponentType<P>>,
+export function signedInLazy<P extends object, K extends string>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
 ): ComponentType<P> {
-  const Loaded = lazy(() => load().then((component) => ({ default: component })));
+  const Loaded = lazyExport(load, name);
   return function SignedInLazy(props: P) {
     return (
       <SignedInOnly>

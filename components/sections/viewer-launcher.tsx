@@ -1,12 +1,13 @@
 "use client";
 
-import { lazy, Suspense, useRef, useState } from "react";
+import { Suspense, useRef, useState } from "react";
+import { lazyExport } from "@/components/ui/lazy-export";
 import type { ViewerItem } from "./image-viewer";
 
 // The full-screen viewer's code loads when a visitor is about to open it (a pointer over an image,
 // or keyboard focus on one), not with the page: most visits never open it.
 const loadViewer = () => import("./image-viewer");
-const ImageViewer = lazy(() => loadViewer().then((module) => ({ default: module.ImageViewer })));
+const ImageViewer = lazyExport(loadViewer, "ImageViewer");
 const warmViewer = () => void loadViewer();
 
 /** The image button an event happened in (`data-view`: its place in the viewer's sequence). */

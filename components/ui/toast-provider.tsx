@@ -1,6 +1,7 @@
 "use client";
 
-import { createContext, lazy, Suspense, useCallback, useContext, useState } from "react";
+import { createContext, Suspense, useCallback, useContext, useState } from "react";
+import { lazyExport } from "./lazy-export";
 import type { ToastAction, ToastMessage, ToastType } from "./toast";
 
 type ToastApi = {
@@ -11,7 +12,7 @@ const ToastContext = createContext<ToastApi | null>(null);
 
 // The toast itself (its timer, hold and shortcut) loads with the first toast: only the owner's
 // actions show one, so visitors never download it.
-const Toast = lazy(() => import("./toast").then((module) => ({ default: module.Toast })));
+const Toast = lazyExport(() => import("./toast"), "Toast");
 
 /**
  * Shows one toast at a time (./toast.tsx): a new one replaces the one on screen. Above the pages
