@@ -35,12 +35,14 @@ export function SectionVideo({
   eager?: boolean;
 }) {
   const player = videoEmbed ? toVimeoPlayerUrl(videoEmbed) : null;
-  if (player && poster) {
+  // A still drawn across the column: the optimizer's widths, chosen by the browser for its screen.
+  const still = poster ? optimizedImage(poster, columnSizes(maxWidth)) : null;
+  if (player && still) {
     return (
       <VimeoFacade
         src={player}
         title={`${title} (Vimeo video)`}
-        poster={poster}
+        poster={still}
         posterPlaceholder={posterPlaceholder}
         label="Play the video"
       />
@@ -49,7 +51,6 @@ export function SectionVideo({
   if (player) return <VimeoFrame src={player} title={`${title} (Vimeo video)`} />;
   if (!videoUrl) return null;
   if (playback === "loop") {
-    const still = poster ? optimizedImage(poster, columnSizes(maxWidth)) : null;
     if (still && eager) preloadLcpImage(still);
     return (
       <LoopVideo

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { VimeoFrame } from "./vimeo-frame";
 import { PlayDisc } from "./play-disc";
 import { placeholderStyle } from "@/components/ui/placeholder-style";
+import type { optimizedImage } from "@/lib/site/image-srcset";
 
 /**
  * A Vimeo video that loads the player only when asked to: the embed pulls in several hundred kB
@@ -20,8 +21,11 @@ export function VimeoFacade({
 }: {
   src: string;
   title: string;
-  /** The owner's still (issue 18 item 3) instead of a dark box until played. */
-  poster?: string | null;
+  /**
+   * The owner's still (issue 18 item 3) instead of a dark box until played, as the server wrote it
+   * for the width the player is drawn at (src, srcset, sizes): a phone fetches a phone-sized file.
+   */
+  poster?: ReturnType<typeof optimizedImage> | null;
   /** The poster's blur-up placeholder (issue 18.5), drawn until the poster arrives. */
   posterPlaceholder?: string | null;
   label?: string;
@@ -52,9 +56,9 @@ export function VimeoFacade({
       style={poster ? placeholderStyle(posterPlaceholder) : undefined}
     >
       {poster ? (
-        // eslint-disable-next-line @next/next/no-img-element -- a plain still: no optimizer round trip for a Cloudinary or /media URL drawn once
+        // eslint-disable-next-line @next/next/no-img-element -- the server wrote its srcset (lib/site/image-srcset.ts); next/image's client code is not loaded on these pages
         <img
-          src={poster}
+          {...poster}
           alt=""
           loading={eager ? "eager" : "lazy"}
           fetchPriority={eager ? "high" : undefined}

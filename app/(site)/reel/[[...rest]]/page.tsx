@@ -1,6 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { CONTENT_MAX } from "@/components/layout/content-width";
+import { columnSizes } from "@/components/sections/image-grid-layout";
 import { VimeoFacade } from "@/components/sections/vimeo-facade";
+import { optimizedImage } from "@/lib/site/image-srcset";
 import { loadSiteSettings } from "@/lib/site/queries";
 import { toVimeoPlayerUrl } from "@/lib/validation/vimeo";
 
@@ -29,6 +32,12 @@ export default async function ReelPage({ params }: { params: Params }) {
   if ((await params).rest) notFound();
   const settings = await loadSiteSettings();
   const player = settings.showreelUrl ? toVimeoPlayerUrl(settings.showreelUrl) : null;
+  const poster = settings.showreelPosterUrl
+    ? optimizedImage(
+        settings.showreelPosterUrl,
+        columnSizes(CONTENT_MAX[settings.contentWidth].column),
+      )
+    : null;
   return (
     <div className="mx-auto max-w-(--column-max) px-5 pt-12 pb-20 sm:px-8 sm:pt-16">
       <h1 className="text-4xl font-semibold tracking-tight sm:text-5xl">Reel</h1>
@@ -40,7 +49,7 @@ export default async function ReelPage({ params }: { params: Params }) {
         <VimeoFacade
           src={player}
           title={`Showreel of ${settings.ownerName}`}
-          poster={settings.showreelPosterUrl || null}
+          poster={poster}
           posterPlaceholder={settings.showreelPosterPlaceholder}
           eager
         />
