@@ -67,7 +67,15 @@ export type Results = {
    * warm-up and after the load (seeded data), and after the same warm-up on an empty DATA_DIR at
    * its first start and at a restart. The last two are missing from runs before they were added.
    */
-  memory: { idleMb: number; afterLoadMb: number; firstStartMb?: number; restartMb?: number };
+  memory: {
+    idleMb: number;
+    afterLoadMb: number;
+    /** Medians of `firstStarts` and `restarts` (older results have one of each). */
+    firstStartMb?: number;
+    restartMb?: number;
+    firstStarts?: number[];
+    restarts?: number[];
+  };
   verdicts: Verdict[];
 };
 
@@ -146,7 +154,9 @@ export function renderReport(r: Results): string {
     "constructs the configured cache handler (cache-handler.mjs) twice, matches the header rules with",
     "parameters and compiles the CSP value of `/sections/:path*` as a path template, and builds the",
     "dynamic route's regular expression. A CPU profile of a project page under load put these at about",
-    "6 %, 6 % and 3 % of its request's CPU time; proxy.ts no longer runs for cached pages.",
+    "6 %, 6 % and 3 % of its request's CPU time; proxy.ts no longer runs for cached pages. Both ceilings",
+    "keep Next.js's default ETag, a hash of the whole HTML on every response; the site's pages have none",
+    "(`generateEtags: false`, docs/performance.md#etags).",
     "",
     `## Lighthouse (median of ${r.lighthouse[0]?.runs ?? 0} run(s) per page and preset, after one warm-up run)`,
     "",
@@ -219,7 +229,7 @@ export function renderReport(r: Results): string {
       : "- Upload: not measured.",
     `- Server RSS (whole process tree) idle ${r.memory.idleMb} MB, after the load ${r.memory.afterLoadMb} MB (${(r.memory.afterLoadMb / r.memory.idleMb).toFixed(2)}×).`,
     r.memory.firstStartMb !== undefined
-      ? `- Empty DATA_DIR, after the same warm-up: first start (creates the database) ${r.memory.firstStartMb} MB, restart ${r.memory.restartMb} MB.`
+      ? `- Empty DATA_DIR, after the same warm-up: first start (creates the database) ${r.memory.firstStartMb} MB, restart ${r.memory.restartMb} MB${r.memory.firstStarts && r.memory.restarts ? ` (medians of ${r.memory.firstStarts.length} empty directories, each started twice: first starts ${r.memory.firstStarts.join(", ")} MB, restarts ${r.memory.restarts.join(", ")} MB)` : ""}.`
       : "- First start on an empty DATA_DIR: not measured.",
     "",
     "## Budgets",
