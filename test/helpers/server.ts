@@ -10,7 +10,7 @@ import { spawnGroup, stopGroup } from "./processes";
  * The Node options `npm start` gives the server (scripts/start.sh): the bench and the soak start
  * `next start` with the same, so they measure what a site runs.
  */
-export const START_NODE_OPTIONS = `--max-old-space-size=${process.env.HEAP_LIMIT_MB ?? 512} --max-semi-space-size=1 --disable-warning=MODULE_TYPELESS_PACKAGE_JSON`;
+export const START_NODE_OPTIONS = `--max-old-space-size=${process.env.HEAP_LIMIT_MB ?? 512} --max-semi-space-size=4 --disable-warning=MODULE_TYPELESS_PACKAGE_JSON`;
 /** `next start`'s arguments in scripts/start.sh besides the port: next.config.ts read by Node.js itself. */
 export const START_ARGS = ["start", "--experimental-next-config-strip-types"];
 
