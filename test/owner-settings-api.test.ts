@@ -178,7 +178,9 @@ describe("PUT /api/settings", () => {
     const placeholder = saved.body.data.showreelPosterPlaceholder;
     expect(placeholder).toMatch(/^data:image\/webp;base64,/);
     const reel = await (await fetch(`${server.url}/reel`)).text();
-    expect(reel).toContain(`src="${first}"`);
+    // Through the image optimizer, at the widths the Reel column is drawn at.
+    expect(reel).toContain(`src="/_next/image?url=${encodeURIComponent(first)}&amp;w=`);
+    expect(reel).toContain(`/_next/image?url=${encodeURIComponent(first)}&amp;w=828&amp;q=75 828w`);
     expect(reel).toContain(`background-image:url(${placeholder})`);
     expect(reel).toContain("Play the showreel");
 
