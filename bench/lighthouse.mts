@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { median } from "./median.mts";
 
 const run = promisify(execFile);
 
@@ -20,11 +21,6 @@ export type LighthouseResult = {
   cls: number;
   tbtMs: number;
   failedAudits: string[];
-};
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 };
 
 async function once(bin: string, url: string, preset: "mobile" | "desktop") {

@@ -8,6 +8,7 @@ import path from "node:path";
 import { checkBudgets } from "./budgets.mts";
 import { seedFreshDataDir } from "./fresh-data.mts";
 import { countCards, fitBytesPerCard, type CardPage } from "./cards.mts";
+import { median } from "./median.mts";
 import { prepareNextStaticCeiling, startBareServer, startFrameworkFloor } from "./ceilings.mts";
 import { checkLazyVideos } from "./lazy-video.mts";
 import { firstLoadJs } from "./js-weight.mts";
@@ -97,8 +98,7 @@ for (let pair = 0; pair < 3; pair++) {
     }
   }
 }
-const middle = (values: number[]) => [...values].sort((a, b) => a - b)[1]!;
-const [firstStartMb, restartMb] = [middle(firstStarts), middle(restarts)];
+const [firstStartMb, restartMb] = [median(firstStarts), median(restarts)];
 log(`first start ${firstStarts.join(", ")} MB, restart ${restarts.join(", ")} MB`);
 
 const server = await startServer({ NODE_OPTIONS, DATA_DIR: dataDir, DATABASE_URL: "" });

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { killGroup, spawnGroup } from "../test/helpers/processes.ts";
+import { median } from "./median.mts";
 
 const BYTES = 50 * 1024 * 1024;
 const RUNS = 5;
@@ -136,9 +137,6 @@ async function startBareReceiver(dir: string, mode: "bare" | "request") {
     },
   };
 }
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
  * Uploads the file `RUNS` times into the project (each section deleted again afterwards), copies
