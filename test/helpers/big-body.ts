@@ -24,9 +24,12 @@ export async function sendBigBody(
   pathname: string,
   options: Parameters<typeof sendOnce>[3],
 ): Promise<BigBodyAnswer> {
-  // When the server answers and closes the connection while a chunk is on its way, the write can
-  // fail (EPIPE) before the answer is read: that is this client's race, so the request is sent
-  // again. The server closing the connection is itself what is being tested.
+  // The server answers and closes the connection with body bytes unread, so the kernel resets it.
+  // The answer is then in this side's receive queue ahead of the reset; a write that fails first
+  // (EPIPE) destroys the socket before the answer, or the rest of it, is read. sendOnce gives the
+  // event loop a turn to read between chunks, which makes that rare (under CPU load, 1 request in
+  // ~30 here, never twice in a row; a tight write loop lost all 5 attempts in CI); when it happens
+  // the request is sent again. The server closing the connection is itself what is being tested.
   for (let attempt = 1; ; attempt++) {
     try {
       return await sendOnce(baseUrl, method, pathname, options);
@@ -54,6 +57,8 @@ function sendOnce(
   const started = performance.now();
   return new Promise((resolve, reject) => {
     let sent = 0;
+    /** Set once the status line has been read; the answer is then this request's result. */
+    let responded = false;
     let answer: BigBodyAnswer | undefined;
     let closed = false;
     const request = http.request(new URL(pathname, baseUrl), { method, headers, agent: false });
@@ -61,6 +66,7 @@ function sendOnce(
       if (answer && closed) resolve(answer);
     };
     request.on("response", (response) => {
+      responded = true;
       const ms = performance.now() - started;
       const sentBytes = sent;
       let text = "";
@@ -70,32 +76,38 @@ function sendOnce(
         answer = { status: response.statusCode ?? 0, ms, sentBytes, text };
         finish();
       });
+      // Destroyed before its end: the connection broke in the middle of the answer.
+      response.on("close", () => {
+        if (!answer) reject(new Error(`The ${response.statusCode} answer was cut off`));
+      });
       response.on("error", () => {});
     });
-    // The server may close the connection while the body is still being sent; its answer counts.
+    // The server may close the connection while the body is still being sent: once its answer has
+    // begun, that answer decides (its 'end' or 'close' above).
     request.on("error", (error) => {
       closed = true;
-      if (answer) finish();
-      else if (!request.writableEnded) reject(error);
+      if (!responded) reject(error);
     });
     request.on("close", () => {
       closed = true;
       // Let a pending answer's 'end' arrive first.
-      setImmediate(() => (answer ? finish() : reject(new Error("Closed without an answer"))));
+      setImmediate(() => (responded ? finish() : reject(new Error("Closed without an answer"))));
     });
+    // One chunk per turn of the event loop, so that an answer that has arrived is read (and the
+    // request marked as answered) before the next write can meet the connection's reset.
     const pump = () => {
-      while (!closed && sent < options.size) {
-        const chunk =
-          sent === 0 && prefix.length > 0
-            ? prefix
-            : filler.subarray(0, Math.min(filler.length, options.size - sent));
-        sent += chunk.length;
-        if (!request.write(chunk)) {
-          request.once("drain", pump);
-          return;
-        }
+      if (closed) return;
+      if (sent >= options.size) {
+        request.end();
+        return;
       }
-      if (!closed) request.end();
+      const chunk =
+        sent === 0 && prefix.length > 0
+          ? prefix
+          : filler.subarray(0, Math.min(filler.length, options.size - sent));
+      sent += chunk.length;
+      if (request.write(chunk)) setImmediate(pump);
+      else request.once("drain", () => setImmediate(pump));
     };
     // The headers first, then a moment for an answer that needs no body (a 404, a 405, a refused
     // declared length): read before any body is sent, it cannot be lost to a connection the
