@@ -13,6 +13,15 @@ export type LoadResult = {
   bytesPerResponse: number;
 };
 
+/** The share of `amount` sent first and discarded, so every target is measured warm. */
+export const WARM_UP_SHARE = 0.1;
+
+/**
+ * Loads `url` with `amount` requests at `connections`, after a discarded burst of
+ * `amount × WARM_UP_SHARE`. A server's first thousands of requests run colder code (JIT, caches
+ * filling, young-generation sizing): measured at once, whichever target came first (our `/`, each
+ * freshly started ceiling) was compared cold while the others ran warm.
+ */
 export async function load(
   name: string,
   url: string,
@@ -21,6 +30,15 @@ export async function load(
 ): Promise<LoadResult> {
   if (!/^http:\/\/(localhost|127\.\d+\.\d+\.\d+)(:\d+)?\//.test(url))
     throw new Error(`Loopback only: ${url}`);
+  await measure(url, Math.ceil(amount * WARM_UP_SHARE), connections);
+  return { name, url, ...(await measure(url, amount, connections)) };
+}
+
+async function measure(
+  url: string,
+  amount: number,
+  connections: number,
+): Promise<Omit<LoadResult, "name" | "url">> {
   // autocannon reports its result on its next one-second tick, so its `duration` is rounded up to
   // whole seconds (2,000 requests in 4.1 s would count as 5 s, −18 %). The clock here stops at the
   // last response instead.
@@ -37,8 +55,6 @@ export async function load(
   const completed = result.requests.total;
   const seconds = Math.max(lastResponse - start, 1) / 1000;
   return {
-    name,
-    url,
     requests: completed,
     rps: Math.round(completed / seconds),
     p50: result.latency.p50,

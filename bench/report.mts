@@ -26,6 +26,8 @@ export type Results = {
   seed: { projects: number; sectionsPerProject: number; seconds: number };
   load: {
     amount: number;
+    /** Requests sent to each target first and discarded (absent in runs before it existed). */
+    warmUp?: number;
     connections: number;
     bare: LoadResult;
     /** One static Next.js page per cached page, sized like it, in the order of `pages`. */
@@ -101,7 +103,7 @@ export function renderReport(r: Results): string {
     "generator shares the cores with the server, so compare the ratios of one run, not absolute figures",
     `across runs. Data: ${r.seed.projects} projects × ${r.seed.sectionsPerProject} sections with generated images (seeded in ${r.seed.seconds} s).`,
     "",
-    `## HTTP load (${r.load.amount} requests per target, ${r.load.connections} connections, loopback)`,
+    `## HTTP load (${r.load.amount} requests per target${r.load.warmUp ? ` after ${r.load.warmUp} discarded` : ""}, ${r.load.connections} connections, loopback)`,
     "",
     row([
       "Target",

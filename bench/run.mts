@@ -13,7 +13,7 @@ import { prepareNextStaticCeiling, startBareServer, startFrameworkFloor } from "
 import { checkLazyVideos } from "./lazy-video.mts";
 import { firstLoadJs } from "./js-weight.mts";
 import { lighthouse, type LighthouseResult } from "./lighthouse.mts";
-import { load, type LoadResult } from "./load.mts";
+import { WARM_UP_SHARE, load, type LoadResult } from "./load.mts";
 import { renderReport, type PageLoad, type Results } from "./report.mts";
 import { SHOWCASE_TITLE } from "./showcase.mts";
 import { measureUpload } from "./upload.mts";
@@ -127,6 +127,8 @@ try {
 
   // Each cached page is loaded right after a static Next.js page of its own size (its ceiling), so
   // both see the same bytes per response and, on a shared machine, about the same background load.
+  // Every target, ceilings included, gets a discarded warm-up burst first (`load`): measured at
+  // once, `/` (loaded first) and each freshly started ceiling ran cold while /?category ran warm.
   const html = Buffer.from(await (await fetch(`${server.url}/`)).arrayBuffer());
   const bare = await startBareServer(html);
   const ceilingApp = prepareNextStaticCeiling(root);
@@ -248,6 +250,7 @@ try {
     seed: { projects: PROJECTS, sectionsPerProject: SECTIONS, seconds: seedSeconds },
     load: {
       amount,
+      warmUp: Math.ceil(amount * WARM_UP_SHARE),
       connections,
       bare: bareResult,
       nextStatic: ceilings,
