@@ -142,6 +142,62 @@ test.describe("a loop video on the project page", () => {
   });
 });
 
+test.describe("a video with controls and a poster", () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+
+  test("draws its poster as a lazy optimized <img> at the column's width, gone once it plays", async ({
+    page,
+  }) => {
+    // Below a tall text section, so the still is not the page's first content.
+    await addSectionViaApi(page, {
+      title: "Notes",
+      description: Array.from({ length: 60 }, (_, i) => `Line ${i + 1}`).join("\n"),
+    });
+    const { poster } = await addSectionViaApi(page, { title: "Player", video: clipFile });
+    expect(poster).toMatch(/^\/media\/[0-9a-f]{32}\.png$/);
+    const rawPosterRequests: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === poster) rawPosterRequests.push(request.url());
+    });
+    await page.goto(`/sections/${project.id}`);
+    const video = page.locator("video[controls]");
+    await expect(video).toHaveCount(1);
+    // No `poster` attribute: it would load the stored full-size file at once, on every screen.
+    await expect(video).not.toHaveAttribute("poster");
+    await expect(video).toHaveAttribute("preload", "none");
+    const still = page.getByTestId("player-poster");
+    await expect(still).toHaveAttribute("loading", "lazy");
+    await expect(still).toHaveAttribute("alt", "");
+
+    await video.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => still.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBeGreaterThan(0);
+    const { requested, drawn, url } = await still.evaluate((image: HTMLImageElement) => ({
+      url: image.currentSrc,
+      requested: Number(new URL(image.currentSrc).searchParams.get("w")),
+      drawn: image.getBoundingClientRect().width * devicePixelRatio,
+    }));
+    expect(url).toMatch(/\/_next\/image\?url=%2Fmedia%2F[0-9a-f]{32}\.png&w=\d+&q=75$/);
+    expect(requested).toBeGreaterThanOrEqual(drawn);
+    expect(requested).toBeLessThanOrEqual(drawn * 1.5);
+    expect(rawPosterRequests).toEqual([]);
+    // The still fills the video's box, under it.
+    const [stillBox, videoBox] = [(await still.boundingBox())!, (await video.boundingBox())!];
+    expect(stillBox).toEqual(videoBox);
+    await expect(still).toBeVisible();
+    await page.screenshot({ path: "test-results/motion-player-poster-1280.png" });
+
+    // Played from its controls' play button (Chromium's, at the bar's left end): once it plays
+    // the still is gone, so one of another shape never shows beside the moving picture.
+    await video.click({ position: { x: 24, y: videoBox.height - 48 } });
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused))
+      .toBe(true);
+    await expect(still).toBeHidden();
+  });
+});
+
 test("a loop video that opens the page has its poster in the page's HTML, loaded first", async ({
   page,
 }) => {

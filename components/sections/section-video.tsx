@@ -3,14 +3,15 @@ import type { VideoPlayback } from "@/lib/validation/section";
 import { optimizedImage, preloadLcpImage } from "@/lib/site/image-srcset";
 import { columnSizes } from "./image-grid-layout";
 import { LoopVideo } from "./loop-video";
+import { PlayerVideo } from "./player-video";
 import { VimeoFacade } from "./vimeo-facade";
 import { VimeoFrame } from "./vimeo-frame";
-import { placeholderStyle } from "@/components/ui/placeholder-style";
 
 /**
  * The section's Vimeo embed when it has one, otherwise its uploaded video (docs/spec.md §2): a
  * player with controls, or a silent loop (issue 18 item 3). A poster is the still shown until
- * it plays; a Vimeo embed with a poster loads its player only when asked to.
+ * it plays, drawn from the optimizer at the column's width; a Vimeo embed with a poster loads its
+ * player only when asked to.
  */
 export function SectionVideo({
   videoEmbed,
@@ -62,15 +63,25 @@ export function SectionVideo({
       />
     );
   }
+  if (still) {
+    if (eager) preloadLcpImage(still);
+    return (
+      <PlayerVideo
+        src={videoUrl}
+        still={still}
+        posterPlaceholder={posterPlaceholder}
+        title={title}
+        eager={eager}
+      />
+    );
+  }
   return (
     <video
       controls
-      preload={poster ? "none" : "metadata"}
+      preload="metadata"
       playsInline
       src={videoUrl}
-      poster={poster ?? undefined}
       aria-label={`${title} (video)`}
-      style={poster ? placeholderStyle(posterPlaceholder, "contain") : undefined}
       className="aspect-video w-full rounded-sm bg-black"
     >
       <a href={videoUrl}>Download the video</a>
