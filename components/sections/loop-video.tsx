@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { PlayDisc } from "./play-disc";
-import { placeholderStyle } from "@/components/ui/placeholder-style";
+import { VideoStill } from "./video-still";
 import type { optimizedImage } from "@/lib/site/image-srcset";
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
@@ -109,18 +109,13 @@ export function LoopVideo({
   return (
     <div className="relative aspect-video w-full overflow-hidden rounded-sm bg-stone-200">
       {poster ? (
-        // eslint-disable-next-line @next/next/no-img-element -- next/image's own markup, without its client code
-        <img
+        <VideoStill
           ref={still}
-          alt=""
-          {...poster}
-          loading={eager ? "eager" : "lazy"}
-          fetchPriority={eager ? "high" : undefined}
-          decoding="async"
-          data-blur={posterPlaceholder ? "" : undefined}
-          style={placeholderStyle(posterPlaceholder)}
-          className="absolute inset-0 h-full w-full object-cover text-transparent"
-          data-testid="loop-poster"
+          image={poster}
+          placeholder={posterPlaceholder}
+          eager={eager}
+          fit="cover"
+          testId="loop-poster"
         />
       ) : null}
       <video

@@ -1,53 +1,45 @@
 "use client";
 
 import { useState } from "react";
-import { placeholderStyle } from "@/components/ui/placeholder-style";
 import type { optimizedImage } from "@/lib/site/image-srcset";
+import { VideoStill } from "./video-still";
 
 /**
- * An uploaded video with controls and a still. The still is an `<img>` under the video (which is
- * transparent until it has a frame), not the video's `poster` attribute: a `poster` is one URL,
- * loaded at once and whole wherever the video is on the page, so every screen fetched the stored
- * full-size still. The `<img>` loads lazily (first, when the video opens the page) from the
- * optimizer at the width the device draws (srcset). Once the video has started it is removed, so
- * a still of another shape never shows beside the moving picture.
+ * An uploaded video with controls. Its still (every uploaded video has one, docs/spec.md) is a
+ * VideoStill under the video rather than its `poster` attribute, which fetched the stored
+ * full-size file at once on every screen; it is removed once the video plays, so a still of
+ * another shape never shows beside the moving picture. A video without a still (seeded or older
+ * data) loads its metadata for a first frame instead.
  */
 export function PlayerVideo({
   src,
   still,
-  posterPlaceholder,
+  posterPlaceholder = null,
   title,
-  eager,
+  eager = false,
 }: {
   src: string;
-  /** The still as the server wrote it for the width the video is drawn at (src, srcset, sizes). */
-  still: ReturnType<typeof optimizedImage>;
-  /** The still's blur-up placeholder (issue 18.5), drawn until it arrives. */
-  posterPlaceholder: string | null;
+  still: ReturnType<typeof optimizedImage> | null;
+  posterPlaceholder?: string | null;
   title: string;
   /** The page's first content: the still loads at once, with high priority. */
-  eager: boolean;
+  eager?: boolean;
 }) {
   const [started, setStarted] = useState(false);
   return (
     <div className="relative aspect-video w-full overflow-hidden rounded-sm bg-black">
-      {started ? null : (
-        // eslint-disable-next-line @next/next/no-img-element -- next/image's own markup, without its client code
-        <img
-          alt=""
-          {...still}
-          loading={eager ? "eager" : "lazy"}
-          fetchPriority={eager ? "high" : undefined}
-          decoding="async"
-          data-blur={posterPlaceholder ? "" : undefined}
-          style={placeholderStyle(posterPlaceholder, "contain")}
-          className="absolute inset-0 h-full w-full object-contain text-transparent"
-          data-testid="player-poster"
+      {still && !started ? (
+        <VideoStill
+          image={still}
+          placeholder={posterPlaceholder}
+          eager={eager}
+          fit="contain"
+          testId="player-poster"
         />
-      )}
+      ) : null}
       <video
         controls
-        preload="none"
+        preload={still ? "none" : "metadata"}
         playsInline
         src={src}
         aria-label={`${title} (video)`}

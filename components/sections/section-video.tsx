@@ -51,8 +51,8 @@ export function SectionVideo({
   }
   if (player) return <VimeoFrame src={player} title={`${title} (Vimeo video)`} />;
   if (!videoUrl) return null;
+  if (still && eager) preloadLcpImage(still);
   if (playback === "loop") {
-    if (still && eager) preloadLcpImage(still);
     return (
       <LoopVideo
         src={videoUrl}
@@ -63,28 +63,13 @@ export function SectionVideo({
       />
     );
   }
-  if (still) {
-    if (eager) preloadLcpImage(still);
-    return (
-      <PlayerVideo
-        src={videoUrl}
-        still={still}
-        posterPlaceholder={posterPlaceholder}
-        title={title}
-        eager={eager}
-      />
-    );
-  }
   return (
-    <video
-      controls
-      preload="metadata"
-      playsInline
+    <PlayerVideo
       src={videoUrl}
-      aria-label={`${title} (video)`}
-      className="aspect-video w-full rounded-sm bg-black"
-    >
-      <a href={videoUrl}>Download the video</a>
-    </video>
+      still={still}
+      posterPlaceholder={posterPlaceholder}
+      title={title}
+      eager={eager}
+    />
   );
 }
