@@ -8,6 +8,7 @@ import {
   uniqueTitle,
   type CreatedProject,
 } from "./helpers/owner-flows";
+import { expectStillSizedForScreen } from "./helpers/images";
 
 /**
  * Issue 18 item 3: an uploaded video set to "loop" plays muted, looping and inline, without
@@ -87,22 +88,10 @@ test.describe("a loop video on the project page", () => {
 
     await video.scrollIntoViewIfNeeded();
     await expect(video).toHaveAttribute("src", videoUrl);
-    // Once the still has loaded, it is the video's own poster too (the same file: no second fetch).
-    await expect(video).toHaveAttribute(
-      "poster",
-      /^http:\/\/[^/]+\/_next\/image\?url=%2Fmedia%2F[0-9a-f]{32}\.png&w=\d+&q=75$/,
-    );
-    expect(await video.getAttribute("poster")).toBe(
-      await still.evaluate((image: HTMLImageElement) => image.currentSrc),
-    );
-    // Sharp and not oversized: the width asked of the optimizer covers the pixels drawn, within
-    // one srcset step (a srcset image's naturalWidth is scaled to its slot, so not that).
-    const { requested, drawn } = await still.evaluate((image: HTMLImageElement) => ({
-      requested: Number(new URL(image.currentSrc).searchParams.get("w")),
-      drawn: image.getBoundingClientRect().width * devicePixelRatio,
-    }));
-    expect(requested).toBeGreaterThanOrEqual(drawn);
-    expect(requested).toBeLessThanOrEqual(drawn * 1.5);
+    // Sharp and not oversized; once loaded, it is the video's own poster too (the same file: no
+    // second fetch).
+    const loaded = await expectStillSizedForScreen(still);
+    await expect(video).toHaveAttribute("poster", loaded);
     await expect
       .poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused))
       .toBe(true);
@@ -170,17 +159,7 @@ test.describe("a video with controls and a poster", () => {
     await expect(still).toHaveAttribute("alt", "");
 
     await video.scrollIntoViewIfNeeded();
-    await expect
-      .poll(() => still.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
-      .toBeGreaterThan(0);
-    const { requested, drawn, url } = await still.evaluate((image: HTMLImageElement) => ({
-      url: image.currentSrc,
-      requested: Number(new URL(image.currentSrc).searchParams.get("w")),
-      drawn: image.getBoundingClientRect().width * devicePixelRatio,
-    }));
-    expect(url).toMatch(/\/_next\/image\?url=%2Fmedia%2F[0-9a-f]{32}\.png&w=\d+&q=75$/);
-    expect(requested).toBeGreaterThanOrEqual(drawn);
-    expect(requested).toBeLessThanOrEqual(drawn * 1.5);
+    await expectStillSizedForScreen(still);
     expect(rawPosterRequests).toEqual([]);
     // The still fills the video's box, under it.
     const [stillBox, videoBox] = [(await still.boundingBox())!, (await video.boundingBox())!];

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /**
  * Brings every image of the page in: scrolls through it so lazy images start as a visitor's would,
@@ -37,4 +37,27 @@ export async function preferWebp(page: Page): Promise<void> {
     .route("**/_next/image?*", (route) =>
       route.continue({ headers: { ...route.request().headers(), accept: "image/webp,*/*" } }),
     );
+}
+
+/** A stored PNG still as the image optimizer serves it (the URL an `<img>` loaded). */
+export const OPTIMIZED_STILL = /\/_next\/image\?url=%2Fmedia%2F[0-9a-f]{32}\.png&w=\d+&q=75$/;
+
+/**
+ * Waits for a still drawn from the optimizer's srcset to load, then checks it is sharp and not
+ * oversized: the width asked of the optimizer covers the pixels drawn, within one srcset step (a
+ * srcset image's naturalWidth is scaled to its slot, so not that). Returns the URL it loaded.
+ */
+export async function expectStillSizedForScreen(still: Locator): Promise<string> {
+  await expect
+    .poll(() => still.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0);
+  const { source, requested, drawn } = await still.evaluate((image: HTMLImageElement) => ({
+    source: image.currentSrc,
+    requested: Number(new URL(image.currentSrc).searchParams.get("w")),
+    drawn: image.getBoundingClientRect().width * devicePixelRatio,
+  }));
+  expect(source).toMatch(OPTIMIZED_STILL);
+  expect(requested).toBeGreaterThanOrEqual(drawn);
+  expect(requested).toBeLessThanOrEqual(drawn * 1.5);
+  return source;
 }
