@@ -2,8 +2,7 @@
 
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { PlayDisc } from "./play-disc";
-import { VideoStill } from "./video-still";
-import type { optimizedImage } from "@/lib/site/image-srcset";
+import { VideoStill, type UploadedVideoProps } from "./video-still";
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 const prefersReducedMotion = () => window.matchMedia(REDUCED_MOTION).matches;
@@ -33,16 +32,7 @@ export function LoopVideo({
   posterPlaceholder = null,
   title,
   eager = false,
-}: {
-  src: string;
-  /** The poster as the server wrote it for the width the video is drawn at (src, srcset, sizes). */
-  poster: ReturnType<typeof optimizedImage> | null;
-  /** The poster's blur-up placeholder (issue 18.5), drawn until the poster arrives. */
-  posterPlaceholder?: string | null;
-  title: string;
-  /** The page's first content: the poster loads at once, with high priority. */
-  eager?: boolean;
-}) {
+}: UploadedVideoProps) {
   const video = useRef<HTMLVideoElement>(null);
   const still = useRef<HTMLImageElement>(null);
   /** The file the poster `<img>` loaded, once it has: the video's own `poster`. */

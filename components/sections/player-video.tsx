@@ -1,8 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { optimizedImage } from "@/lib/site/image-srcset";
-import { VideoStill } from "./video-still";
+import { VideoStill, type UploadedVideoProps } from "./video-still";
 
 /**
  * An uploaded video with controls. Its still (every uploaded video has one, docs/spec.md) is a
@@ -13,24 +12,17 @@ import { VideoStill } from "./video-still";
  */
 export function PlayerVideo({
   src,
-  still,
+  poster,
   posterPlaceholder = null,
   title,
   eager = false,
-}: {
-  src: string;
-  still: ReturnType<typeof optimizedImage> | null;
-  posterPlaceholder?: string | null;
-  title: string;
-  /** The page's first content: the still loads at once, with high priority. */
-  eager?: boolean;
-}) {
+}: UploadedVideoProps) {
   const [started, setStarted] = useState(false);
   return (
     <div className="relative aspect-video w-full overflow-hidden rounded-sm bg-black">
-      {still && !started ? (
+      {poster && !started ? (
         <VideoStill
-          image={still}
+          image={poster}
           placeholder={posterPlaceholder}
           eager={eager}
           fit="contain"
@@ -39,10 +31,10 @@ export function PlayerVideo({
       ) : null}
       <video
         controls
-        preload={still ? "none" : "metadata"}
+        preload={poster ? "none" : "metadata"}
         playsInline
         src={src}
-        aria-label={`${title} (video)`}
+        aria-label={title}
         onPlaying={() => setStarted(true)}
         className="relative h-full w-full"
       >

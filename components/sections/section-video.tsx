@@ -52,24 +52,12 @@ export function SectionVideo({
   if (player) return <VimeoFrame src={player} title={`${title} (Vimeo video)`} />;
   if (!videoUrl) return null;
   if (still && eager) preloadLcpImage(still);
-  if (playback === "loop") {
-    return (
-      <LoopVideo
-        src={videoUrl}
-        poster={still}
-        posterPlaceholder={posterPlaceholder}
-        title={`${title} (video)`}
-        eager={eager}
-      />
-    );
-  }
-  return (
-    <PlayerVideo
-      src={videoUrl}
-      still={still}
-      posterPlaceholder={posterPlaceholder}
-      title={title}
-      eager={eager}
-    />
-  );
+  const video = {
+    src: videoUrl,
+    poster: still,
+    posterPlaceholder,
+    title: `${title} (video)`,
+    eager,
+  };
+  return playback === "loop" ? <LoopVideo {...video} /> : <PlayerVideo {...video} />;
 }

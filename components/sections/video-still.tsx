@@ -2,6 +2,19 @@ import type { Ref } from "react";
 import { placeholderStyle } from "@/components/ui/placeholder-style";
 import type { optimizedImage } from "@/lib/site/image-srcset";
 
+/** What an uploaded video on a project page is drawn from (LoopVideo, PlayerVideo). */
+export type UploadedVideoProps = {
+  src: string;
+  /** The still as the server wrote it for the width the video is drawn at (src, srcset, sizes). */
+  poster: ReturnType<typeof optimizedImage> | null;
+  /** The still's blur-up placeholder (issue 18.5), drawn until the still arrives. */
+  posterPlaceholder?: string | null;
+  /** The video's accessible name. */
+  title: string;
+  /** The page's first content: the still loads at once, with high priority. */
+  eager?: boolean;
+};
+
 /**
  * A video's still as an `<img>` laid under the video, which is transparent until it has a frame
  * (LoopVideo, PlayerVideo). Not the video's `poster` attribute: a `poster` is one URL, loaded at

@@ -40,7 +40,7 @@ export async function preferWebp(page: Page): Promise<void> {
 }
 
 /** A stored PNG still as the image optimizer serves it (the URL an `<img>` loaded). */
-export const OPTIMIZED_STILL = /\/_next\/image\?url=%2Fmedia%2F[0-9a-f]{32}\.png&w=\d+&q=75$/;
+const OPTIMIZED_STILL = /\/_next\/image\?url=%2Fmedia%2F[0-9a-f]{32}\.png&w=\d+&q=75$/;
 
 /**
  * Waits for a still drawn from the optimizer's srcset to load, then checks it is sharp and not
