@@ -1,6 +1,6 @@
 "use client";
 
-import { createContext, Suspense, useCallback, useContext, useState } from "react";
+import { createContext, Suspense, useCallback, useContext, useRef, useState } from "react";
 import { lazyExport } from "./lazy-export";
 import type { ToastAction, ToastMessage, ToastType } from "./toast";
 
@@ -15,17 +15,28 @@ const ToastContext = createContext<ToastApi | null>(null);
 const Toast = lazyExport(() => import("./toast"), "Toast");
 
 /**
+ * What is on screen once toast `id` is dismissed. Only that toast goes: one that replaced it stays,
+ * even when the old one's timer fires after the new one was shown but before React re-rendered
+ * (which would otherwise clear the new toast before anyone saw it).
+ */
+export function withoutToast(shown: ToastMessage | null, id: number): ToastMessage | null {
+  return shown?.id === id ? null : shown;
+}
+
+/**
  * Shows one toast at a time (./toast.tsx): a new one replaces the one on screen. Above the pages
  * in the root layout, so a toast stays when its action navigates (Add Project → Add Section).
  */
 export function ToastProvider({ children }: { children: React.ReactNode }) {
   const [toast, setToast] = useState<ToastMessage | null>(null);
+  // A counter, not the time: two toasts in one millisecond are still two (each its own timer).
+  const lastId = useRef(0);
   const showToast = useCallback(
     (message: string, type: ToastType = "success", action?: ToastAction) =>
-      setToast({ id: Date.now(), message, type, action }),
+      setToast({ id: ++lastId.current, message, type, action }),
     [],
   );
-  const dismiss = useCallback(() => setToast(null), []);
+  const dismiss = useCallback((id: number) => setToast((shown) => withoutToast(shown, id)), []);
 
   return (
     <ToastContext value={{ showToast }}>

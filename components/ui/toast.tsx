@@ -29,8 +29,16 @@ function isTextField(target: EventTarget | null): boolean {
  * stays while the pointer or keyboard focus is on it (WCAG 2.2.1), and Ctrl/⌘+Z outside a text
  * field runs its action, so Undo is reachable from the keyboard within its time.
  */
-export function Toast({ toast, onDismiss }: { toast: ToastMessage; onDismiss: () => void }) {
-  const { action } = toast;
+export function Toast({
+  toast,
+  onDismiss: dismissToast,
+}: {
+  toast: ToastMessage;
+  /** Removes this toast (by its id) and no other. */
+  onDismiss: (id: number) => void;
+}) {
+  const { action, id } = toast;
+  const onDismiss = useCallback(() => dismissToast(id), [dismissToast, id]);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const startTimer = useCallback(() => {
     clearTimeout(timer.current);
