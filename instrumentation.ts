@@ -9,7 +9,10 @@ export async function register() {
   // Node imports cannot load.
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build")
     return;
-  // Logging first, so even a start-up failure is a JSON line with LOG_FORMAT=json.
+  // Before the first requests' collections: V8's heap growing factor (docs/operations.md#memory).
+  const { setHeapGrowth } = await import("@/lib/startup/heap-growth");
+  setHeapGrowth();
+  // Logging next, so even a start-up failure is a JSON line with LOG_FORMAT=json.
   const { routeConsoleToLogger } = await import("@/lib/startup/logger");
   routeConsoleToLogger();
   const { stampClientAddresses } = await import("@/lib/startup/client-address");
