@@ -6,6 +6,7 @@ import { messages, tooManyImages } from "@/lib/validation/messages";
 import { UploadError } from "./errors";
 import { GuardedFile } from "./guarded-file";
 import { measureImage } from "./measure";
+import { multipartWithFastScan } from "./multipart-scan";
 import { makePlaceholder } from "./placeholder";
 import { bodyToNodeStream } from "./request-body";
 import { sweepOnce } from "./sweep";
@@ -123,6 +124,8 @@ function createForm(
   const counts = new Map<string, number>();
   const fieldOf = new WeakMap<object, string>();
   const form = formidable({
+    // Multipart only (the route checked the content type), with a native scan of file bytes.
+    enabledPlugins: [multipartWithFastScan],
     uploadDir: dir,
     maxFields: MAX_FIELDS,
     maxFieldsSize: MAX_FIELDS_BYTES,
