@@ -2,6 +2,7 @@
 // Expects a build (`next build`); scripts/test.sh makes one first.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { startNodeOptions } from "./node-options.mjs";
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error("DATA_DIR must be set");
@@ -18,11 +19,18 @@ if (fs.existsSync(seed)) {
   if (result.status !== 0) throw new Error(`Seeding the e2e data failed (${seed})`);
 }
 
-// As scripts/start.sh: next.config.ts read by Node.js itself, not by Next.js's compiler.
+// As scripts/start.sh: the production Node options, and next.config.ts read by Node.js itself,
+// not by Next.js's compiler.
 const server = spawn(
   "next",
   ["start", "--experimental-next-config-strip-types", "--port", process.env.PORT ?? "3100"],
-  { stdio: "inherit", env: process.env },
+  {
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      NODE_OPTIONS: `${startNodeOptions()} ${process.env.NODE_OPTIONS ?? ""}`,
+    },
+  },
 );
 const stop = () => server.kill("SIGTERM");
 process.on("SIGTERM", stop);

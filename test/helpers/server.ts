@@ -2,15 +2,16 @@ import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { startNodeOptions } from "../../scripts/node-options.mjs";
 import { TEST_SETUP_TOKEN } from "./auth";
 import { seedFromPgTemplate } from "./pg-template";
 import { spawnGroup, stopGroup } from "./processes";
 
 /**
- * The Node options `npm start` gives the server (scripts/start.sh): the bench and the soak start
- * `next start` with the same, so they measure what a site runs.
+ * The Node options `npm start` gives the server (scripts/node-options.mjs): every server a test,
+ * the bench or the soak starts runs with them, so they check and measure what a site runs.
  */
-export const START_NODE_OPTIONS = `--max-old-space-size=${process.env.HEAP_LIMIT_MB ?? 512} --max-semi-space-size=4 --disable-warning=MODULE_TYPELESS_PACKAGE_JSON`;
+export const START_NODE_OPTIONS = startNodeOptions();
 /** `next start`'s arguments in scripts/start.sh besides the port: next.config.ts read by Node.js itself. */
 export const START_ARGS = ["start", "--experimental-next-config-strip-types"];
 
@@ -54,6 +55,7 @@ export async function startServer(env: Record<string, string | undefined>): Prom
   const child = spawnGroup(nextBin, [...START_ARGS, "--port", String(port)], {
     env: {
       ...process.env,
+      NODE_OPTIONS: `${START_NODE_OPTIONS} ${process.env.NODE_OPTIONS ?? ""}`,
       NEXT_PUBLIC_SITE_URL: url,
       AUTH_SETUP_TOKEN: TEST_SETUP_TOKEN,
       ...env,

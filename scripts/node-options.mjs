@@ -1,0 +1,30 @@
+// The Node.js options the production server runs with, in one place: `npm start` (scripts/start.sh
+// prints them with `node scripts/node-options.mjs`), the Playwright server (scripts/e2e-server.mjs),
+// and the Vitest servers, the bench and the soak (test/helpers/server.ts). deploy/vps's unit and
+// the Dockerfile spell them out for a 512 MB heap; test/node-options.test.ts checks they agree.
+//
+// - --max-old-space-size: V8 sizes its heap from the machine's memory (gigabytes on a big host) and
+//   collects lazily until it nears that size, so a long-running site's memory climbs for hours
+//   without leaking. A fixed old-space limit keeps it flat (reliability/REPORT.md); HEAP_LIMIT_MB
+//   changes it. V8's heap growing factor, which Node.js does not take from NODE_OPTIONS, is set by
+//   the server itself (lib/startup/heap-growth.ts).
+// - --max-semi-space-size=4: V8's default is 16 MB; 4 MB keeps about 30 MB less resident than 8 MB
+//   with the same cached-page throughput; 1 MB serves the home page about 14 % slower
+//   (docs/operations.md#memory).
+// - --experimental-async-context-frame: AsyncLocalStorage, which Next.js enters for every request,
+//   kept in V8's continuation data instead of async_hooks' promise hooks (Node.js 24's default).
+//   Cached pages serve 14-25 % more requests a second (docs/operations.md#memory).
+// - The warning Node.js would print once when it reads next.config.ts itself (package.json has
+//   no "type") is silenced.
+
+/** The options for a heap limit of `heapLimitMb` (HEAP_LIMIT_MB, else 512). */
+export function startNodeOptions(heapLimitMb = process.env.HEAP_LIMIT_MB || "512") {
+  return [
+    `--max-old-space-size=${heapLimitMb}`,
+    "--max-semi-space-size=4",
+    "--experimental-async-context-frame",
+    "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON",
+  ].join(" ");
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) console.log(startNodeOptions());
