@@ -7,6 +7,7 @@ import http from "node:http";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { killGroup, spawnGroup } from "../test/helpers/processes.ts";
+import { START_NODE_OPTIONS } from "../test/helpers/server.ts";
 
 export async function startBareServer(
   html: Buffer,
@@ -31,12 +32,14 @@ export type StaticCeiling = { url: string; bytes: number; stop: () => void };
 /**
  * A one-page Next.js app (bare config, same Next.js and React) whose prerendered page can be built
  * at any HTML size: each cached page is compared with a static page of its own size, since bytes
- * per response weigh on throughput. `start(size)` builds and starts it; stop it before the next.
+ * per response weigh on throughput. `start(size)` builds and starts it; stop it before the next
+ * start of the same app.
  */
-export function prepareNextStaticCeiling(root: string) {
+export function prepareNextStaticCeiling(root: string, name = "ceiling") {
   // Outside the repository, or Next.js would take the repository as its root and load its files;
   // Turbopack's root is "/" so it may follow the node_modules link back into the repository.
-  const app = path.join(os.tmpdir(), "portfolio-bench-ceiling-app");
+  // `name` tells apart apps that run at the same time.
+  const app = path.join(os.tmpdir(), `portfolio-bench-${name}-app`);
   fs.rmSync(app, { recursive: true, force: true });
   fs.mkdirSync(path.join(app, "app"), { recursive: true });
   fs.symlinkSync(path.join(root, "node_modules"), path.join(app, "node_modules"));
@@ -84,9 +87,10 @@ export function prepareNextStaticCeiling(root: string) {
     /**
      * With `likeForLike`, the page also holds the given characters (a cached page's non-ASCII ones:
      * Node.js writes and measures a string with any of them far slower than pure ASCII) and the
-     * server renders one page before it is measured (Node 22 switches on its async_hooks-based
-     * AsyncLocalStorage, and with it a hook on every promise, at the first render; a static-only
-     * server never does). Both hold for any real site; the plain ceiling has neither.
+     * server renders one page before it is measured (a static-only server never enters the
+     * render path's AsyncLocalStorage and caches). Both hold for any real site; the plain ceiling
+     * has neither. Both ceilings run with the site's own Node.js options (scripts/node-options.mjs),
+     * so what they are spared is the site's work, not its runtime settings.
      */
     async start(
       size: number,
@@ -103,7 +107,7 @@ export function prepareNextStaticCeiling(root: string) {
       const child = spawnGroup(
         path.join(root, "node_modules/.bin/next"),
         ["start", "--port", String(port)],
-        { cwd: app, stdio: "ignore", env: process.env },
+        { cwd: app, stdio: "ignore", env: { ...process.env, NODE_OPTIONS: START_NODE_OPTIONS } },
       );
       const url = `http://127.0.0.1:${port}/`;
       let up = false;

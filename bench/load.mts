@@ -11,6 +11,8 @@ export type LoadResult = {
   errors: number;
   non2xx: number;
   bytesPerResponse: number;
+  /** req/s of each round, where a target was loaded in rounds (bench/run.mts); this is the median one. */
+  rounds?: number[];
 };
 
 /** The share of `amount` sent first and discarded, so every target is measured warm. */

@@ -26,6 +26,9 @@ export type Results = {
   seed: { projects: number; sectionsPerProject: number; seconds: number };
   load: {
     amount: number;
+    /** Rounds per cached page and requests per round (absent in runs before rounds existed). */
+    rounds?: number;
+    roundAmount?: number;
     /** Requests sent to each target first and discarded (absent in runs before it existed). */
     warmUp?: number;
     connections: number;
@@ -63,6 +66,8 @@ export type Results = {
     transferMs: number;
     /** The same body read through a web Request in a bare server: what a route handler cannot go below. */
     requestBodyMs?: number;
+    /** Median of each upload's ratio to the transfer just before it; missing from older runs. */
+    vsTransfer?: number;
   } | null;
   /**
    * RSS of the whole server process tree, in MB, under `npm start`'s heap limit: idle after the
@@ -84,10 +89,15 @@ export type Results = {
 const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
 
 export function renderReport(r: Results): string {
+  /** req/s, and each round's where the target ran in rounds. */
+  const rps = (result: LoadResult) =>
+    result.rounds && result.rounds.length > 1
+      ? `${result.rps} (${result.rounds.join(", ")})`
+      : result.rps;
   const ceilingRow = (ceiling: LoadResult, ratios: [string, string]) =>
     row([
       ceiling.name,
-      ceiling.rps,
+      rps(ceiling),
       ceiling.p50,
       ceiling.p99,
       ceiling.errors,
@@ -105,6 +115,12 @@ export function renderReport(r: Results): string {
     "",
     `## HTTP load (${r.load.amount} requests per target${r.load.warmUp ? ` after ${r.load.warmUp} discarded` : ""}, ${r.load.connections} connections, loopback)`,
     "",
+    ...(r.load.rounds && r.load.rounds > 1
+      ? [
+          `Each cached page ran in ${r.load.rounds} rounds of ${r.load.roundAmount} requests (each after a tenth as many discarded): its static ceiling, its like-for-like ceiling, then the page. The table shows the median round, each round's req/s in brackets; a page's ratios are the medians of its rounds' ratios.`,
+          "",
+        ]
+      : []),
     row([
       "Target",
       "req/s",
@@ -135,7 +151,7 @@ export function renderReport(r: Results): string {
     ...r.load.pages.map((p) =>
       row([
         `${p.name}${p.cached ? " (cached)" : ""}`,
-        p.rps,
+        rps(p),
         p.p50,
         p.p99,
         p.errors,
@@ -150,8 +166,8 @@ export function renderReport(r: Results): string {
     "The budget compares with the plain static page: pure-ASCII padding, in a server that has never",
     "rendered anything. The like-for-like one differs in two ways every real page shares: it holds",
     "the cached page's non-ASCII characters (Node.js hashes, measures and writes a string with any of",
-    "them much slower than pure ASCII) and its server has rendered one page (Node 22's AsyncLocalStorage",
-    "then puts a hook on every promise for the rest of the process). What remains between a cached page",
+    "them much slower than pure ASCII) and its server has rendered one page. Both ceilings run with the",
+    "site's own Node.js options (scripts/node-options.mjs). What remains between a cached page",
     "and that ceiling is Next.js's work for the site's configuration, per request: it imports and",
     "constructs the configured cache handler (cache-handler.mjs) twice, matches the header rules with",
     "parameters and compiles the CSP value of `/sections/:path*` as a path template, and builds the",
@@ -227,7 +243,7 @@ export function renderReport(r: Results): string {
     "## Upload and memory",
     "",
     r.upload
-      ? `- ${(r.upload.bytes / 1e6).toFixed(0)} MB mp4 (random filler, fully written) through \`POST /api/sections/{id}\`: ${r.upload.uploadMs} ms; plain copy of the same bytes on the data directory's disk: ${r.upload.copyMs} ms (${(r.upload.uploadMs / r.upload.copyMs).toFixed(2)}×); the same multipart body sent to a bare \`node:http\` server in its own process that only writes each chunk to a file: ${r.upload.transferMs} ms (${(r.upload.transferMs / r.upload.copyMs).toFixed(2)}× the copy; the upload is ${(r.upload.uploadMs / r.upload.transferMs).toFixed(2)}× this transfer floor). The copy never leaves the kernel (copy_file_range), while any upload has to cross the loopback socket and be written from user space.${r.upload.requestBodyMs ? ` The same bare server reading the body through a web \`Request\`, as Next.js hands it to every route handler: ${r.upload.requestBodyMs} ms (${(r.upload.requestBodyMs / r.upload.transferMs).toFixed(2)}× the transfer floor; the upload is ${(r.upload.uploadMs / r.upload.requestBodyMs).toFixed(2)}× this one).` : ""} The body is encoded once before timing; medians of ${r.upload.runs}.`
+      ? `- ${(r.upload.bytes / 1e6).toFixed(0)} MB mp4 (random filler, fully written) through \`POST /api/sections/{id}\`: ${r.upload.uploadMs} ms; plain copy of the same bytes on the data directory's disk: ${r.upload.copyMs} ms (${(r.upload.uploadMs / r.upload.copyMs).toFixed(2)}×); the same multipart body sent to a bare \`node:http\` server in its own process that only writes each chunk to a file: ${r.upload.transferMs} ms (${(r.upload.transferMs / r.upload.copyMs).toFixed(2)}× the copy; the upload is ${(r.upload.uploadMs / r.upload.transferMs).toFixed(2)}× this transfer floor). The copy never leaves the kernel (copy_file_range), while any upload has to cross the loopback socket and be written from user space.${r.upload.requestBodyMs ? ` The same bare server reading the body through a web \`Request\`, as Next.js hands it to every route handler: ${r.upload.requestBodyMs} ms (${(r.upload.requestBodyMs / r.upload.transferMs).toFixed(2)}× the transfer floor; the upload is ${(r.upload.uploadMs / r.upload.requestBodyMs).toFixed(2)}× this one).` : ""} The body is encoded once before timing; medians of ${r.upload.runs}.${r.upload.vsTransfer ? ` Each upload against the transfer just before it, median of the ${r.upload.runs} pairs (the budget): ${r.upload.vsTransfer.toFixed(2)}×.` : ""}`
       : "- Upload: not measured.",
     `- Server RSS (whole process tree) idle ${r.memory.idleMb} MB, after the load ${r.memory.afterLoadMb} MB (${(r.memory.afterLoadMb / r.memory.idleMb).toFixed(2)}×).`,
     r.memory.firstStartMb !== undefined
