@@ -27,4 +27,6 @@ export function startNodeOptions(heapLimitMb = process.env.HEAP_LIMIT_MB || "512
   ].join(" ");
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log(startNodeOptions());
+// Run as a script, it prints them. (Not `import.meta`: Playwright loads this file, through
+// test/helpers/server.ts, as CommonJS.)
+if (process.argv[1]?.endsWith("/node-options.mjs")) console.log(startNodeOptions());
