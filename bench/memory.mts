@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import { seedFreshDataDir } from "./fresh-data.mts";
 import { load } from "./load.mts";
 import { treeRssMb } from "../reliability/soak-stats.mts";
-import { START_NODE_OPTIONS, startServer, type RunningServer } from "../test/helpers/server.ts";
+import { startServer, type RunningServer } from "../test/helpers/server.ts";
 
 const { values } = parseArgs({
   options: {
@@ -25,12 +25,6 @@ const root = process.cwd();
 const amount = Number(values.amount);
 const log = (message: string) => console.error(`[memory] ${message}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-// The same Node options as `npm start` (scripts/start.sh).
-const NODE_OPTIONS = START_NODE_OPTIONS;
-
-async function start(env: Record<string, string>): Promise<RunningServer> {
-  return startServer({ NODE_OPTIONS, ...env });
-}
 
 async function warm(server: RunningServer, paths: string[]): Promise<number> {
   for (const p of paths) for (let i = 0; i < 3; i++) await (await fetch(server.url + p)).text();
@@ -41,7 +35,7 @@ async function warm(server: RunningServer, paths: string[]): Promise<number> {
 const basePaths = ["/", "/?category=Illustration", "/about", "/reel", "/api/projects"];
 
 async function seededRun(env: Record<string, string>) {
-  const server = await start(env);
+  const server = await startServer(env);
   try {
     const projects = (await (await fetch(`${server.url}/api/projects`)).json()).data as {
       _id: string;
@@ -65,10 +59,10 @@ try {
   log(`measuring the build in ${root}`);
   const empty = path.join(work, "empty");
   fs.mkdirSync(empty);
-  let server = await start({ DATA_DIR: empty, DATABASE_URL: "" });
+  let server = await startServer({ DATA_DIR: empty, DATABASE_URL: "" });
   const firstStartMb = await warm(server, basePaths);
   await server.stop();
-  server = await start({ DATA_DIR: empty, DATABASE_URL: "" });
+  server = await startServer({ DATA_DIR: empty, DATABASE_URL: "" });
   const restartMb = await warm(server, basePaths);
   await server.stop();
   log(`first start ${firstStartMb} MB, restart ${restartMb} MB`);

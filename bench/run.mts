@@ -18,12 +18,7 @@ import { renderReport, type PageLoad, type Results } from "./report.mts";
 import { SHOWCASE_TITLE } from "./showcase.mts";
 import { measureUpload } from "./upload.mts";
 import { signUp } from "../test/helpers/auth.ts";
-import {
-  START_NODE_OPTIONS,
-  freePort,
-  startServer,
-  type RunningServer,
-} from "../test/helpers/server.ts";
+import { freePort, startServer, type RunningServer } from "../test/helpers/server.ts";
 import { treeRssMb } from "../reliability/soak-stats.mts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -42,8 +37,6 @@ const log = (message: string) => console.log(`[bench] ${message}`);
 const KEPT_MARKER = "<!-- Kept across bench runs: notes below are not generated. -->";
 /** RSS of the whole server process tree, in MB. */
 const rssMb = (pid: number) => Math.round(treeRssMb(pid));
-// The same heap limit as `npm start` (scripts/start.sh): the bench measures the production set-up.
-const NODE_OPTIONS = `${START_NODE_OPTIONS} ${process.env.NODE_OPTIONS ?? ""}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** CPU time (user + system) the process has used, in ms (Linux counts it in 10 ms ticks). */
 const cpuMs = (pid: number) => {
@@ -93,7 +86,7 @@ for (let pair = 0; pair < 3; pair++) {
   fs.rmSync(emptyDir, { recursive: true, force: true });
   fs.mkdirSync(emptyDir, { recursive: true });
   for (const rss of [firstStarts, restarts]) {
-    const fresh = await startServer({ NODE_OPTIONS, DATA_DIR: emptyDir, DATABASE_URL: "" });
+    const fresh = await startServer({ DATA_DIR: emptyDir, DATABASE_URL: "" });
     try {
       rss.push(await warmUp(fresh, emptyPaths));
     } finally {
@@ -104,7 +97,8 @@ for (let pair = 0; pair < 3; pair++) {
 const [firstStartMb, restartMb] = [median(firstStarts), median(restarts)];
 log(`first start ${firstStarts.join(", ")} MB, restart ${restarts.join(", ")} MB`);
 
-const server = await startServer({ NODE_OPTIONS, DATA_DIR: dataDir, DATABASE_URL: "" });
+// startServer gives every server `npm start`'s Node options: the bench measures the production set-up.
+const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "" });
 const pid = server.process.pid!;
 try {
   const listed = (await (await fetch(`${server.url}/api/projects`)).json()).data as {

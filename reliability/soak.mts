@@ -18,7 +18,7 @@ import {
   WriteRecord,
 } from "../test/helpers/owner-writes.ts";
 import { seedFreshDataDir } from "../bench/fresh-data.mts";
-import { START_NODE_OPTIONS, startServer } from "../test/helpers/server.ts";
+import { startServer } from "../test/helpers/server.ts";
 import { latencyStats, rssGrowth, treeRssMb, type RssSample } from "./soak-stats.mts";
 
 const { values } = parseArgs({
@@ -64,8 +64,7 @@ if (!fs.existsSync(path.join(root, ".next/BUILD_ID"))) {
 }
 
 const server = await startServer({
-  // The same heap limit as `npm start` (scripts/start.sh): the soak measures the production set-up.
-  NODE_OPTIONS: `${START_NODE_OPTIONS} ${process.env.NODE_OPTIONS ?? ""}`,
+  // startServer gives it `npm start`'s Node options: the soak measures the production set-up.
   DATA_DIR: dataDir,
   DATABASE_URL: "",
   OWNER_EMAILS: OWNER_EMAIL,

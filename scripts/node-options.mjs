@@ -1,7 +1,7 @@
 // The Node.js options the production server runs with, in one place: `npm start` (scripts/start.sh
 // prints them with `node scripts/node-options.mjs`), the Playwright server (scripts/e2e-server.mjs),
 // and the Vitest servers, the bench and the soak (test/helpers/server.ts). deploy/vps's unit and
-// the Dockerfile spell them out for a 512 MB heap; test/node-options.test.ts checks they agree.
+// the Dockerfile spell them out for a 512 MB heap; scripts/node-options.test.ts checks they agree.
 //
 // - --max-old-space-size: V8 sizes its heap from the machine's memory (gigabytes on a big host) and
 //   collects lazily until it nears that size, so a long-running site's memory climbs for hours

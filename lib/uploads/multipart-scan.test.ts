@@ -146,7 +146,6 @@ describe("the native part-data scan", () => {
     // All but the delimiter's length at a chunk's end (where a delimiter may begin) in one event.
     const whole = fast.sizes.filter((size) => size >= 64 * 1024 - DELIMITER.length);
     expect(whole.length).toBeGreaterThanOrEqual(chunks.length - 2);
-    // formidable's own scan stops at bytes the delimiter contains, and hands on more pieces.
     // (formidable's own scan, stopping at bytes the delimiter contains, managed 28 of 65 here.)
     expect(stock.parts[0]!.data.equals(data)).toBe(true);
   });

@@ -1,7 +1,10 @@
 import { MultipartParser, multipart, type Options } from "formidable";
 import type Formidable from "formidable/Formidable";
 
-/** The parts of formidable 3.5's MultipartParser this module reads (parse.test.ts pins them). */
+/**
+ * The parts of formidable 3.5's MultipartParser this module reads; multipart-scan.test.ts checks
+ * the scan against formidable's own parser, so a release that changes them fails there.
+ */
 type ParserInternals = {
   state: number;
   /** How many bytes of the boundary the last bytes matched; 0 when no match is pending. */
