@@ -39,7 +39,7 @@ ensure_node_modules() {
 
 # Builds the production bundle unless one newer than every source file exists.
 ensure_build() {
-  if [ -f .next/BUILD_ID ] && [ -z "$(find app components lib models proxy.ts next.config.ts cache-handler.mjs package-lock.json \
+  if [ -f .next/BUILD_ID ] && [ -z "$(find app pages components lib models proxy.ts next.config.ts cache-handler.mjs package-lock.json \
     -newer .next/BUILD_ID -print -quit 2>/dev/null)" ]; then
     return
   fi

@@ -32,6 +32,60 @@ const postSection = (parts: [string, Part][], token = site.ownerToken, id = proj
 const putSection = (id: string, parts: [string, Part][], token = site.ownerToken) =>
   call<SectionJson>(url, "PUT", `/api/sections/${id}`, { token, form: multipart(parts) });
 
+describe("the upload path (lib/api/node-route.ts)", () => {
+  // next.config.ts rewrites multipart requests to a Pages Router API route that reads the Node.js
+  // request itself. Next.js marks App Router answers with `Vary: rsc, …`; that route's lack it.
+  const viaAppRouter = (response: Response) => /\brsc\b/.test(response.headers.get("vary") ?? "");
+  const send = (method: string, path: string, contentType: string, token = site.strangerToken) =>
+    fetch(new URL(path, url), {
+      method,
+      headers: { authorization: `Bearer ${token}`, "content-type": contentType },
+      body: contentType.startsWith("multipart") ? "--b--\r\n" : "{}",
+    });
+
+  it("answers every upload route's multipart requests on the Node.js request, as the App Router would", async () => {
+    const routes: [string, string][] = [
+      ["POST", "/api/projects"],
+      ["PUT", `/api/projects/${projectId}`],
+      ["POST", `/api/sections/${projectId}`],
+      ["PUT", "/api/sections/0123456789abcdef01234567"],
+      ["PUT", "/api/settings"],
+    ];
+    for (const [method, path] of routes) {
+      const upload = await send(method, path, "multipart/form-data; boundary=b");
+      const json = await send(method, path, "application/json");
+      expect([viaAppRouter(upload), viaAppRouter(json)], `${method} ${path}`).toEqual([
+        false,
+        true,
+      ]);
+      // The same handler answered both: a non-owner is refused before any body is read.
+      expect([upload.status, await upload.json()], `${method} ${path}`).toEqual([
+        json.status,
+        await json.json(),
+      ]);
+      expect(upload.status).toBe(403);
+    }
+  });
+
+  it("leaves other routes, and other methods of the upload routes, answering as before", async () => {
+    const list = await fetch(new URL(`/api/sections/${projectId}`, url));
+    const listWithType = await fetch(new URL(`/api/sections/${projectId}`, url), {
+      headers: { "content-type": "multipart/form-data; boundary=b" },
+    });
+    expect(listWithType.status).toBe(200);
+    expect(await listWithType.json()).toEqual(await list.json());
+    const order = await send("PUT", `/api/projects/order`, "multipart/form-data; boundary=b");
+    expect(viaAppRouter(order)).toBe(true);
+    const wrongMethod = await send(
+      "POST",
+      `/api/projects/${projectId}`,
+      "multipart/form-data; boundary=b",
+    );
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get("allow")).toBe("GET, PUT, DELETE");
+  });
+});
+
 describe("POST /api/sections/{projectId}", () => {
   it("refuses visitors, non-owners and unknown projects, storing nothing", async () => {
     const before = site.uploads();

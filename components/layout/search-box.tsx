@@ -7,7 +7,7 @@ import { useSearchParams } from "next/navigation";
  * search works without JavaScript and results can be shared.
  */
 export function SearchBox({ id, onSearch }: { id: string; onSearch?: () => void }) {
-  return <SearchForm id={id} query={useSearchParams().get("q") ?? ""} onSearch={onSearch} />;
+  return <SearchForm id={id} query={useSearchParams()?.get("q") ?? ""} onSearch={onSearch} />;
 }
 
 /** Same box before the URL is known (server render of a static shell). */

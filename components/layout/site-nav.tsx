@@ -17,7 +17,8 @@ const linkClass =
   "underline-offset-8 decoration-2 hover:underline [&[aria-current]]:underline [&[aria-current]]:decoration-accent";
 
 export function SiteNav() {
-  const pathname = usePathname();
+  // Typed nullable because the project has a pages/ folder (its one API route); never null here.
+  const pathname = usePathname() ?? "/";
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
 

@@ -63,13 +63,18 @@ export async function startInstanceSync(): Promise<void> {
   await listener.ready;
 }
 
+/** As `revalidateTag(tag, { expire: 0 })`, where there is no App Router request to call it in. */
+export async function expireTagsHere(tags: string[]): Promise<void> {
+  const cache = await pageCache();
+  await cache?.expireTags(tags);
+}
+
 /**
  * Expires cache tags from outside a request (a background job), where revalidateTag has no
  * request to belong to: this server's page cache directly, the other servers by message.
  */
 export async function expireTagsFromBackground(tags: string[]): Promise<void> {
-  const cache = await pageCache();
-  await cache?.expireTags(tags);
+  await expireTagsHere(tags);
   if (env().DATABASE_URL) {
     const { notifyInstances } = await import("@/lib/db/notify");
     await notifyInstances({ tags });

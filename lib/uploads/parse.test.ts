@@ -17,7 +17,8 @@ import {
 } from "@/test/helpers/media-fixtures";
 import { UploadError } from "./errors";
 import { GuardedFile } from "./guarded-file";
-import { formidableParserState, maxFormBytes, parseMultipart } from "./parse";
+import { formidableParserState, maxFormBytes, parseMultipart as parseWebOrNode } from "./parse";
+import { attachNodeBody } from "./request-body";
 import { sweepStaleUploads } from "./sweep";
 import { coverRule, sectionImageRule, videoRule, type FileRule } from "@/lib/validation/uploads";
 
@@ -32,6 +33,25 @@ afterEach(() => {
 });
 
 const sectionRules = { resources: sectionImageRule, video: videoRule };
+
+/**
+ * Every parseMultipart test runs on both bodies a handler can get: the web Request's stream (an App
+ * Router request) and the Node.js request itself (an upload through lib/api/node-route.ts, which
+ * gives the handler a Request without a body and the bytes on the side).
+ */
+const BODIES = ["web stream", "Node.js request"] as const;
+let body: (typeof BODIES)[number] = "web stream";
+
+function onNodeBody(request: Request): Request {
+  const multipart = /^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
+  if (!request.body || !multipart) return request;
+  const bare = new Request(request.url, { method: request.method, headers: request.headers });
+  attachNodeBody(bare, Readable.fromWeb(request.body as never));
+  return bare;
+}
+
+const parseMultipart: typeof parseWebOrNode = (request, rules, root) =>
+  parseWebOrNode(body === "web stream" ? request : onNodeBody(request), rules, root);
 
 function formRequest(parts: [string, string | [Buffer, string]][]): Request {
   const form = new FormData();
@@ -57,7 +77,11 @@ async function parse(request: Request, rules: Record<string, FileRule> = section
   return form;
 }
 
-describe("parseMultipart", () => {
+describe.each(BODIES)("parseMultipart, body from a %s", (kind) => {
+  beforeAll(() => {
+    body = kind;
+  });
+
   it("returns text fields and measured images", async () => {
     const form = await parse(
       formRequest([

@@ -8,7 +8,7 @@ import { GuardedFile } from "./guarded-file";
 import { measureImage } from "./measure";
 import { multipartWithFastScan } from "./multipart-scan";
 import { makePlaceholder } from "./placeholder";
-import { bodyToNodeStream } from "./request-body";
+import { bodyToNodeStream, nodeBodyOf, nodeBodySource } from "./request-body";
 import { sweepOnce } from "./sweep";
 import {
   wrongTypeMessage,
@@ -66,8 +66,9 @@ export async function parseMultipart(
   rules: Record<string, FileRule>,
   tmpRoot: string,
 ): Promise<ParsedForm> {
+  const nodeBody = nodeBodyOf(request);
   if (
-    !request.body ||
+    !(nodeBody ?? request.body) ||
     !/^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "")
   ) {
     throw new UploadError(400, messages.invalidForm);
@@ -85,7 +86,8 @@ export async function parseMultipart(
     await Promise.all([...guards.values()].map((guard) => guard.fileClosed));
     await fs.rm(dir, { recursive: true, force: true });
   };
-  const source = bodyToNodeStream(request.body);
+  // Straight from the socket when the upload came through lib/api/node-route.ts.
+  const source = nodeBody ? nodeBodySource(nodeBody) : bodyToNodeStream(request.body!);
   // A refused file stops the upload at once: the rest of the body is not read.
   let refusal: Error | null = null;
   const refuse = (error: Error) => {

@@ -1,10 +1,14 @@
 import { EventEmitter } from "node:events";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { mp4OfSize } from "@/test/helpers/media-fixtures";
+import { UploadError } from "./errors";
 import { parseMultipart } from "./parse";
-import { coverRule } from "@/lib/validation/uploads";
+import { attachNodeBody } from "./request-body";
+import { coverRule, videoRule } from "@/lib/validation/uploads";
 import { JsonBodyError, readJsonObject } from "@/lib/api/json-body";
 
 /**
@@ -93,5 +97,117 @@ describe("refused request bodies", () => {
     end();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(thrown).toEqual([]);
+  });
+});
+
+/**
+ * A server that parses each request as lib/api/node-route.ts has a handler do it: a Request without
+ * a body, the Node.js request beside it. It answers with the refusal's status, or 201.
+ */
+async function nodeUploadServer(rules: Parameters<typeof parseMultipart>[1], tmp: string) {
+  const seen: { parsed: Promise<string>; bodyEnded: Promise<boolean> }[] = [];
+  const server = http.createServer((req, res) => {
+    const request = new Request(`http://x${req.url}`, {
+      method: req.method,
+      headers: req.headers as Record<string, string>,
+    });
+    attachNodeBody(request, req);
+    const bodyEnded = new Promise<boolean>((resolve) => {
+      req.once("end", () => resolve(true));
+      req.once("close", () => resolve(req.readableEnded));
+    });
+    const parsed = parseMultipart(request, rules, tmp).then(
+      async (form) => {
+        await form.cleanup();
+        res.writeHead(201).end();
+        return "stored";
+      },
+      (error: unknown) => {
+        const status = error instanceof UploadError ? error.status : 500;
+        res.writeHead(status, { "content-type": "text/plain" }).end((error as Error).message);
+        return `${status} ${(error as Error).message}`;
+      },
+    );
+    seen.push({ parsed, bodyEnded });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return { port, seen, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+describe("uploads read from the Node.js request (lib/api/node-route.ts)", () => {
+  it("a refused file is answered while the client sends, and the rest is read, not cut off", async () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "body-"));
+    dirs.push(tmp);
+    const server = await nodeUploadServer({ cover: coverRule }, tmp);
+    try {
+      // A script named .png, then 4 MB more: the refusal comes at the first bytes.
+      const head = Buffer.from(
+        '--b\r\nContent-Disposition: form-data; name="cover"; filename="evil.png"\r\n' +
+          "Content-Type: image/png\r\n\r\n<html><script>alert(1)</script></html>",
+      );
+      const rest = Buffer.alloc(4 * 1024 * 1024, "x");
+      const tail = Buffer.from("\r\n--b--\r\n");
+      const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const request = http.request({
+          port: server.port,
+          method: "POST",
+          headers: {
+            "content-type": "multipart/form-data; boundary=b",
+            "content-length": String(head.length + rest.length + tail.length),
+          },
+        });
+        request.once("error", reject);
+        request.once("response", (response) => {
+          let text = "";
+          response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+          response.once("end", () => resolve({ status: response.statusCode ?? 0, text }));
+        });
+        request.write(head);
+        // The rest goes out in pieces, after the server had time to refuse the file.
+        setTimeout(() => {
+          for (let at = 0; at < rest.length; at += 256 * 1024)
+            request.write(rest.subarray(at, at + 256 * 1024));
+          request.end(tail);
+        }, 50);
+      });
+      expect(answer).toEqual({ status: 415, text: "Invalid file type: evil.png" });
+      expect(await server.seen[0]!.parsed).toBe("415 Invalid file type: evil.png");
+      // Every byte was read and dropped: the connection was not reset under the client.
+      expect(await server.seen[0]!.bodyEnded).toBe(true);
+      expect(fs.readdirSync(tmp)).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("a client that goes away mid-upload gets a 400 on the server and leaves no file", async () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "body-"));
+    dirs.push(tmp);
+    const server = await nodeUploadServer({ video: videoRule }, tmp);
+    try {
+      const video = mp4OfSize(4 * 1024 * 1024);
+      const head = Buffer.from(
+        '--b\r\nContent-Disposition: form-data; name="video"; filename="reel.mp4"\r\n' +
+          "Content-Type: video/mp4\r\n\r\n",
+      );
+      const request = http.request({
+        port: server.port,
+        method: "POST",
+        headers: {
+          "content-type": "multipart/form-data; boundary=b",
+          "content-length": String(head.length + video.length + 12),
+        },
+      });
+      request.once("error", () => {});
+      request.write(Buffer.concat([head, video.subarray(0, 2 * 1024 * 1024)]));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      request.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await server.seen[0]!.parsed).toBe("400 Invalid form data");
+      expect(fs.readdirSync(tmp)).toEqual([]);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { EventEmitter } from "node:events";
 import { Readable } from "node:stream";
 
 /**
@@ -34,4 +35,64 @@ export function bodyToNodeStream(body: ReadableStream<Uint8Array>): Readable {
       callback(error);
     },
   });
+}
+
+/** What formidable reads a body from: its events, and pause/resume for back-pressure. */
+export type BodySource = NodeJS.EventEmitter & {
+  pause(): unknown;
+  resume(): unknown;
+  /** Stops passing bytes on; with an error, reports it once. The rest is read and dropped. */
+  destroy(error?: Error): unknown;
+};
+
+/**
+ * Node.js request bodies of the web Requests lib/api/node-route.ts makes for multipart uploads:
+ * the upload routes read them as they come off the socket, without the web stream Next.js puts
+ * every App Router body through (docs/performance.md#where-an-uploads-time-goes).
+ */
+const nodeBodies = new WeakMap<Request, Readable>();
+
+export function attachNodeBody(request: Request, body: Readable): void {
+  nodeBodies.set(request, body);
+}
+
+export function nodeBodyOf(request: Request): Readable | undefined {
+  return nodeBodies.get(request);
+}
+
+/**
+ * A Node.js request body for formidable, with the same contract as bodyToNodeStream: destroying
+ * it (a refused file, a malformed form) stops passing bytes on and reads the rest to its end
+ * without using it, so the connection stays open for the answer. Not a stream of its own: every
+ * chunk is handed on as it arrives, with no extra buffering. The body starts flowing only when
+ * formidable listens for data, so nothing arrives before the parser is ready.
+ */
+export function nodeBodySource(body: Readable): BodySource {
+  const source = new EventEmitter() as BodySource;
+  let stopped = false;
+  const stop = (error?: Error) => {
+    if (stopped) return;
+    stopped = true;
+    // Dropped from here on: the client is still sending, and gets its answer once we reply.
+    body.resume();
+    if (error) source.emit("error", error);
+  };
+  source.pause = () => body.pause();
+  source.resume = () => body.resume();
+  source.destroy = stop;
+  let listening = false;
+  source.on("newListener", (event) => {
+    if (event !== "data" || listening) return;
+    listening = true;
+    body.on("data", (chunk: Buffer) => {
+      if (!stopped) source.emit("data", chunk);
+    });
+    body.once("end", () => {
+      if (!stopped) source.emit("end");
+    });
+    // The client went away (Node.js reports it as "aborted" and as an ECONNRESET error).
+    body.on("error", (error: Error) => stop(error));
+    body.once("aborted", () => stop(Object.assign(new Error("aborted"), { code: "ECONNRESET" })));
+  });
+  return source;
 }

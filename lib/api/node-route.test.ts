@@ -1,0 +1,145 @@
+import http from "node:http";
+import { afterEach, describe, expect, it } from "vitest";
+import { nodeBodyOf } from "@/lib/uploads/request-body";
+import { nodeRouteHandler, outsideAppRouter, type RouteModule } from "./node-route";
+
+type Seen = {
+  url: string;
+  method: string;
+  params: Record<string, string>;
+  hasWebBody: boolean;
+  nodeBody: boolean;
+  text: string | null;
+  outside: boolean;
+  contentType: string | null;
+};
+
+const servers: http.Server[] = [];
+afterEach(async () => {
+  await Promise.all(
+    servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))),
+  );
+});
+
+/**
+ * The adapter behind a Node.js server, as Next.js runs a Pages Router API route: `query.route`
+ * holds the catch-all's segments (here: the path after /api/upload/).
+ */
+async function serve(routes: Record<string, RouteModule>) {
+  const handler = nodeRouteHandler(routes);
+  const server = http.createServer((request, response) => {
+    const { pathname, searchParams } = new URL(request.url ?? "/", "http://x");
+    const route = pathname
+      .replace(/^\/api\/upload\/?/, "")
+      .split("/")
+      .filter(Boolean);
+    const query = { ...Object.fromEntries(searchParams), route };
+    void handler(Object.assign(request, { query }), response);
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}/api/upload`;
+}
+
+function recorder(seen: Seen[]) {
+  return async (request: Request, context: { params: Promise<Record<string, string>> }) => {
+    const nodeBody = nodeBodyOf(request);
+    seen.push({
+      url: request.url,
+      method: request.method,
+      params: await context.params,
+      hasWebBody: request.body !== null,
+      nodeBody: nodeBody !== undefined,
+      text: request.body ? await request.text() : null,
+      outside: outsideAppRouter(),
+      contentType: request.headers.get("content-type"),
+    });
+    // Read what the multipart body holds, as parseMultipart would.
+    if (nodeBody) for await (const chunk of nodeBody) void chunk;
+    const response = Response.json({ success: true }, { status: 201 });
+    response.headers.append("set-cookie", "a=1; Path=/");
+    response.headers.append("set-cookie", "b=2; Path=/");
+    response.headers.set("x-route", "yes");
+    return response;
+  };
+}
+
+describe("nodeRouteHandler (uploads on the Node.js request)", () => {
+  it("runs the matching route's handler with its params, the URL the client asked for, and the Node.js body of a multipart request", async () => {
+    const seen: Seen[] = [];
+    const base = await serve({
+      projects: { POST: recorder(seen) },
+      "projects/[id]": { PUT: recorder(seen) },
+    });
+    const form = new FormData();
+    form.set("title", "A");
+    const created = await fetch(`${base}/projects?x=1`, {
+      method: "POST",
+      body: form,
+      headers: { "x-forwarded-proto": "https" },
+    });
+    expect(created.status).toBe(201);
+    expect(created.headers.getSetCookie()).toEqual(["a=1; Path=/", "b=2; Path=/"]);
+    expect(created.headers.get("x-route")).toBe("yes");
+    expect(await created.json()).toEqual({ success: true });
+    const updated = await fetch(`${base}/projects/6a1f`, {
+      method: "PUT",
+      body: JSON.stringify({ title: "B" }),
+      headers: { "content-type": "application/json" },
+    });
+    expect(updated.status).toBe(201);
+    expect(seen).toEqual([
+      {
+        // The path before the rewrite; the protocol read from X-Forwarded-Proto, as Next.js does.
+        url: expect.stringMatching(/^https:\/\/127\.0\.0\.1:\d+\/api\/projects\?x=1$/),
+        method: "POST",
+        params: {},
+        // The bytes stay on the Node.js request, for parseMultipart.
+        hasWebBody: false,
+        nodeBody: true,
+        text: null,
+        outside: true,
+        contentType: expect.stringMatching(/^multipart\/form-data; boundary=/),
+      },
+      {
+        url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/api\/projects\/6a1f$/),
+        method: "PUT",
+        params: { id: "6a1f" },
+        // Any other body is the Request's, as in the App Router.
+        hasWebBody: true,
+        nodeBody: false,
+        text: '{"title":"B"}',
+        outside: true,
+        contentType: "application/json",
+      },
+    ]);
+    expect(outsideAppRouter()).toBe(false);
+  });
+
+  it("answers an unknown route 404 and a method the route lacks 405, in the REST envelope", async () => {
+    const base = await serve({ "sections/[id]": { GET: recorder([]), PUT: recorder([]) } });
+    const missing = await fetch(`${base}/sections/a/b`, { method: "POST" });
+    expect([missing.status, await missing.json()]).toEqual([
+      404,
+      { success: false, message: "Not found", data: null },
+    ]);
+    const wrong = await fetch(`${base}/sections/a`, { method: "POST" });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get("allow")).toBe("GET, PUT");
+    expect((await wrong.json()).message).toBe("Method not allowed");
+  });
+
+  it("answers a handler's unexpected failure with the REST envelope's 500, not an HTML page", async () => {
+    const base = await serve({
+      settings: {
+        PUT: () => {
+          throw new Error("disk on fire");
+        },
+      },
+    });
+    const response = await fetch(`${base}/settings`, { method: "PUT" });
+    expect(response.status).toBe(500);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect((await response.json()).success).toBe(false);
+  });
+});

@@ -1,0 +1,143 @@
+import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import { attachNodeBody } from "@/lib/uploads/request-body";
+import { answer, fail } from "./respond";
+
+/**
+ * Multipart uploads reach the same route handlers as every other API request, but through a Pages
+ * Router API route on the Node.js request (pages/api/upload/[...route].ts, rewritten to by
+ * next.config.ts for a multipart Content-Type): an App Router handler only ever sees a body that
+ * Next.js copies chunk by chunk into a web stream, which cost a 50 MB upload about as much as the
+ * whole transfer (docs/performance.md#where-an-uploads-time-goes). Here the handler gets a web
+ * Request without that stream, and parseMultipart reads the Node.js request itself
+ * (lib/uploads/request-body.ts). Everything else (the owner check, the answers, the cache
+ * expiry: lib/cache.ts) is the handler's own code, unchanged.
+ */
+
+/** What an App Router route module exports for a method. */
+type Handler = (
+  request: Request,
+  context: { params: Promise<Record<string, string>> },
+) => Promise<Response> | Response;
+
+export type RouteModule = Partial<Record<string, unknown>>;
+
+const METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"];
+
+// On globalThis: the API route's bundle and lib/cache.ts's callers must see the same store.
+const storeKey = Symbol.for("portfolio.nodeRoute");
+const store = ((globalThis as typeof globalThis & { [storeKey]?: AsyncLocalStorage<true> })[
+  storeKey
+] ??= new AsyncLocalStorage<true>());
+
+/**
+ * True inside a handler this adapter runs: Next.js's request context is not there, so
+ * `revalidateTag` cannot be called and lib/cache.ts expires its tags in the page cache directly.
+ */
+export function outsideAppRouter(): boolean {
+  return store.getStore() === true;
+}
+
+/** The route's params for these path segments, or null when the pattern does not match them. */
+function matchRoute(pattern: string, segments: string[]): Record<string, string> | null {
+  const parts = pattern.split("/").filter(Boolean);
+  if (parts.length !== segments.length) return null;
+  const params: Record<string, string> = {};
+  for (const [i, part] of parts.entries()) {
+    const param = /^\[(\w+)\]$/.exec(part)?.[1];
+    if (param) params[param] = segments[i]!;
+    else if (part !== segments[i]) return null;
+  }
+  return params;
+}
+
+/**
+ * The request's URL as Next.js gives it to a route handler: the protocol from X-Forwarded-Proto
+ * (Next.js's own reading) and the host the client asked for, with the path the client sent
+ * before the rewrite.
+ */
+function requestUrl(request: IncomingMessage, pathname: string): URL {
+  const forwarded = request.headers["x-forwarded-proto"];
+  const https = (Array.isArray(forwarded) ? forwarded.join(",") : (forwarded ?? "")).includes(
+    "https",
+  );
+  const host = request.headers.host ?? "localhost";
+  const search = request.url?.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
+  const url = new URL(`${https ? "https" : "http"}://${host}`);
+  url.pathname = pathname;
+  url.search = search;
+  return url;
+}
+
+function webHeaders(request: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (let i = 0; i < request.rawHeaders.length; i += 2) {
+    headers.append(request.rawHeaders[i]!, request.rawHeaders[i + 1]!);
+  }
+  return headers;
+}
+
+async function send(response: Response, res: ServerResponse): Promise<void> {
+  res.statusCode = response.status;
+  const cookies = response.headers.getSetCookie();
+  for (const [name, value] of response.headers) {
+    if (name !== "set-cookie") res.setHeader(name, value);
+  }
+  if (cookies.length > 0) res.setHeader("set-cookie", cookies);
+  if (!response.body) return void res.end();
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+/**
+ * A Pages Router API handler that answers `/api/<segments>` with the App Router handler of the
+ * first route (`projects/[id]`: a route's folders under app/api) matching them, as the App Router would. A multipart body is left on the Node.js
+ * request for parseMultipart; any other body is given to the handler's Request as Next.js does.
+ */
+export function nodeRouteHandler(routes: Record<string, RouteModule>) {
+  return async (request: NodeApiRequest, res: ServerResponse): Promise<void> => {
+    // The handlers answer their own faults (respond.ts); this keeps anything else in the envelope
+    // too, instead of the Pages Router's HTML error page.
+    const response = await answer(() => run(routes, request));
+    await send(response, res);
+  };
+}
+
+/** A Pages Router API request: Next.js's query holds the catch-all's segments. */
+type NodeApiRequest = IncomingMessage & { query: Partial<Record<string, string | string[]>> };
+
+async function run(
+  routes: Record<string, RouteModule>,
+  request: NodeApiRequest,
+): Promise<Response> {
+  const segments = [request.query.route ?? []].flat();
+  let match: { module: RouteModule; params: Record<string, string> } | undefined;
+  for (const [pattern, module] of Object.entries(routes)) {
+    const params = matchRoute(pattern, segments);
+    if (params) {
+      match = { module, params };
+      break;
+    }
+  }
+  if (!match) return fail(404, "Not found");
+  const method = request.method ?? "GET";
+  const handler = match.module[method] as Handler | undefined;
+  if (typeof handler !== "function") {
+    const allowed = METHODS.filter((name) => typeof match.module[name] === "function");
+    return fail(405, "Method not allowed", { Allow: allowed.join(", ") });
+  }
+  const multipart = /^multipart\/form-data\b/i.test(request.headers["content-type"] ?? "");
+  const hasBody = method !== "GET" && method !== "HEAD";
+  const pathname = `/api/${segments.map(encodeURIComponent).join("/")}`;
+  const webRequest = new Request(requestUrl(request, pathname), {
+    method,
+    headers: webHeaders(request),
+    ...(hasBody && !multipart
+      ? { body: Readable.toWeb(request) as ReadableStream, duplex: "half" }
+      : {}),
+  } as RequestInit);
+  if (hasBody && multipart) attachNodeBody(webRequest, request);
+  const params = match.params;
+  return store.run(true, async () => handler(webRequest, { params: Promise.resolve(params) }));
+}
