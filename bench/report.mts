@@ -89,6 +89,8 @@ export type Results = {
 const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
 
 export function renderReport(r: Results): string {
+  const runsOf = (preset: "mobile" | "desktop") =>
+    r.lighthouse.find((result) => result.preset === preset)?.runs ?? 0;
   /** req/s, and each round's where the target ran in rounds. */
   const rps = (result: LoadResult) =>
     result.rounds && result.rounds.length > 1
@@ -176,7 +178,7 @@ export function renderReport(r: Results): string {
     "keep Next.js's default ETag, a hash of the whole HTML on every response; the site's pages have none",
     "(`generateEtags: false`, docs/performance.md#etags).",
     "",
-    `## Lighthouse (median of ${r.lighthouse[0]?.runs ?? 0} run(s) per page and preset, after one warm-up run)`,
+    `## Lighthouse (median of ${runsOf("mobile")} run(s) per page on mobile and ${runsOf("desktop")} on desktop, after one warm-up run)`,
     "",
     row(["Page", "Preset", "Perf", "A11y", "Best practices", "SEO", "LCP ms", "CLS", "TBT ms"]),
     row(["---", "---", "---:", "---:", "---:", "---:", "---:", "---:", "---:"]),
