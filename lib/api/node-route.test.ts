@@ -1,5 +1,6 @@
 import http from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/startup/client-address-header";
 import { nodeBodyOf } from "@/lib/uploads/request-body";
 import { nodeRouteHandler, outsideAppRouter, type RouteModule } from "./node-route";
 
@@ -12,6 +13,7 @@ type Seen = {
   text: string | null;
   outside: boolean;
   contentType: string | null;
+  clientAddress: string | null;
 };
 
 const servers: http.Server[] = [];
@@ -34,6 +36,8 @@ async function serve(routes: Record<string, RouteModule>) {
       .split("/")
       .filter(Boolean);
     const query = { ...Object.fromEntries(searchParams), route };
+    // As lib/startup/client-address.ts stamps every request before Next.js sees it.
+    request.headers[CLIENT_ADDRESS_HEADER] = "203.0.113.9";
     void handler(Object.assign(request, { query }), response);
   });
   servers.push(server);
@@ -53,6 +57,7 @@ function recorder(seen: Seen[]) {
       text: request.body ? await request.text() : null,
       outside: outsideAppRouter(),
       contentType: request.headers.get("content-type"),
+      clientAddress: request.headers.get(CLIENT_ADDRESS_HEADER),
     });
     // Read what the multipart body holds, as parseMultipart would.
     if (nodeBody) for await (const chunk of nodeBody) void chunk;
@@ -76,7 +81,8 @@ describe("nodeRouteHandler (uploads on the Node.js request)", () => {
     const created = await fetch(`${base}/projects?x=1`, {
       method: "POST",
       body: form,
-      headers: { "x-forwarded-proto": "https" },
+      // A client's own client-address header never reaches the handler: the server's stamp does.
+      headers: { "x-forwarded-proto": "https", [CLIENT_ADDRESS_HEADER]: "198.51.100.1" },
     });
     expect(created.status).toBe(201);
     expect(created.headers.getSetCookie()).toEqual(["a=1; Path=/", "b=2; Path=/"]);
@@ -100,6 +106,7 @@ describe("nodeRouteHandler (uploads on the Node.js request)", () => {
         text: null,
         outside: true,
         contentType: expect.stringMatching(/^multipart\/form-data; boundary=/),
+        clientAddress: "203.0.113.9",
       },
       {
         url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/api\/projects\/6a1f$/),
@@ -111,6 +118,7 @@ describe("nodeRouteHandler (uploads on the Node.js request)", () => {
         text: '{"title":"B"}',
         outside: true,
         contentType: "application/json",
+        clientAddress: "203.0.113.9",
       },
     ]);
     expect(outsideAppRouter()).toBe(false);

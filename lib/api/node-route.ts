@@ -71,10 +71,16 @@ function requestUrl(request: IncomingMessage, pathname: string): URL {
   return url;
 }
 
+/**
+ * The request's headers as Next.js gives them to a route handler: from the parsed header object,
+ * where the server's own stamps (the client's address, lib/startup/client-address.ts) replace
+ * what a client sent under the same name, never from the raw list the client wrote.
+ */
 function webHeaders(request: IncomingMessage): Headers {
   const headers = new Headers();
-  for (let i = 0; i < request.rawHeaders.length; i += 2) {
-    headers.append(request.rawHeaders[i]!, request.rawHeaders[i + 1]!);
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const item of [value].flat()) headers.append(name, item);
   }
   return headers;
 }
