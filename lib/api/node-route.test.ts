@@ -2,7 +2,8 @@ import http from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/startup/client-address-header";
 import { nodeBodyOf } from "@/lib/uploads/request-body";
-import { nodeRouteHandler, outsideAppRouter, type RouteModule } from "./node-route";
+import { autoImplementMethods } from "next/dist/server/route-modules/app-route/helpers/auto-implement-methods";
+import { methodHandler, nodeRouteHandler, outsideAppRouter, type RouteModule } from "./node-route";
 
 type Seen = {
   url: string;
@@ -27,8 +28,11 @@ afterEach(async () => {
  * The adapter behind a Node.js server, as Next.js runs a Pages Router API route: `query.route`
  * holds the catch-all's segments (here: the path after /api/upload/).
  */
-async function serve(routes: Record<string, RouteModule>) {
-  const handler = nodeRouteHandler(routes);
+async function serve(
+  routes: Record<string, RouteModule>,
+  siblings: Partial<Record<string, readonly string[]>> = {},
+) {
+  const handler = nodeRouteHandler(routes, siblings);
   const server = http.createServer((request, response) => {
     const { pathname, searchParams } = new URL(request.url ?? "/", "http://x");
     const route = pathname
@@ -124,17 +128,78 @@ describe("nodeRouteHandler (uploads on the Node.js request)", () => {
     expect(outsideAppRouter()).toBe(false);
   });
 
-  it("answers an unknown route 404 and a method the route lacks 405, in the REST envelope", async () => {
-    const base = await serve({ "sections/[id]": { GET: recorder([]), PUT: recorder([]) } });
-    const missing = await fetch(`${base}/sections/a/b`, { method: "POST" });
-    expect([missing.status, await missing.json()]).toEqual([
-      404,
-      { success: false, message: "Not found", data: null },
-    ]);
-    const wrong = await fetch(`${base}/sections/a`, { method: "POST" });
-    expect(wrong.status).toBe(405);
-    expect(wrong.headers.get("allow")).toBe("GET, PUT");
-    expect((await wrong.json()).message).toBe("Method not allowed");
+  it("answers an unknown route 404 in the envelope, and a static sibling's name as that route", async () => {
+    const base = await serve(
+      { "projects/[id]": { PUT: recorder([]) } },
+      { "projects/[id]": ["order", "counts"] },
+    );
+    for (const path of ["/projects/a/b", "/projects/order", "/nothing"]) {
+      const missing = await fetch(`${base}${path}`, { method: "PUT" });
+      expect([missing.status, await missing.json()], path).toEqual([
+        404,
+        { success: false, message: "Not found", data: null },
+      ]);
+    }
+  });
+
+  it("picks each method's handler as the App Router does (HEAD by GET, OPTIONS, 405)", async () => {
+    const get = () => Response.json({ got: true });
+    const put = () => new Response("put");
+    const head = () => new Response(null, { status: 299 });
+    const options = () => new Response(null, { status: 298 });
+    const modules: RouteModule[] = [
+      { GET: get, PUT: put },
+      { PUT: put },
+      { GET: get, HEAD: head, OPTIONS: options, DELETE: put },
+      {},
+    ];
+    const summary = async (response: Response | Promise<Response>) => {
+      const answer = await response;
+      return {
+        status: answer.status,
+        allow: answer.headers.get("allow"),
+        body: await answer.text(),
+      };
+    };
+    const request = new Request("http://x/");
+    const context = { params: Promise.resolve({}) };
+    type Table = Record<string, (...args: unknown[]) => Response | Promise<Response>>;
+    for (const routeModule of modules) {
+      const nextTable = autoImplementMethods(routeModule as never) as unknown as Table;
+      for (const method of ["GET", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH"]) {
+        expect(
+          await summary(methodHandler(routeModule, method)(request, context)),
+          `${method} of ${Object.keys(routeModule).join(",")}`,
+        ).toEqual(await summary(nextTable[method]!(request, context)));
+      }
+    }
+  });
+
+  it("keeps the headers the server set before the route (next.config.ts's), and adds to Vary", async () => {
+    const handler = nodeRouteHandler({
+      settings: {
+        PUT: () =>
+          new Response("{}", {
+            headers: { "x-frame-options": "SAMEORIGIN", vary: "Cookie", "x-own": "1" },
+          }),
+      },
+    });
+    const server = http.createServer((request, response) => {
+      response.setHeader("x-frame-options", "DENY");
+      response.setHeader("vary", "Accept-Encoding");
+      void handler(Object.assign(request, { query: { route: ["settings"] } }), response);
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const response = await fetch(
+      `http://127.0.0.1:${(server.address() as { port: number }).port}/`,
+      {
+        method: "PUT",
+      },
+    );
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("vary")).toBe("Accept-Encoding, Cookie");
+    expect(response.headers.get("x-own")).toBe("1");
   });
 
   it("answers a handler's unexpected failure with the REST envelope's 500, not an HTML page", async () => {

@@ -24,7 +24,8 @@ type Handler = (
 
 export type RouteModule = Partial<Record<string, unknown>>;
 
-const METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"];
+/** The methods an App Router route can export (Next.js's HTTP_METHODS). */
+const METHODS = ["GET", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH"] as const;
 
 // On globalThis: the API route's bundle and lib/cache.ts's callers must see the same store.
 const storeKey = Symbol.for("portfolio.nodeRoute");
@@ -40,13 +41,40 @@ export function outsideAppRouter(): boolean {
   return store.getStore() === true;
 }
 
-/** The route's params for these path segments, or null when the pattern does not match them. */
-function matchRoute(pattern: string, segments: string[]): Record<string, string> | null {
+/**
+ * The handler for `method` as the App Router picks it: the module's own, else HEAD answered by
+ * GET, OPTIONS by a 204 listing the methods, anything else an empty 405 (Next.js's
+ * autoImplementMethods; node-route.test.ts compares the two).
+ */
+export function methodHandler(module: RouteModule, method: string): Handler {
+  const own = (name: string) =>
+    typeof module[name] === "function" ? (module[name] as Handler) : undefined;
+  const handler = own(method);
+  if (handler) return handler;
+  if (method === "HEAD" && own("GET")) return own("GET")!;
+  if (method === "OPTIONS") {
+    const allow = ["OPTIONS", ...METHODS.filter((name) => own(name))];
+    if (!own("HEAD") && own("GET")) allow.push("HEAD");
+    return () => new Response(null, { status: 204, headers: { Allow: allow.sort().join(", ") } });
+  }
+  return () => new Response(null, { status: 405 });
+}
+
+/**
+ * The route's params for these path segments, or null when the pattern does not match them or a
+ * `[param]` segment names one of `siblings`, a static route the App Router answers instead.
+ */
+function matchRoute(
+  pattern: string,
+  segments: string[],
+  siblings: readonly string[],
+): Record<string, string> | null {
   const parts = pattern.split("/").filter(Boolean);
   if (parts.length !== segments.length) return null;
   const params: Record<string, string> = {};
   for (const [i, part] of parts.entries()) {
     const param = /^\[(\w+)\]$/.exec(part)?.[1];
+    if (param && siblings.includes(segments[i]!)) return null;
     if (param) params[param] = segments[i]!;
     else if (part !== segments[i]) return null;
   }
@@ -54,18 +82,23 @@ function matchRoute(pattern: string, segments: string[]): Record<string, string>
 }
 
 /**
- * The request's URL as Next.js gives it to a route handler: the protocol from X-Forwarded-Proto
- * (Next.js's own reading) and the host the client asked for, with the path the client sent
- * before the rewrite.
+ * The request's URL as the handler's Request carries it: the protocol from X-Forwarded-Proto
+ * (Next.js's own reading), the host the client asked for, and the path the client sent before
+ * the rewrite. Next.js's own is the address it listens on (`http://localhost:3000`); the origin
+ * check (lib/auth/index.ts) accepts the `Host` header's either way. A `Host` no URL can hold
+ * falls back to Next.js's.
  */
 function requestUrl(request: IncomingMessage, pathname: string): URL {
   const forwarded = request.headers["x-forwarded-proto"];
-  const https = (Array.isArray(forwarded) ? forwarded.join(",") : (forwarded ?? "")).includes(
-    "https",
-  );
-  const host = request.headers.host ?? "localhost";
+  const https = [forwarded ?? ""].flat().join(",").includes("https");
+  const protocol = https ? "https" : "http";
   const search = request.url?.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
-  const url = new URL(`${https ? "https" : "http"}://${host}`);
+  let url: URL;
+  try {
+    url = new URL(`${protocol}://${request.headers.host ?? "localhost"}`);
+  } catch {
+    url = new URL(`${protocol}://localhost:${request.socket.localPort ?? 80}`);
+  }
   url.pathname = pathname;
   url.search = search;
   return url;
@@ -85,42 +118,57 @@ function webHeaders(request: IncomingMessage): Headers {
   return headers;
 }
 
-async function send(response: Response, res: ServerResponse): Promise<void> {
-  res.statusCode = response.status;
-  const cookies = response.headers.getSetCookie();
-  for (const [name, value] of response.headers) {
-    if (name !== "set-cookie") res.setHeader(name, value);
-  }
-  if (cookies.length > 0) res.setHeader("set-cookie", cookies);
-  if (!response.body) return void res.end();
-  res.end(Buffer.from(await response.arrayBuffer()));
-}
+/** Headers a response may add to, not replace, when the server already set them. */
+const REPEATABLE = new Set(["set-cookie", "www-authenticate", "proxy-authenticate", "vary"]);
+/** Framing the server sets itself for the body it writes. */
+const FRAMING = new Set(["content-length", "content-encoding", "transfer-encoding"]);
 
 /**
- * A Pages Router API handler that answers `/api/<segments>` with the App Router handler of the
- * first route (`projects/[id]`: a route's folders under app/api) matching them, as the App Router would. A multipart body is left on the Node.js
- * request for parseMultipart; any other body is given to the handler's Request as Next.js does.
+ * Writes the handler's Response as Next.js's sendResponse does: headers already on the response
+ * (next.config.ts's) are kept, repeatable ones added to, every cookie sent.
  */
-export function nodeRouteHandler(routes: Record<string, RouteModule>) {
-  return async (request: NodeApiRequest, res: ServerResponse): Promise<void> => {
-    // The handlers answer their own faults (respond.ts); this keeps anything else in the envelope
-    // too, instead of the Pages Router's HTML error page.
-    const response = await answer(() => run(routes, request));
-    await send(response, res);
-  };
+async function send(response: Response, res: ServerResponse): Promise<void> {
+  res.statusCode = response.status;
+  for (const cookie of response.headers.getSetCookie()) res.appendHeader("set-cookie", cookie);
+  for (const [name, value] of response.headers) {
+    if (name === "set-cookie" || FRAMING.has(name)) continue;
+    if (!res.hasHeader(name) || REPEATABLE.has(name)) res.appendHeader(name, value);
+  }
+  if (!response.body) return void res.end();
+  res.end(Buffer.from(await response.arrayBuffer()));
 }
 
 /** A Pages Router API request: Next.js's query holds the catch-all's segments. */
 type NodeApiRequest = IncomingMessage & { query: Partial<Record<string, string | string[]>> };
 
+/**
+ * A Pages Router API handler that answers `/api/<segments>` with the App Router handler of the
+ * first route (`projects/[id]`: a route's folders under app/api) matching them, as the App Router
+ * would; `siblings` names, per route, the static routes beside its `[param]` folder. A multipart
+ * body is left on the Node.js request for parseMultipart; any other body is given to the
+ * handler's Request as Next.js does.
+ */
+export function nodeRouteHandler(
+  routes: Record<string, RouteModule>,
+  siblings: Partial<Record<string, readonly string[]>> = {},
+) {
+  return async (request: NodeApiRequest, res: ServerResponse): Promise<void> => {
+    // The handlers answer their own faults (respond.ts); this keeps anything else in the envelope
+    // too, instead of the Pages Router's HTML error page.
+    const response = await answer(() => run(routes, siblings, request));
+    await send(response, res);
+  };
+}
+
 async function run(
   routes: Record<string, RouteModule>,
+  siblings: Partial<Record<string, readonly string[]>>,
   request: NodeApiRequest,
 ): Promise<Response> {
   const segments = [request.query.route ?? []].flat();
   let match: { module: RouteModule; params: Record<string, string> } | undefined;
   for (const [pattern, module] of Object.entries(routes)) {
-    const params = matchRoute(pattern, segments);
+    const params = matchRoute(pattern, segments, siblings[pattern] ?? []);
     if (params) {
       match = { module, params };
       break;
@@ -128,11 +176,7 @@ async function run(
   }
   if (!match) return fail(404, "Not found");
   const method = request.method ?? "GET";
-  const handler = match.module[method] as Handler | undefined;
-  if (typeof handler !== "function") {
-    const allowed = METHODS.filter((name) => typeof match.module[name] === "function");
-    return fail(405, "Method not allowed", { Allow: allowed.join(", ") });
-  }
+  const handler = methodHandler(match.module, method);
   const multipart = /^multipart\/form-data\b/i.test(request.headers["content-type"] ?? "");
   const hasBody = method !== "GET" && method !== "HEAD";
   const pathname = `/api/${segments.map(encodeURIComponent).join("/")}`;

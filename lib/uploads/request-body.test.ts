@@ -104,7 +104,12 @@ describe("refused request bodies", () => {
  * A server that parses each request as lib/api/node-route.ts has a handler do it: a Request without
  * a body, the Node.js request beside it. It answers with the refusal's status, or 201.
  */
-async function nodeUploadServer(rules: Parameters<typeof parseMultipart>[1], tmp: string) {
+async function nodeUploadServer(
+  rules: Parameters<typeof parseMultipart>[1],
+  tmp: string,
+  /** What the handler awaits before it parses (the owner check, lookups: they take time). */
+  beforeParse: (req: http.IncomingMessage) => Promise<void> = async () => {},
+) {
   const seen: { parsed: Promise<string>; bodyEnded: Promise<boolean> }[] = [];
   const server = http.createServer((req, res) => {
     const request = new Request(`http://x${req.url}`, {
@@ -116,18 +121,20 @@ async function nodeUploadServer(rules: Parameters<typeof parseMultipart>[1], tmp
       req.once("end", () => resolve(true));
       req.once("close", () => resolve(req.readableEnded));
     });
-    const parsed = parseMultipart(request, rules, tmp).then(
-      async (form) => {
-        await form.cleanup();
-        res.writeHead(201).end();
-        return "stored";
-      },
-      (error: unknown) => {
-        const status = error instanceof UploadError ? error.status : 500;
-        res.writeHead(status, { "content-type": "text/plain" }).end((error as Error).message);
-        return `${status} ${(error as Error).message}`;
-      },
-    );
+    const parsed = beforeParse(req)
+      .then(() => parseMultipart(request, rules, tmp))
+      .then(
+        async (form) => {
+          await form.cleanup();
+          res.writeHead(201).end();
+          return "stored";
+        },
+        (error: unknown) => {
+          const status = error instanceof UploadError ? error.status : 500;
+          res.writeHead(status, { "content-type": "text/plain" }).end((error as Error).message);
+          return `${status} ${(error as Error).message}`;
+        },
+      );
     seen.push({ parsed, bodyEnded });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -205,6 +212,38 @@ describe("uploads read from the Node.js request (lib/api/node-route.ts)", () => 
       request.destroy();
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(await server.seen[0]!.parsed).toBe("400 Invalid form data");
+      expect(fs.readdirSync(tmp)).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("a client that went away before the parser was ready still ends the request with a 400", async () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "body-"));
+    dirs.push(tmp);
+    // The handler reaches parseMultipart only once the connection is gone: its "aborted" and
+    // "error" events are past by then.
+    const server = await nodeUploadServer(
+      { video: videoRule },
+      tmp,
+      (req) => new Promise((resolve) => req.once("close", () => setTimeout(resolve, 20))),
+    );
+    try {
+      const request = http.request({
+        port: server.port,
+        method: "POST",
+        headers: { "content-type": "multipart/form-data; boundary=b", "content-length": "100000" },
+      });
+      request.once("error", () => {});
+      request.write("--b\r\n");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      request.destroy();
+      await expect.poll(() => server.seen.length).toBe(1);
+      const outcome = await Promise.race([
+        server.seen[0]!.parsed,
+        new Promise((resolve) => setTimeout(() => resolve("still waiting after 2 s"), 2000)),
+      ]);
+      expect(outcome).toBe("400 Invalid form data");
       expect(fs.readdirSync(tmp)).toEqual([]);
     } finally {
       await server.close();

@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import { Readable } from "node:stream";
+import { finished, Readable } from "node:stream";
 
 /**
  * Reads what is left of a request body and drops it. Next.js feeds the body into its web stream
@@ -90,9 +90,11 @@ export function nodeBodySource(body: Readable): BodySource {
     body.once("end", () => {
       if (!stopped) source.emit("end");
     });
-    // The client went away (Node.js reports it as "aborted" and as an ECONNRESET error).
-    body.on("error", (error: Error) => stop(error));
-    body.once("aborted", () => stop(Object.assign(new Error("aborted"), { code: "ECONNRESET" })));
+    // The client went away, now or already before the parser was ready (its "aborted" and
+    // "error" events would then be past): finished() reports both.
+    finished(body, { readable: true, writable: false }, (error) => {
+      if (error) stop(error);
+    });
   });
   return source;
 }

@@ -3,7 +3,7 @@ import * as projects from "@/app/api/projects/route";
 import * as sections from "@/app/api/sections/[id]/route";
 import * as settings from "@/app/api/settings/route";
 import { nodeRouteHandler, type RouteModule } from "@/lib/api/node-route";
-import type { UploadRoute } from "@/lib/api/upload-routes";
+import { STATIC_SIBLINGS, type UploadRoute } from "@/lib/api/upload-routes";
 
 /**
  * The multipart routes, answered on the Node.js request (lib/api/node-route.ts): next.config.ts
@@ -17,7 +17,7 @@ const routes: Record<UploadRoute, RouteModule> = {
   settings,
 };
 
-export default nodeRouteHandler(routes);
+export default nodeRouteHandler(routes, STATIC_SIBLINGS);
 
 // The body is the upload handler's to read, as it arrives; it answers every request itself.
 export const config = { api: { bodyParser: false, externalResolver: true } };
