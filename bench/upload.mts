@@ -190,25 +190,24 @@ export async function measureUpload(
           throw new Error(`Could not delete the benchmark section: ${removed.status}`);
         return elapsed;
       };
+      /** The body into one of the bare receivers, its file removed again; its time in ms. */
+      const receive = async (url: string) => {
+        const start = performance.now();
+        await post(url, {}, multipart);
+        const elapsed = performance.now() - start;
+        fs.rmSync(path.join(dir, "received"));
+        return elapsed;
+      };
       // One round first, not counted, as every other target of the bench gets a discarded warm-up:
       // the first 50 MB into a fresh server pays for compiling its parse and write paths. In 9
       // pairs on a just-started server (2026-11-26) the first read 108 ms of transfer and 277 ms
       // of upload, the other eight 48–95 and 77–135 ms.
-      await post(bare.url, {}, multipart);
-      fs.rmSync(path.join(dir, "received"));
-      await post(viaRequest.url, {}, multipart);
-      fs.rmSync(path.join(dir, "received"));
+      await receive(bare.url);
+      await receive(viaRequest.url);
       await uploadOnce();
       for (let run = 0; run < RUNS; run++) {
-        const transferStart = performance.now();
-        await post(bare.url, {}, multipart);
-        transfers.push(performance.now() - transferStart);
-        fs.rmSync(path.join(dir, "received"));
-
-        const requestStart = performance.now();
-        await post(viaRequest.url, {}, multipart);
-        requestBodies.push(performance.now() - requestStart);
-        fs.rmSync(path.join(dir, "received"));
+        transfers.push(await receive(bare.url));
+        requestBodies.push(await receive(viaRequest.url));
 
         const copyStart = performance.now();
         fs.copyFileSync(file, path.join(dir, `copy-${run}.mp4`));

@@ -2,7 +2,7 @@ import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
-import { attachNodeBody } from "@/lib/uploads/request-body";
+import { attachNodeBody, isMultipartFormData } from "@/lib/uploads/request-body";
 import { answer, fail } from "./respond";
 
 /**
@@ -177,7 +177,7 @@ async function run(
   if (!match) return fail(404, "Not found");
   const method = request.method ?? "GET";
   const handler = methodHandler(match.module, method);
-  const multipart = /^multipart\/form-data\b/i.test(request.headers["content-type"] ?? "");
+  const multipart = isMultipartFormData(request.headers["content-type"]);
   const hasBody = method !== "GET" && method !== "HEAD";
   const pathname = `/api/${segments.map(encodeURIComponent).join("/")}`;
   const webRequest = new Request(requestUrl(request, pathname), {

@@ -18,7 +18,7 @@ import {
 import { UploadError } from "./errors";
 import { GuardedFile } from "./guarded-file";
 import { formidableParserState, maxFormBytes, parseMultipart as parseWebOrNode } from "./parse";
-import { attachNodeBody } from "./request-body";
+import { attachNodeBody, isMultipartFormData } from "./request-body";
 import { sweepStaleUploads } from "./sweep";
 import { coverRule, sectionImageRule, videoRule, type FileRule } from "@/lib/validation/uploads";
 
@@ -43,8 +43,7 @@ const BODIES = ["web stream", "Node.js request"] as const;
 let body: (typeof BODIES)[number] = "web stream";
 
 function onNodeBody(request: Request): Request {
-  const multipart = /^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "");
-  if (!request.body || !multipart) return request;
+  if (!request.body || !isMultipartFormData(request.headers.get("content-type"))) return request;
   const bare = new Request(request.url, { method: request.method, headers: request.headers });
   attachNodeBody(bare, Readable.fromWeb(request.body as never));
   return bare;

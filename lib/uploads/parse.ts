@@ -8,7 +8,7 @@ import { GuardedFile } from "./guarded-file";
 import { measureImage } from "./measure";
 import { multipartWithFastScan } from "./multipart-scan";
 import { makePlaceholder } from "./placeholder";
-import { bodyToNodeStream, nodeBodyOf, nodeBodySource } from "./request-body";
+import { bodyToNodeStream, isMultipartFormData, nodeBodyOf, nodeBodySource } from "./request-body";
 import { sweepOnce } from "./sweep";
 import {
   wrongTypeMessage,
@@ -67,10 +67,7 @@ export async function parseMultipart(
   tmpRoot: string,
 ): Promise<ParsedForm> {
   const nodeBody = nodeBodyOf(request);
-  if (
-    !(nodeBody ?? request.body) ||
-    !/^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "")
-  ) {
+  if (!(nodeBody ?? request.body) || !isMultipartFormData(request.headers.get("content-type"))) {
     throw new UploadError(400, messages.invalidForm);
   }
   // A body that cannot be a valid form is refused unread (the rest is still read and dropped by

@@ -49,12 +49,18 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** A temporary upload folder, removed after the test. */
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "body-"));
+  dirs.push(dir);
+  return dir;
+}
+
 describe("refused request bodies", () => {
   // Found by test/api-hostile-input.test.ts: an HTML "cover" followed by more parts logged
   // "uncaughtException: TypeError: Invalid state: ReadableStream is already closed".
   it("a refused upload keeps reading the rest of the body instead of cancelling it", async () => {
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "body-"));
-    dirs.push(tmp);
+    const tmp = tempDir();
     const { body, thrown, send, end } = nextLikeBody();
     const request = new Request("http://x/", {
       method: "POST",
@@ -142,10 +148,21 @@ async function nodeUploadServer(
   return { port, seen, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
+/** A multipart POST (boundary "b") of `length` bytes to the server, its body still to be written. */
+function openUpload(port: number, length: number): http.ClientRequest {
+  return http.request({
+    port,
+    method: "POST",
+    headers: {
+      "content-type": "multipart/form-data; boundary=b",
+      "content-length": String(length),
+    },
+  });
+}
+
 describe("uploads read from the Node.js request (lib/api/node-route.ts)", () => {
   it("a refused file is answered while the client sends, and the rest is read, not cut off", async () => {
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "body-"));
-    dirs.push(tmp);
+    const tmp = tempDir();
     const server = await nodeUploadServer({ cover: coverRule }, tmp);
     try {
       // A script named .png, then 4 MB more: the refusal comes at the first bytes.
@@ -156,14 +173,7 @@ describe("uploads read from the Node.js request (lib/api/node-route.ts)", () => 
       const rest = Buffer.alloc(4 * 1024 * 1024, "x");
       const tail = Buffer.from("\r\n--b--\r\n");
       const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-        const request = http.request({
-          port: server.port,
-          method: "POST",
-          headers: {
-            "content-type": "multipart/form-data; boundary=b",
-            "content-length": String(head.length + rest.length + tail.length),
-          },
-        });
+        const request = openUpload(server.port, head.length + rest.length + tail.length);
         request.once("error", reject);
         request.once("response", (response) => {
           let text = "";
@@ -189,8 +199,7 @@ describe("uploads read from the Node.js request (lib/api/node-route.ts)", () => 
   });
 
   it("a client that goes away mid-upload gets a 400 on the server and leaves no file", async () => {
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "body-"));
-    dirs.push(tmp);
+    const tmp = tempDir();
     const server = await nodeUploadServer({ video: videoRule }, tmp);
     try {
       const video = mp4OfSize(4 * 1024 * 1024);
@@ -198,14 +207,7 @@ describe("uploads read from the Node.js request (lib/api/node-route.ts)", () => 
         '--b\r\nContent-Disposition: form-data; name="video"; filename="reel.mp4"\r\n' +
           "Content-Type: video/mp4\r\n\r\n",
       );
-      const request = http.request({
-        port: server.port,
-        method: "POST",
-        headers: {
-          "content-type": "multipart/form-data; boundary=b",
-          "content-length": String(head.length + video.length + 12),
-        },
-      });
+      const request = openUpload(server.port, head.length + video.length + 12);
       request.once("error", () => {});
       request.write(Buffer.concat([head, video.subarray(0, 2 * 1024 * 1024)]));
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -219,8 +221,7 @@ describe("uploads read from the Node.js request (lib/api/node-route.ts)", () => 
   });
 
   it("a client that went away before the parser was ready still ends the request with a 400", async () => {
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "body-"));
-    dirs.push(tmp);
+    const tmp = tempDir();
     // The handler reaches parseMultipart only once the connection is gone: its "aborted" and
     // "error" events are past by then.
     const server = await nodeUploadServer(
@@ -229,11 +230,7 @@ describe("uploads read from the Node.js request (lib/api/node-route.ts)", () => 
       (req) => new Promise((resolve) => req.once("close", () => setTimeout(resolve, 20))),
     );
     try {
-      const request = http.request({
-        port: server.port,
-        method: "POST",
-        headers: { "content-type": "multipart/form-data; boundary=b", "content-length": "100000" },
-      });
+      const request = openUpload(server.port, 100000);
       request.once("error", () => {});
       request.write("--b\r\n");
       await new Promise((resolve) => setTimeout(resolve, 50));

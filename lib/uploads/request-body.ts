@@ -37,6 +37,11 @@ export function bodyToNodeStream(body: ReadableStream<Uint8Array>): Readable {
   });
 }
 
+/** Whether a Content-Type header names a multipart form (any spelling, any parameters). */
+export function isMultipartFormData(contentType: string | null | undefined): boolean {
+  return /^multipart\/form-data\b/i.test(contentType ?? "");
+}
+
 /** What formidable reads a body from: its events, and pause/resume for back-pressure. */
 export type BodySource = NodeJS.EventEmitter & {
   pause(): unknown;
