@@ -17,7 +17,7 @@ import {
 
 /** Where uploads stream to before they are stored: inside DATA_DIR, removed after each request. */
 export function uploadTmpDir(): string {
-  return path.join(env().DATA_DIR, "tmp");
+  return path.join(/* turbopackIgnore: true */ env().DATA_DIR, "tmp");
 }
 
 /**

@@ -41,7 +41,7 @@ const cache = state.cache;
 
 /** Where the private key lives on PGlite: inside DATA_DIR, readable by the site's user only. */
 export function signingKeyPath(dataDir = env().DATA_DIR): string {
-  return path.join(dataDir, "auth", "jwt-signing-key.json");
+  return path.join(/* turbopackIgnore: true */ dataDir, "auth", "jwt-signing-key.json");
 }
 
 async function newPrivateJwk(): Promise<JWK> {

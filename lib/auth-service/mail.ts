@@ -11,7 +11,7 @@ export type MailDelivery = { via: "smtp" } | { via: "outbox"; file: string };
 
 /** Where mails go without SMTP_URL: one .eml file per message, newest last by name. */
 export function outboxDir(dataDir = env().DATA_DIR): string {
-  return path.join(dataDir, "outbox");
+  return path.join(/* turbopackIgnore: true */ dataDir, "outbox");
 }
 
 function sender(siteOrigin: string): string {
@@ -34,7 +34,7 @@ export async function deliverMail(mail: Mail, siteOrigin: string): Promise<MailD
   const dir = outboxDir();
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`;
-  const file = path.join(dir, name);
+  const file = path.join(/* turbopackIgnore: true */ dir, name);
   fs.writeFileSync(file, raw as Buffer, { mode: 0o600 });
   return { via: "outbox", file };
 }

@@ -11,7 +11,7 @@ import { env } from "@/lib/env";
  * AUTH_SETUP_TOKEN sets it instead (automated deployments, tests); it is never printed then.
  */
 export function setupTokenFile(dataDir = env().DATA_DIR): string {
-  return path.join(dataDir, "auth", "setup-token");
+  return path.join(/* turbopackIgnore: true */ dataDir, "auth", "setup-token");
 }
 
 export function readSetupToken(): string {

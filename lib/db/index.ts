@@ -55,7 +55,7 @@ async function initdbInChild(pgDir: string): Promise<void> {
 
 /** Whether PGlite's data directory exists and was initialised (PostgreSQL writes PG_VERSION). */
 function isInitialised(pgDir: string): boolean {
-  return fs.existsSync(path.join(pgDir, "PG_VERSION"));
+  return fs.existsSync(path.join(/* turbopackIgnore: true */ pgDir, "PG_VERSION"));
 }
 
 /** Checks that the data directory exists (creating it) and is writable, with a clear error. */
@@ -73,7 +73,7 @@ async function openPglite(dataDir: string, initdbApart: boolean): Promise<Handle
   ensureDataDir(dataDir);
   const release = lockDataDir(dataDir);
   try {
-    const pgDir = path.join(dataDir, "pg");
+    const pgDir = path.join(/* turbopackIgnore: true */ dataDir, "pg");
     if (initdbApart && !isInitialised(pgDir)) await initdbInChild(pgDir);
     const client = await PGlite.create(pgDir, { startParams: [...PGLITE_START_PARAMS] });
     // PGlite writes a new cluster's files, and a few on every start, with modes of its own (0666,

@@ -23,7 +23,7 @@ function isAlive(pid: number): boolean {
  * SIGKILL, say) is taken over, so a crash never needs manual clean-up.
  */
 export function lockDataDir(dataDir: string): () => void {
-  const lockPath = path.join(dataDir, ".lock");
+  const lockPath = path.join(/* turbopackIgnore: true */ dataDir, ".lock");
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });

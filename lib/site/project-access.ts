@@ -25,7 +25,7 @@ const keys = new Map<string, Buffer>();
 
 /** Where the HMAC key lives: DATA_DIR/auth, readable by the site's user only. */
 export function projectAccessKeyPath(dataDir = env().DATA_DIR): string {
-  return path.join(dataDir, "auth", "project-access-key");
+  return path.join(/* turbopackIgnore: true */ dataDir, "auth", "project-access-key");
 }
 
 function accessKey(): Buffer {

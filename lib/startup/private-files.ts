@@ -43,7 +43,7 @@ export async function makePrivate(root: string): Promise<number> {
     } catch {
       return;
     }
-    for (const name of names) await visit(path.join(entry, name));
+    for (const name of names) await visit(path.join(/* turbopackIgnore: true */ entry, name));
   };
   await visit(root);
   return changed;

@@ -69,9 +69,9 @@ export async function sweepOrphanedMedia(db: Db, options: SweepOptions): Promise
   const now = options.now ?? Date.now();
   const result: SweepResult = { mediaRemoved: [], tempRemoved: [] };
 
-  const tmpRoot = path.join(options.dataDir, "tmp");
+  const tmpRoot = path.join(/* turbopackIgnore: true */ options.dataDir, "tmp");
   for (const entry of await readDir(tmpRoot)) {
-    const dir = path.join(tmpRoot, entry.name);
+    const dir = path.join(/* turbopackIgnore: true */ tmpRoot, entry.name);
     if (!entry.isDirectory() || !entry.name.startsWith("upload-")) continue;
     if (!(await isOlderThan(dir, options.graceMs, now))) continue;
     await fs.rm(dir, { recursive: true, force: true });
@@ -87,7 +87,7 @@ export async function sweepOrphanedMedia(db: Db, options: SweepOptions): Promise
     const partial = entry.name.startsWith(".") && match[2] === ".part";
     if (!partial && (entry.name.startsWith(".") || match[2])) continue;
     if (!partial && referenced.has(match[1] ?? "")) continue;
-    const file = path.join(dir, entry.name);
+    const file = path.join(/* turbopackIgnore: true */ dir, entry.name);
     if (!(await isOlderThan(file, options.graceMs, now))) continue;
     await fs.rm(file, { force: true });
     result.mediaRemoved.push(entry.name);

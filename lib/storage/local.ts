@@ -26,12 +26,12 @@ export function contentTypeOfKey(key: string): string | null {
 }
 
 export function uploadsDir(dataDir: string): string {
-  return path.join(dataDir, "uploads");
+  return path.join(/* turbopackIgnore: true */ dataDir, "uploads");
 }
 
 /** Absolute path of a stored key, or null for anything that is not a valid local key. */
 export function localPath(dataDir: string, key: string): string | null {
-  return isLocalKey(key) ? path.join(uploadsDir(dataDir), key) : null;
+  return isLocalKey(key) ? path.join(/* turbopackIgnore: true */ uploadsDir(dataDir), key) : null;
 }
 
 /** Files under DATA_DIR/uploads, served by app/media/[...key]. */
@@ -41,14 +41,14 @@ export function createLocalStorage(dataDir: string): Storage {
     async put(source: MediaSource): Promise<StoredMedia> {
       await fs.mkdir(dir, { recursive: true });
       const key = `${randomBytes(16).toString("hex")}.${MEDIA_TYPES[source.contentType]}`;
-      const target = path.join(dir, key);
+      const target = path.join(/* turbopackIgnore: true */ dir, key);
       // An upload's temporary file sits on the same disk (DATA_DIR/tmp): a hard link stores it
       // without copying a byte, and appears complete under its key at once. The caller still
       // removes the temporary name; the stored file lives on under its key.
       if ("path" in source && source.temporary && (await tryLink(source.path, target)))
         return stored(key, source);
       // Written under a dot-name first so a half-copied file is never served under its key.
-      const partial = path.join(dir, `.${key}.part`);
+      const partial = path.join(/* turbopackIgnore: true */ dir, `.${key}.part`);
       try {
         if ("buffer" in source) await fs.writeFile(partial, source.buffer, { flag: "wx" });
         else await fs.copyFile(source.path, partial, fs.constants.COPYFILE_EXCL);

@@ -77,7 +77,7 @@ export async function parseMultipart(
   }
   await fs.mkdir(tmpRoot, { recursive: true });
   await sweepOnce(tmpRoot);
-  const dir = await fs.mkdtemp(path.join(tmpRoot, "upload-"));
+  const dir = await fs.mkdtemp(path.join(/* turbopackIgnore: true */ tmpRoot, "upload-"));
   const guards = new Map<object, GuardedFile>();
   const cleanup = async () => {
     await Promise.all([...guards.values()].map((guard) => guard.fileClosed));

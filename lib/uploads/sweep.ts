@@ -14,7 +14,7 @@ export async function sweepStaleUploads(tmpRoot: string, now = Date.now()): Prom
     entries
       .filter((entry) => entry.isDirectory() && entry.name.startsWith("upload-"))
       .map(async (entry) => {
-        const dir = path.join(tmpRoot, entry.name);
+        const dir = path.join(/* turbopackIgnore: true */ tmpRoot, entry.name);
         const { mtimeMs } = await fs.stat(dir);
         if (now - mtimeMs > STALE_AFTER_MS) await fs.rm(dir, { recursive: true, force: true });
       }),
