@@ -60,6 +60,20 @@ export async function respondWithSession(
   return buildSessionResponse({ user, sessionId, amr, issuer, refreshToken, serializedUser });
 }
 
+/**
+ * A session and its user in one query (every authenticated request asks for both): `user` is null
+ * when the session's account is gone.
+ */
+export async function findSessionWithUser(db: Db | Tx, sessionId: string) {
+  const [row] = await db
+    .select({ session: authSessions, user: authUsers })
+    .from(authSessions)
+    .leftJoin(authUsers, eq(authUsers.id, authSessions.userId))
+    .where(eq(authSessions.id, sessionId))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function findSession(db: Db | Tx, sessionId: string) {
   const [session] = await db
     .select()

@@ -4,8 +4,7 @@ import { getDb } from "@/lib/db";
 import { AuthServiceError } from "./errors";
 import { readBearerToken } from "./http";
 import { JWT_ALGORITHM, getVerificationKey } from "./keys";
-import { findSession } from "./sessions";
-import { findUserById } from "./users";
+import { findSessionWithUser } from "./sessions";
 
 export type AccessClaims = JWTPayload & { sub: string; session_id: string; email?: string };
 
@@ -63,15 +62,14 @@ export async function authenticateBearer(request: Request) {
       "This endpoint requires a valid Bearer token",
     );
   const claims = await verifyAccessToken(token);
-  const db = await getDb();
-  const session = await findSession(db, claims.session_id);
-  if (!session || session.userId !== claims.sub)
+  const found = await findSessionWithUser(await getDb(), claims.session_id);
+  if (!found || found.session.userId !== claims.sub)
     throw new AuthServiceError(
       403,
       "session_not_found",
       "Session from session_id claim in JWT does not exist",
     );
-  const user = await findUserById(db, claims.sub);
+  const { session, user } = found;
   if (!user)
     throw new AuthServiceError(403, "user_not_found", "User from sub claim in JWT does not exist");
   return { claims, session, user };

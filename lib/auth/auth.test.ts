@@ -150,4 +150,31 @@ describe("getUser and requireOwner", () => {
     const other = apiRequest({ headers: { authorization: `Bearer ${owner.access_token}` } });
     expect(await auth.getUser(other)).not.toBeNull();
   });
+
+  it("gives the first account owner rights only while its address is confirmed", async () => {
+    const { getDb } = await import("@/lib/db");
+    const { authUsers } = await import("@/models");
+    const { eq } = await import("drizzle-orm");
+    const db = await getDb();
+    const request = apiRequest({ headers: { authorization: `Bearer ${owner.access_token}` } });
+    const [row] = await db
+      .update(authUsers)
+      .set({ emailConfirmedAt: null })
+      .where(eq(authUsers.id, owner.user.id))
+      .returning({ confirmedAt: authUsers.emailConfirmedAt });
+    expect(row).toEqual({ confirmedAt: null });
+    try {
+      expect(await auth.getUser(request)).toMatchObject({
+        email: "owner@example.com",
+        isOwner: false,
+      });
+      await expect(auth.requireOwner(request)).rejects.toMatchObject({ status: 403 });
+    } finally {
+      await db
+        .update(authUsers)
+        .set({ emailConfirmedAt: new Date() })
+        .where(eq(authUsers.id, owner.user.id));
+    }
+    expect(await auth.getUser(request)).toMatchObject({ isOwner: true });
+  });
 });

@@ -46,7 +46,8 @@ export async function getUser(request?: Request): Promise<AuthUser | null> {
   if (!token) return null;
   const verified = await verifyUserToken(token);
   if (!verified) return null;
-  return { ...verified, isOwner: await isOwnerEmail(verified.email) };
+  const { id, email, confirmed } = verified;
+  return { id, email, isOwner: await isOwnerEmail(email, confirmed) };
 }
 
 /**

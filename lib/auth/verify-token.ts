@@ -4,7 +4,8 @@ import { AuthServiceError } from "@/lib/auth-service/errors";
 import { authenticateBearer } from "@/lib/auth-service/verify";
 import { getSupabasePublicConfig } from "./config";
 
-export type VerifiedUser = { id: string; email: string };
+/** `confirmed`: the address was proven (a confirmation or reset link, or the provider says so). */
+export type VerifiedUser = { id: string; email: string; confirmed: boolean };
 
 let hostedClient: SupabaseClient | undefined;
 
@@ -20,7 +21,11 @@ export async function verifyUserToken(token: string): Promise<VerifiedUser | nul
   });
   const { data, error } = await hostedClient.auth.getUser(token);
   if (error || !data.user?.email) return null;
-  return { id: data.user.id, email: data.user.email };
+  return {
+    id: data.user.id,
+    email: data.user.email,
+    confirmed: Boolean(data.user.email_confirmed_at),
+  };
 }
 
 async function verifyEmbeddedToken(token: string): Promise<VerifiedUser | null> {
@@ -29,7 +34,7 @@ async function verifyEmbeddedToken(token: string): Promise<VerifiedUser | null> 
       headers: { authorization: `Bearer ${token}` },
     });
     const { user } = await authenticateBearer(request);
-    return { id: user.id, email: user.email };
+    return { id: user.id, email: user.email, confirmed: Boolean(user.emailConfirmedAt) };
   } catch (error) {
     if (error instanceof AuthServiceError) return null;
     throw error;

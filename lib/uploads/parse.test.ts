@@ -403,3 +403,23 @@ describe("sweepStaleUploads", () => {
     await sweepStaleUploads(tmpRoot, Date.now() + 2 * 60 * 60 * 1000);
   });
 });
+
+describe("the temporary folder", () => {
+  it("is made when missing, on the first upload and again after it was removed", async () => {
+    const root = path.join(tmpRoot, "tmp-made-on-demand");
+    const request = () =>
+      formRequest([
+        ["title", "t"],
+        ["video", [mp4OfSize(4096), "clip.mp4"]],
+      ]);
+    for (let round = 0; round < 2; round++) {
+      expect(fs.existsSync(root)).toBe(false);
+      const form = await parseWebOrNode(request(), sectionRules, root);
+      expect(Object.keys(form.files)).toEqual(["video"]);
+      expect(fs.readdirSync(root)).toHaveLength(1);
+      await form.cleanup();
+      expect(fs.readdirSync(root)).toEqual([]);
+      fs.rmSync(root, { recursive: true });
+    }
+  });
+});

@@ -75,9 +75,8 @@ export async function parseMultipart(
   if (Number(request.headers.get("content-length") ?? 0) > maxFormBytes(rules)) {
     throw new UploadError(413, TOO_LARGE);
   }
-  await fs.mkdir(tmpRoot, { recursive: true });
   await sweepOnce(tmpRoot);
-  const dir = await fs.mkdtemp(path.join(/* turbopackIgnore: true */ tmpRoot, "upload-"));
+  const dir = await makeUploadDir(tmpRoot);
   const guards = new Map<object, GuardedFile>();
   const cleanup = async () => {
     await Promise.all([...guards.values()].map((guard) => guard.fileClosed));
@@ -109,6 +108,22 @@ export async function parseMultipart(
     if (refusal) throw refusal;
     if (clientFailed) throw new UploadError(400, messages.invalidForm);
     throw toUploadError(error);
+  }
+}
+
+/**
+ * A new folder for one request's files under `tmpRoot`, which is made only when missing (the first
+ * upload, or after someone removed it): one file-system call on every other upload, each of which
+ * is time before the body is read (docs/performance.md#uploads).
+ */
+async function makeUploadDir(tmpRoot: string): Promise<string> {
+  const prefix = path.join(/* turbopackIgnore: true */ tmpRoot, "upload-");
+  try {
+    return await fs.mkdtemp(prefix);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    await fs.mkdir(tmpRoot, { recursive: true });
+    return fs.mkdtemp(prefix);
   }
 }
 
