@@ -68,6 +68,8 @@ export type Results = {
     requestBodyMs?: number;
     /** Median of each upload's ratio to the transfer just before it; missing from older runs. */
     vsTransfer?: number;
+    /** The lowest and highest of those paired ratios; missing from older runs. */
+    pairRange?: number[];
   } | null;
   /**
    * RSS of the whole server process tree, in MB, under `npm start`'s heap limit: idle after the
@@ -245,7 +247,7 @@ export function renderReport(r: Results): string {
     "## Upload and memory",
     "",
     r.upload
-      ? `- ${(r.upload.bytes / 1e6).toFixed(0)} MB mp4 (random filler, fully written) through \`POST /api/sections/{id}\`: ${r.upload.uploadMs} ms; plain copy of the same bytes on the data directory's disk: ${r.upload.copyMs} ms (${(r.upload.uploadMs / r.upload.copyMs).toFixed(2)}×); the same multipart body sent to a bare \`node:http\` server in its own process that only writes each chunk to a file: ${r.upload.transferMs} ms (${(r.upload.transferMs / r.upload.copyMs).toFixed(2)}× the copy; the upload is ${(r.upload.uploadMs / r.upload.transferMs).toFixed(2)}× this transfer floor). The copy never leaves the kernel (copy_file_range), while any upload has to cross the loopback socket and be written from user space.${r.upload.requestBodyMs ? ` The same bare server reading the body through a web \`Request\`, as Next.js hands it to every route handler: ${r.upload.requestBodyMs} ms (${(r.upload.requestBodyMs / r.upload.transferMs).toFixed(2)}× the transfer floor; the upload is ${(r.upload.uploadMs / r.upload.requestBodyMs).toFixed(2)}× this one).` : ""} The body is encoded once before timing; medians of ${r.upload.runs}.${r.upload.vsTransfer ? ` Each upload against the transfer just before it, median of the ${r.upload.runs} pairs (the budget): ${r.upload.vsTransfer.toFixed(2)}×.` : ""}`
+      ? `- ${(r.upload.bytes / 1e6).toFixed(0)} MB mp4 (random filler, fully written) through \`POST /api/sections/{id}\`: ${r.upload.uploadMs} ms; plain copy of the same bytes on the data directory's disk: ${r.upload.copyMs} ms (${(r.upload.uploadMs / r.upload.copyMs).toFixed(2)}×); the same multipart body sent to a bare \`node:http\` server in its own process that only writes each chunk to a file: ${r.upload.transferMs} ms (${(r.upload.transferMs / r.upload.copyMs).toFixed(2)}× the copy; the upload is ${(r.upload.uploadMs / r.upload.transferMs).toFixed(2)}× this transfer floor). The copy never leaves the kernel (copy_file_range), while any upload has to cross the loopback socket and be written from user space.${r.upload.requestBodyMs ? ` The same bare server reading the body through a web \`Request\`, as Next.js hands it to every route handler: ${r.upload.requestBodyMs} ms (${(r.upload.requestBodyMs / r.upload.transferMs).toFixed(2)}× the transfer floor; the upload is ${(r.upload.uploadMs / r.upload.requestBodyMs).toFixed(2)}× this one).` : ""} The body is encoded once before timing; medians of ${r.upload.runs}.${r.upload.vsTransfer ? ` Each upload against the transfer just before it, median of the ${r.upload.runs} pairs (the budget): ${r.upload.vsTransfer.toFixed(2)}×${r.upload.pairRange ? ` (the pairs ranged from ${r.upload.pairRange[0]!.toFixed(2)}× to ${r.upload.pairRange[1]!.toFixed(2)}×)` : ""}.` : ""}`
       : "- Upload: not measured.",
     `- Server RSS (whole process tree) idle ${r.memory.idleMb} MB, after the load ${r.memory.afterLoadMb} MB (${(r.memory.afterLoadMb / r.memory.idleMb).toFixed(2)}×).`,
     r.memory.firstStartMb !== undefined
