@@ -44,7 +44,7 @@ export async function createBackup(
   try {
     fs.writeFileSync(path.join(staging, "backup.json"), JSON.stringify(manifest));
     const entries = ["backup.json"];
-    const uploads = path.join(dataDir, "uploads");
+    const uploads = path.join(/* turbopackIgnore: true */ dataDir, "uploads");
     let files = 0;
     if (fs.existsSync(uploads)) {
       fs.symlinkSync(uploads, path.join(staging, "uploads"));

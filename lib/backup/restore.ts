@@ -46,7 +46,7 @@ export async function restoreBackup(
     if (manifest.format !== BACKUP_FORMAT)
       throw new RestoreError(`Unknown backup format: ${String(manifest.format)}`);
 
-    const uploads = path.join(dataDir, "uploads");
+    const uploads = path.join(/* turbopackIgnore: true */ dataDir, "uploads");
     if (fs.existsSync(uploads) && fs.readdirSync(uploads).length > 0) {
       throw new RestoreError(`${uploads} is not empty: restore into an empty DATA_DIR.`);
     }
