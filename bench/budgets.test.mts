@@ -1,5 +1,10 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkBudgets } from "./budgets.mts";
+import { earlierRuns } from "./earlier-runs.mts";
 import { countCards, fitBytesPerCard, htmlBudgetFor } from "./cards.mts";
 import { withinOneViewport } from "./lazy-video.mts";
 import type { LighthouseResult } from "./lighthouse.mts";
@@ -189,6 +194,76 @@ describe("bench budgets (issues 18 and 19)", () => {
       "RSS ≤ 450 MB after the full load",
       "first start on an empty DATA_DIR no higher than a restart (±5 %)",
     ]);
+  });
+
+  it("holds each cached page's throughput within 5 % of the earlier runs' median", () => {
+    const run = (projectPage: number) => {
+      const r = passing();
+      r.load.pages[1]!.vsNextStatic = projectPage;
+      return r;
+    };
+    const projectPageBudget =
+      "project page throughput within 5 % of the earlier runs (median of 3, against its ceiling)";
+    const check = (current: number, earlier: number[]) =>
+      checkBudgets(run(current), earlier.map(run)).find((v) => v.budget === projectPageBudget);
+    // Three runs of unchanged page code read 0.69, 0.73 and 0.67 of the ceiling (2026-11-26).
+    expect(check(0.67, [0.73, 0.69, 0.67])).toMatchObject({ actual: "97 %", ok: true });
+    // One high run before does not sink the next, as "within 5 % of the run before" did (92 %).
+    expect(check(0.67, [0.73, 0.67, 0.69])!.ok).toBe(true);
+    // A real loss against the median is a miss.
+    expect(check(0.65, [0.73, 0.69, 0.67])).toMatchObject({ actual: "94 %", ok: false });
+    // Pages that are not cached, or without earlier runs, are not compared.
+    expect(checkBudgets(run(0.1)).some((v) => v.budget.includes("earlier runs"))).toBe(false);
+    expect(
+      checkBudgets(run(0.1), [run(0.7)]).filter((v) => v.budget.includes("earlier runs")),
+    ).toHaveLength(2);
+  });
+});
+
+describe("earlier runs", () => {
+  const git = (dir: string, ...args: string[]) =>
+    execFileSync("git", args, { cwd: dir, stdio: "ignore", env: { ...process.env, ...GIT_ENV } });
+  const GIT_ENV = {
+    GIT_AUTHOR_NAME: "bench",
+    GIT_AUTHOR_EMAIL: "bench@example.com",
+    GIT_COMMITTER_NAME: "bench",
+    GIT_COMMITTER_EMAIL: "bench@example.com",
+  };
+  const writeRun = (dir: string, date: string) => {
+    const r = passing();
+    r.date = date;
+    fs.writeFileSync(path.join(dir, "bench/results.json"), JSON.stringify(r));
+  };
+
+  it("are the working tree's results and the committed ones before them, each run once", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-bench-runs-"));
+    try {
+      fs.mkdirSync(path.join(dir, "bench"));
+      expect(earlierRuns(dir)).toEqual([]);
+      git(dir, "init", "-q");
+      for (const day of ["01", "02", "03", "04"]) {
+        writeRun(dir, `2026-01-${day}`);
+        git(dir, "add", "bench/results.json");
+        git(dir, "commit", "-q", "-m", `run ${day}`);
+      }
+      // The working tree's file is the last commit's: counted once.
+      expect(earlierRuns(dir).map((r) => r.date)).toEqual([
+        "2026-01-04",
+        "2026-01-03",
+        "2026-01-02",
+      ]);
+      writeRun(dir, "2026-01-05");
+      expect(earlierRuns(dir).map((r) => r.date)).toEqual([
+        "2026-01-05",
+        "2026-01-04",
+        "2026-01-03",
+      ]);
+      // Without git history, the file alone.
+      fs.rmSync(path.join(dir, ".git"), { recursive: true });
+      expect(earlierRuns(dir).map((r) => r.date)).toEqual(["2026-01-05"]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -17,6 +17,7 @@ import { WARM_UP_SHARE, load, type LoadResult } from "./load.mts";
 import { renderReport, type PageLoad, type Results } from "./report.mts";
 import { SHOWCASE_TITLE } from "./showcase.mts";
 import { measureUpload } from "./upload.mts";
+import { earlierRuns } from "./earlier-runs.mts";
 import { signUp } from "../test/helpers/auth.ts";
 import { freePort, startServer, type RunningServer } from "../test/helpers/server.ts";
 import { treeRssMb } from "../reliability/soak-stats.mts";
@@ -302,10 +303,7 @@ try {
     verdicts: [],
   };
   const resultsFile = path.join(root, "bench/results.json");
-  const previous = fs.existsSync(resultsFile)
-    ? (JSON.parse(fs.readFileSync(resultsFile, "utf8")) as Results)
-    : null;
-  results.verdicts = checkBudgets(results, previous);
+  results.verdicts = checkBudgets(results, earlierRuns(root));
   fs.writeFileSync(resultsFile, JSON.stringify(results, null, 2) + "\n");
   // Notes after the marker (measurements made outside this script) stay in the report.
   const reportFile = path.join(root, "bench/REPORT.md");
