@@ -5,6 +5,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import * as tar from "tar";
 import { getDb } from "@/lib/db";
+import { uploadsDir } from "@/lib/storage/local";
 import { rowsOf, tablesInDependencyOrder } from "./tables";
 
 export const BACKUP_FORMAT = "portfolio-backup/1";
@@ -44,7 +45,7 @@ export async function createBackup(
   try {
     fs.writeFileSync(path.join(staging, "backup.json"), JSON.stringify(manifest));
     const entries = ["backup.json"];
-    const uploads = path.join(/* turbopackIgnore: true */ dataDir, "uploads");
+    const uploads = uploadsDir(dataDir);
     let files = 0;
     if (fs.existsSync(uploads)) {
       fs.symlinkSync(uploads, path.join(staging, "uploads"));

@@ -5,6 +5,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import * as tar from "tar";
 import { getDb, type Tx } from "@/lib/db";
+import { uploadsDir } from "@/lib/storage/local";
 import { BACKUP_FORMAT, type BackupManifest } from "./backup";
 import { rowsOf, tablesInDependencyOrder, withColumnDefaults } from "./tables";
 
@@ -46,7 +47,7 @@ export async function restoreBackup(
     if (manifest.format !== BACKUP_FORMAT)
       throw new RestoreError(`Unknown backup format: ${String(manifest.format)}`);
 
-    const uploads = path.join(/* turbopackIgnore: true */ dataDir, "uploads");
+    const uploads = uploadsDir(dataDir);
     if (fs.existsSync(uploads) && fs.readdirSync(uploads).length > 0) {
       throw new RestoreError(`${uploads} is not empty: restore into an empty DATA_DIR.`);
     }
