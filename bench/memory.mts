@@ -10,6 +10,7 @@ import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { parseArgs } from "node:util";
 import { seedFreshDataDir } from "./fresh-data.mts";
+import { IDLE_WAIT_MS } from "./idle.mts";
 import { load } from "./load.mts";
 import { treeRssMb } from "../reliability/soak-stats.mts";
 import { startServer, type RunningServer } from "../test/helpers/server.ts";
@@ -26,9 +27,10 @@ const amount = Number(values.amount);
 const log = (message: string) => console.error(`[memory] ${message}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Loads the pages three times each and reads RSS once the server is at rest (bench/idle.mts). */
 async function warm(server: RunningServer, paths: string[]): Promise<number> {
   for (const p of paths) for (let i = 0; i < 3; i++) await (await fetch(server.url + p)).text();
-  await sleep(3000);
+  await sleep(IDLE_WAIT_MS);
   return treeRssMb(server.process.pid!);
 }
 

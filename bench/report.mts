@@ -78,6 +78,8 @@ export type Results = {
    */
   memory: {
     idleMb: number;
+    /** Seconds the server rested after the warm-up before idle RSS was read; missing from older runs (2). */
+    idleSeconds?: number;
     afterLoadMb: number;
     /** Medians of `firstStarts` and `restarts` (older results have one of each). */
     firstStartMb?: number;
@@ -249,7 +251,7 @@ export function renderReport(r: Results): string {
     r.upload
       ? `- ${(r.upload.bytes / 1e6).toFixed(0)} MB mp4 (random filler, fully written) through \`POST /api/sections/{id}\`: ${r.upload.uploadMs} ms; plain copy of the same bytes on the data directory's disk: ${r.upload.copyMs} ms (${(r.upload.uploadMs / r.upload.copyMs).toFixed(2)}×); the same multipart body sent to a bare \`node:http\` server in its own process that only writes each chunk to a file: ${r.upload.transferMs} ms (${(r.upload.transferMs / r.upload.copyMs).toFixed(2)}× the copy; the upload is ${(r.upload.uploadMs / r.upload.transferMs).toFixed(2)}× this transfer floor). The copy never leaves the kernel (copy_file_range), while any upload has to cross the loopback socket and be written from user space.${r.upload.requestBodyMs ? ` The same bare server reading the body through a web \`Request\`, as Next.js hands it to every route handler: ${r.upload.requestBodyMs} ms (${(r.upload.requestBodyMs / r.upload.transferMs).toFixed(2)}× the transfer floor; the upload is ${(r.upload.uploadMs / r.upload.requestBodyMs).toFixed(2)}× this one).` : ""} The body is encoded once before timing; medians of ${r.upload.runs}.${r.upload.vsTransfer ? ` Each upload against the transfer just before it, median of the ${r.upload.runs} pairs (the budget): ${r.upload.vsTransfer.toFixed(2)}×${r.upload.pairRange ? ` (the pairs ranged from ${r.upload.pairRange[0]!.toFixed(2)}× to ${r.upload.pairRange[1]!.toFixed(2)}×)` : ""}.` : ""}`
       : "- Upload: not measured.",
-    `- Server RSS (whole process tree) idle ${r.memory.idleMb} MB, after the load ${r.memory.afterLoadMb} MB (${(r.memory.afterLoadMb / r.memory.idleMb).toFixed(2)}×).`,
+    `- Server RSS (whole process tree) idle ${r.memory.idleMb} MB (${r.memory.idleSeconds ?? 2} s after the warm-up), after the load ${r.memory.afterLoadMb} MB (${(r.memory.afterLoadMb / r.memory.idleMb).toFixed(2)}×).`,
     r.memory.firstStartMb !== undefined
       ? `- Empty DATA_DIR, after the same warm-up: first start (creates the database) ${r.memory.firstStartMb} MB, restart ${r.memory.restartMb} MB${r.memory.firstStarts && r.memory.restarts ? ` (medians of ${r.memory.firstStarts.length} empty directories, each started twice: first starts ${r.memory.firstStarts.join(", ")} MB, restarts ${r.memory.restarts.join(", ")} MB)` : ""}.`
       : "- First start on an empty DATA_DIR: not measured.",
