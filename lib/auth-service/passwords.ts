@@ -1,21 +1,23 @@
 import "server-only";
-import { dictionary } from "@zxcvbn-ts/language-common";
 import bcrypt from "bcryptjs";
 import { env } from "@/lib/env";
 import { AuthServiceError, invalidInput } from "./errors";
 
 const BCRYPT_COST = 10;
 
-let commonPasswords: Set<string> | undefined;
+let commonPasswords: Promise<Set<string>> | undefined;
 
 /**
  * Whether a password is on zxcvbn-ts's list of the most common passwords (about 49,000 from real
  * leaks, shipped in @zxcvbn-ts/language-common, so no network). Case is ignored: "Password123"
- * is as guessable as "password123".
+ * is as guessable as "password123". The package (all of its word lists, about 2.4 MB of heap) is
+ * loaded on the first password to check, not with the server: most of a site's life sets none.
  */
-export function isCommonPassword(password: string): boolean {
-  commonPasswords ??= new Set(dictionary["passwords-common"]);
-  return commonPasswords.has(password.toLowerCase());
+export async function isCommonPassword(password: string): Promise<boolean> {
+  commonPasswords ??= import("@zxcvbn-ts/language-common").then(
+    ({ dictionary }) => new Set(dictionary["passwords-common"]),
+  );
+  return (await commonPasswords).has(password.toLowerCase());
 }
 
 export const COMMON_PASSWORD_MESSAGE =
@@ -26,7 +28,7 @@ export const COMMON_PASSWORD_MESSAGE =
  * at most bcrypt's 72 bytes, and not a common password. Too short or too common is GoTrue's
  * 422 weak_password with its reasons ("length", "pwned").
  */
-export function validatePassword(password: unknown): string {
+export async function validatePassword(password: unknown): Promise<string> {
   if (typeof password !== "string" || password === "") throw invalidInput("Password is required");
   if (Buffer.byteLength(password, "utf8") > 72)
     throw invalidInput("Password cannot be longer than 72 characters");
@@ -39,7 +41,7 @@ export function validatePassword(password: unknown): string {
       { weak_password: { reasons: ["length"] } },
     );
   }
-  if (isCommonPassword(password))
+  if (await isCommonPassword(password))
     throw new AuthServiceError(422, "weak_password", COMMON_PASSWORD_MESSAGE, {
       weak_password: { reasons: ["pwned"] },
     });

@@ -55,7 +55,7 @@ export async function handleSignup(request: Request, url: URL): Promise<Response
   await takeRateLimit(request, "signup");
   const body = await readJsonBody(request);
   const email = normalizeEmail(body.email);
-  const password = validatePassword(body.password);
+  const password = await validatePassword(body.password);
   const { setup_token: setupToken, ...metadata } = isPlainObject(body.data) ? body.data : {};
   const challenge = readChallenge(body.code_challenge, body.code_challenge_method);
   const redirectTo = resolveRedirect(url.searchParams.get("redirect_to"), request);

@@ -65,7 +65,7 @@ export async function handleUpdateUser(request: Request): Promise<Response> {
   const changes: Partial<typeof authUsers.$inferInsert> = { updatedAt: new Date() };
   if (body.password !== undefined) {
     await assertMayChangePassword(request, user, session.amr, body.current_password);
-    const password = validatePassword(body.password);
+    const password = await validatePassword(body.password);
     if (await verifyPassword(password, user.encryptedPassword))
       throw new AuthServiceError(
         422,
