@@ -1,4 +1,4 @@
-// How long the bench lets a warmed-up server rest before it reads its "idle" RSS.
+// The bench's "idle" RSS: a warmed-up server read once it has rested.
 //
 // V8's memory reducer runs a full collection once the process has stopped allocating for several
 // seconds (about 10–15 s after the last request here) and gives the freed heap back to the system.
@@ -7,4 +7,18 @@
 // A site nobody is visiting sits at the latter, so that is what "idle" measures; a reading taken
 // before the reducer instead moved with when the last collection happened (282–301 MB over bench
 // runs 10–14, against the 300 MB budget).
+import { treeRssMb } from "../reliability/soak-stats.mts";
+import type { RunningServer } from "../test/helpers/server.ts";
+
 export const IDLE_WAIT_MS = 20_000;
+
+/**
+ * Loads each path three times, lets the server rest for IDLE_WAIT_MS, and returns the RSS of its
+ * whole process tree in MB (bench/run.mts and bench/memory.mts).
+ */
+export async function restingRssMb(server: RunningServer, paths: readonly string[]) {
+  for (const p of paths)
+    for (let i = 0; i < 3; i++) await (await fetch(server.url + p)).arrayBuffer();
+  await new Promise((resolve) => setTimeout(resolve, IDLE_WAIT_MS));
+  return treeRssMb(server.process.pid!);
+}

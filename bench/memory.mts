@@ -10,10 +10,10 @@ import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { parseArgs } from "node:util";
 import { seedFreshDataDir } from "./fresh-data.mts";
-import { IDLE_WAIT_MS } from "./idle.mts";
+import { restingRssMb } from "./idle.mts";
 import { load } from "./load.mts";
 import { treeRssMb } from "../reliability/soak-stats.mts";
-import { startServer, type RunningServer } from "../test/helpers/server.ts";
+import { startServer } from "../test/helpers/server.ts";
 
 const { values } = parseArgs({
   options: {
@@ -27,13 +27,6 @@ const amount = Number(values.amount);
 const log = (message: string) => console.error(`[memory] ${message}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Loads the pages three times each and reads RSS once the server is at rest (bench/idle.mts). */
-async function warm(server: RunningServer, paths: string[]): Promise<number> {
-  for (const p of paths) for (let i = 0; i < 3; i++) await (await fetch(server.url + p)).text();
-  await sleep(IDLE_WAIT_MS);
-  return treeRssMb(server.process.pid!);
-}
-
 const basePaths = ["/", "/?category=Illustration", "/about", "/reel", "/api/projects"];
 
 async function seededRun(env: Record<string, string>) {
@@ -43,7 +36,7 @@ async function seededRun(env: Record<string, string>) {
       _id: string;
     }[];
     const paths = [...basePaths, `/sections/${projects[Math.floor(projects.length / 2)]!._id}`];
-    const idleMb = await warm(server, paths);
+    const idleMb = await restingRssMb(server, paths);
     const rps: Record<string, { rps: number; errors: number; non2xx: number }> = {};
     for (const p of ["/", "/?category=Illustration", paths.at(-1)!, "/api/projects"]) {
       const { rps: value, errors, non2xx } = await load(p, server.url + p, amount, 50);
@@ -62,10 +55,10 @@ try {
   const empty = path.join(work, "empty");
   fs.mkdirSync(empty);
   let server = await startServer({ DATA_DIR: empty, DATABASE_URL: "" });
-  const firstStartMb = await warm(server, basePaths);
+  const firstStartMb = await restingRssMb(server, basePaths);
   await server.stop();
   server = await startServer({ DATA_DIR: empty, DATABASE_URL: "" });
-  const restartMb = await warm(server, basePaths);
+  const restartMb = await restingRssMb(server, basePaths);
   await server.stop();
   log(`first start ${firstStartMb} MB, restart ${restartMb} MB`);
 

@@ -18,7 +18,7 @@ import { renderReport, type PageLoad, type Results } from "./report.mts";
 import { SHOWCASE_TITLE } from "./showcase.mts";
 import { measureUpload } from "./upload.mts";
 import { earlierRuns } from "./earlier-runs.mts";
-import { IDLE_WAIT_MS } from "./idle.mts";
+import { IDLE_WAIT_MS, restingRssMb } from "./idle.mts";
 import { signUp } from "../test/helpers/auth.ts";
 import { freePort, startServer, type RunningServer } from "../test/helpers/server.ts";
 import { treeRssMb } from "../reliability/soak-stats.mts";
@@ -74,16 +74,9 @@ const seedSeconds = seeded.seconds;
 log("building");
 execFileSync("next", ["build"], { cwd: root, env: seeded.env, stdio: "ignore" });
 
-/**
- * Loads a few pages three times each, lets the server rest until V8's memory reducer has run
- * (bench/idle.mts), and returns its RSS.
- */
-async function warmUp(server: RunningServer, paths: string[]): Promise<number> {
-  for (const p of paths)
-    for (let i = 0; i < 3; i++) await (await fetch(server.url + p)).arrayBuffer();
-  await sleep(IDLE_WAIT_MS);
-  return rssMb(server.process.pid!);
-}
+/** A warmed-up server's RSS once it has rested (bench/idle.mts), in whole MB. */
+const warmUp = async (server: RunningServer, paths: string[]) =>
+  Math.round(await restingRssMb(server, paths));
 
 // The first start on an empty DATA_DIR creates the database; it must not leave the server bigger
 // than a restart on the same directory does. One start's RSS moves by ±20 MB from run to run here,
