@@ -14,8 +14,8 @@ export const AFTER_LOAD_RSS_BUDGET_MB = 450;
 /** Measurement noise allowed when comparing a first start with a restart. */
 const FIRST_START_TOLERANCE = 1.05;
 /**
- * Cached pages may not lose more than this share of their throughput against the earlier runs'
- * median (bench/earlier-runs.mts).
+ * Cached pages may not lose more than this share of their throughput to the memory settings: the
+ * same build without them, loaded in the same rounds (bench/run.mts).
  */
 const THROUGHPUT_TOLERANCE = 0.95;
 /** Mobile performance may trail the framework floor page's by at most this many points. */
@@ -37,14 +37,48 @@ const pathOf = (url: string) => {
   return u.pathname + u.search;
 };
 
+/** Each cached page's share of its ceiling against the earlier runs' (reported, not a budget). */
+export type EarlierComparison = {
+  runs: number;
+  /** The bare node:http server's req/s against the earlier runs' median, in %. */
+  machinePercent: number | null;
+  pages: { name: string; percent: number }[];
+};
+
 /**
- * `earlier`: the runs before this one, most recent first (bench/earlier-runs.mts), for the
- * throughput comparison: each cached page's ratio to its static ceiling, which holds across
- * machines, against the median of theirs. One earlier run alone is as noisy as this one: the
- * project page read 0.69, 0.73 and 0.67 of its ceiling in three runs of unchanged page code
- * (2026-11-26), so "within 5 % of the run before" failed on whichever run followed a high one.
+ * This run's cached pages against the earlier runs (bench/earlier-runs.mts, most recent first):
+ * each page's ratio to its static ceiling against the median of theirs, and the machine's own
+ * speed against theirs (the bare node:http server's req/s, which no code of the site touches).
+ *
+ * It was the throughput budget until run 16, and is reported now: the ceiling ratio does not
+ * cancel the machine's speed out. On 2026-11-26 the machine fell to 55 % of its earlier speed
+ * (bare 4,144 against 7,493 req/s) and the project page read 0.60–0.68 of its ceiling against
+ * 0.73–0.74 before, with the page's code unchanged (bench/REPORT.md, runs 15 and 16). The budget
+ * compares with the server without the memory settings, in the same rounds, instead.
  */
-export function checkBudgets(results: Results, earlier: readonly Results[] = []): Verdict[] {
+export function compareWithEarlier(
+  results: Results,
+  earlier: readonly Results[],
+): EarlierComparison | undefined {
+  if (earlier.length === 0) return undefined;
+  const earlierBare = earlier.map((run) => run.load.bare.rps).filter((rps) => rps > 0);
+  const pages: EarlierComparison["pages"] = [];
+  for (const page of results.load.pages.filter((p) => p.cached)) {
+    const before = earlier
+      .map((run) => run.load.pages.find((p) => p.name === page.name)?.vsNextStatic)
+      .filter((value): value is number => value !== undefined);
+    if (before.length > 0)
+      pages.push({ name: page.name, percent: (page.vsNextStatic / median(before)) * 100 });
+  }
+  return {
+    runs: earlier.length,
+    machinePercent:
+      earlierBare.length > 0 ? (results.load.bare.rps / median(earlierBare)) * 100 : null,
+    pages,
+  };
+}
+
+export function checkBudgets(results: Results): Verdict[] {
   const verdicts: Verdict[] = [];
   const add = (budget: string, actual: string, ok: boolean) =>
     verdicts.push({ budget, actual, ok });
@@ -185,27 +219,20 @@ export function checkBudgets(results: Results, earlier: readonly Results[] = [])
       memory.firstStartMb <= memory.restartMb * FIRST_START_TOLERANCE,
     );
   }
-  // The machine's own speed against those runs: the bare node:http server's req/s, which no code
-  // of the site touches. The ceiling ratio does not cancel it out: on 2026-11-26 the machine fell
-  // to 55 % of its earlier speed (bare 4,144 against 7,493 req/s) and the project page read 0.68 of
-  // its ceiling against 0.73–0.74 before, with the page's code unchanged. A miss at such a speed
-  // is the machine's, and the verdict says so.
-  const earlierBare = earlier.map((run) => run.load.bare.rps).filter((rps) => rps > 0);
-  const machine =
-    earlierBare.length > 0
-      ? `; the machine at ${((results.load.bare.rps / median(earlierBare)) * 100).toFixed(0)} % of those runs' bare node:http req/s`
-      : "";
-  for (const page of results.load.pages.filter((p) => p.cached)) {
-    const before = earlier
-      .map((run) => run.load.pages.find((p) => p.name === page.name)?.vsNextStatic)
-      .filter((value): value is number => value !== undefined);
-    if (before.length === 0) continue;
-    const ratio = page.vsNextStatic / median(before);
-    add(
-      `${page.name} throughput within 5 % of the earlier runs (median of ${before.length}, against its ceiling)`,
-      `${(ratio * 100).toFixed(0)} %${machine}`,
-      ratio >= THROUGHPUT_TOLERANCE,
-    );
-  }
+  // Issue 19 item 1: the memory settings keep the cached pages' throughput (within 5 %). They are
+  // the process's, not a page's, so the verdict takes every paired round of every cached page:
+  // one pair moved by ±15 % on a busy machine (0.70–1.25 on 2026-11-27), and a median of 3 pairs
+  // per page would miss a 5 % budget by chance about one run in four; of 9, seldom.
+  const cached = results.load.pages.filter((p) => p.cached);
+  const paired = cached.flatMap((p) => p.vsUntunedRounds ?? []);
+  const measured = cached.length > 0 && cached.every((p) => p.vsUntunedRounds?.length);
+  const percent = (ratio: number) => `${(ratio * 100).toFixed(0)} %`;
+  add(
+    "cached pages' throughput within 5 % of the same build without the memory settings",
+    measured
+      ? `${percent(median(paired))} (median of ${paired.length} paired rounds; by page ${cached.map((p) => `${p.name} ${percent(p.vsUntuned!)}`).join(", ")})`
+      : "missing",
+    measured && median(paired) >= THROUGHPUT_TOLERANCE,
+  );
   return verdicts;
 }

@@ -1,7 +1,7 @@
 // Results of one bench run, and the readable REPORT.md written from them.
 import type { LighthouseResult } from "./lighthouse.mts";
 import type { LoadResult } from "./load.mts";
-import type { Verdict } from "./budgets.mts";
+import type { EarlierComparison, Verdict } from "./budgets.mts";
 import type { CardFit } from "./cards.mts";
 import { createRequire } from "node:module";
 
@@ -18,6 +18,13 @@ export type PageLoad = LoadResult & {
   vsBare: number;
   vsNextStatic: number;
   vsLikeForLike: number | null;
+  /**
+   * Cached pages: against the same build without the memory settings, the median of the rounds'
+   * ratios (absent in runs before it was measured).
+   */
+  vsUntuned?: number;
+  /** Each round's ratio to it, in round order. */
+  vsUntunedRounds?: number[];
 };
 
 export type Results = {
@@ -37,7 +44,11 @@ export type Results = {
     nextStatic: LoadResult[];
     /** The like-for-like static pages, in the same order. */
     likeForLike: LoadResult[];
+    /** The same build without the memory settings, as each cached page (absent before run 17). */
+    untuned?: LoadResult[];
     pages: PageLoad[];
+    /** The cached pages against the earlier runs (reported, not a budget). */
+    earlier?: EarlierComparison;
   };
   lighthouse: LighthouseResult[];
   firstLoadJs: Record<string, number>;
@@ -92,6 +103,20 @@ export type Results = {
 
 const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
 
+/** The cached pages against the earlier runs: reported beside the budgets, not one of them. */
+function earlierLines(earlier: EarlierComparison | undefined): string[] {
+  if (!earlier || earlier.pages.length === 0) return [];
+  const pages = earlier.pages.map((p) => `${p.name} ${p.percent.toFixed(0)} %`).join(", ");
+  const machine =
+    earlier.machinePercent === null
+      ? ""
+      : `; the machine ran at ${earlier.machinePercent.toFixed(0)} % of their bare node:http req/s`;
+  return [
+    `Against the earlier runs (median of ${earlier.runs}), each cached page's share of its static ceiling: ${pages}${machine}. Not a budget: a slower machine lowers that share too.`,
+    "",
+  ];
+}
+
 export function renderReport(r: Results): string {
   const runsOf = (preset: "mobile" | "desktop") =>
     r.lighthouse.find((result) => result.preset === preset)?.runs ?? 0;
@@ -100,7 +125,7 @@ export function renderReport(r: Results): string {
     result.rounds && result.rounds.length > 1
       ? `${result.rps} (${result.rounds.join(", ")})`
       : result.rps;
-  const ceilingRow = (ceiling: LoadResult, ratios: [string, string]) =>
+  const ceilingRow = (ceiling: LoadResult, ratios: [string, string, string]) =>
     row([
       ceiling.name,
       rps(ceiling),
@@ -123,7 +148,7 @@ export function renderReport(r: Results): string {
     "",
     ...(r.load.rounds && r.load.rounds > 1
       ? [
-          `Each cached page ran in ${r.load.rounds} rounds of ${r.load.roundAmount} requests (each after a tenth as many discarded): its static ceiling, its like-for-like ceiling, then the page. The table shows the median round, each round's req/s in brackets; a page's ratios are the medians of its rounds' ratios.`,
+          `Each cached page ran in ${r.load.rounds} rounds of ${r.load.roundAmount} requests (each after a tenth as many discarded): its static ceiling, its like-for-like ceiling, then the page${r.load.untuned ? " and the same build without the memory settings, taking turns to go first" : ""}. The table shows the median round, each round's req/s in brackets; a page's ratios are the medians of its rounds' ratios.`,
           "",
         ]
       : []),
@@ -138,8 +163,9 @@ export function renderReport(r: Results): string {
       "vs bare node:http",
       "vs Next static",
       "vs like for like",
+      "vs without memory settings",
     ]),
-    row(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:"]),
+    row(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:"]),
     row([
       "bare node:http (same HTML as /)",
       r.load.bare.rps,
@@ -151,9 +177,11 @@ export function renderReport(r: Results): string {
       "1.00",
       "–",
       "–",
+      "–",
     ]),
-    ...r.load.nextStatic.map((ceiling) => ceilingRow(ceiling, ["1.00", "–"])),
-    ...r.load.likeForLike.map((ceiling) => ceilingRow(ceiling, ["–", "1.00"])),
+    ...r.load.nextStatic.map((ceiling) => ceilingRow(ceiling, ["1.00", "–", "–"])),
+    ...r.load.likeForLike.map((ceiling) => ceilingRow(ceiling, ["–", "1.00", "–"])),
+    ...(r.load.untuned ?? []).map((before) => ceilingRow(before, ["–", "–", "1.00"])),
     ...r.load.pages.map((p) =>
       row([
         `${p.name}${p.cached ? " (cached)" : ""}`,
@@ -166,9 +194,20 @@ export function renderReport(r: Results): string {
         p.vsBare.toFixed(2),
         p.vsNextStatic.toFixed(2),
         p.vsLikeForLike === null ? "–" : p.vsLikeForLike.toFixed(2),
+        p.vsUntuned === undefined ? "–" : p.vsUntuned.toFixed(2),
       ]),
     ),
     "",
+    ...(r.load.untuned
+      ? [
+          "The server without the memory settings is the same build on a copy of the data, started with V8's",
+          "own heap limit, young generation and heap growing factor (no `--max-old-space-size`,",
+          "`--max-semi-space-size` or growing factor; scripts/node-options.mjs): the throughput the memory",
+          "settings must keep, within 5 %, measured beside them whatever the machine's speed.",
+          "",
+        ]
+      : []),
+    ...earlierLines(r.load.earlier),
     "The budget compares with the plain static page: pure-ASCII padding, in a server that has never",
     "rendered anything. The like-for-like one differs in two ways every real page shares: it holds",
     "the cached page's non-ASCII characters (Node.js hashes, measures and writes a string with any of",

@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { checkBudgets } from "./budgets.mts";
+import { checkBudgets, compareWithEarlier } from "./budgets.mts";
 import { seedFreshDataDir } from "./fresh-data.mts";
 import { countCards, fitBytesPerCard, type CardPage } from "./cards.mts";
 import { median } from "./median.mts";
@@ -21,6 +21,7 @@ import { earlierRuns } from "./earlier-runs.mts";
 import { IDLE_WAIT_MS, restingRssMb } from "./idle.mts";
 import { signUp } from "../test/helpers/auth.ts";
 import { freePort, startServer, type RunningServer } from "../test/helpers/server.ts";
+import { untunedNodeOptions } from "../scripts/node-options.mjs";
 import { treeRssMb } from "../reliability/soak-stats.mts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -70,6 +71,10 @@ const dataDir = path.join(root, "bench/out/data");
 log(`seeding ${PROJECTS} projects × ${SECTIONS} sections`);
 const seeded = seedFreshDataDir(root, dataDir, PROJECTS, SECTIONS, { showcase: true });
 const seedSeconds = seeded.seconds;
+// The "before" server's own copy of the data (two PGlite servers cannot share a directory).
+const untunedDir = path.join(root, "bench/out/data-untuned");
+fs.rmSync(untunedDir, { recursive: true, force: true });
+fs.cpSync(dataDir, untunedDir, { recursive: true });
 
 log("building");
 execFileSync("next", ["build"], { cwd: root, env: seeded.env, stdio: "ignore" });
@@ -109,6 +114,7 @@ log(`first start ${firstStarts.join(", ")} MB, restart ${restarts.join(", ")} MB
 // startServer gives every server `npm start`'s Node options: the bench measures the production set-up.
 const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "" });
 const pid = server.process.pid!;
+let untuned: RunningServer | undefined;
 try {
   const listed = (await (await fetch(`${server.url}/api/projects`)).json()).data as {
     _id: string;
@@ -131,6 +137,16 @@ try {
     pages.map((page) => page.path),
   );
 
+  // Issue 19 item 1, "cached-page throughput within 5 % of before": the same build on a copy of the
+  // data, started without the memory settings (V8's own heap limit, young generation and heap
+  // growing factor; scripts/node-options.mjs), loaded in the same rounds as each cached page. The
+  // database parameters and route preloading stay: a cached page's request runs no query, and
+  // after the warm-up both servers hold the same routes.
+  untuned = await startServer(
+    { DATA_DIR: untunedDir, DATABASE_URL: "" },
+    { options: untunedNodeOptions(), args: ["--heap-growing-percent=0"] },
+  );
+
   // Each cached page is loaded right after a static Next.js page of its own size (its ceiling) and
   // a like-for-like one, so all three see the same bytes per response and, on a shared machine,
   // about the same background load; three such rounds, and each ratio is the median of its three
@@ -142,12 +158,13 @@ try {
   const plainApp = prepareNextStaticCeiling(root, "ceiling");
   const alikeApp = prepareNextStaticCeiling(root, "like-for-like");
   log(
-    `load: ${amount} requests × 2 targets, then ${ROUNDS} round(s) of ${roundAmount} × each cached page and its two ceilings`,
+    `load: ${amount} requests × 2 targets, then ${ROUNDS} round(s) of ${roundAmount} × each cached page, its two ceilings and the server without the memory settings`,
   );
   const bareResult = await load("bare node:http", bare.url, amount, connections);
   await bare.close();
   const ceilings: LoadResult[] = [];
   const likeForLikes: LoadResult[] = [];
+  const untunedLoads: LoadResult[] = [];
   const loads: PageLoad[] = [];
   for (const page of pages) {
     if (!page.cached) {
@@ -171,7 +188,12 @@ try {
       plain.stop();
       throw error;
     });
-    const rounds: { ceiling: LoadResult; likeForLike: LoadResult; page: LoadResult }[] = [];
+    const rounds: {
+      ceiling: LoadResult;
+      likeForLike: LoadResult;
+      page: LoadResult;
+      untuned: LoadResult;
+    }[] = [];
     try {
       for (let round = 0; round < ROUNDS; round++) {
         const ceiling = await load(
@@ -186,20 +208,38 @@ try {
           roundAmount,
           connections,
         );
-        const result = await load(page.name, server.url + page.path, roundAmount, connections);
-        rounds.push({ ceiling, likeForLike, page: result });
+        // The page and the server without the memory settings take turns going first.
+        const loadPage = () => load(page.name, server.url + page.path, roundAmount, connections);
+        const loadUntuned = () =>
+          load(
+            `without the memory settings (as ${page.name})`,
+            untuned!.url + page.path,
+            roundAmount,
+            connections,
+          );
+        let result: LoadResult;
+        let before: LoadResult;
+        if (round % 2 === 0) {
+          result = await loadPage();
+          before = await loadUntuned();
+        } else {
+          before = await loadUntuned();
+          result = await loadPage();
+        }
+        rounds.push({ ceiling, likeForLike, page: result, untuned: before });
         log(
-          `${page.name}, round ${round + 1}: ${result.rps} req/s (static ${ceiling.rps}, like for like ${likeForLike.rps})`,
+          `${page.name}, round ${round + 1}: ${result.rps} req/s (static ${ceiling.rps}, like for like ${likeForLike.rps}, without the memory settings ${before.rps})`,
         );
       }
     } finally {
       plain.stop();
       alike.stop();
     }
-    const middle = (key: "ceiling" | "likeForLike" | "page") =>
+    const middle = (key: "ceiling" | "likeForLike" | "page" | "untuned") =>
       [...rounds].sort((a, b) => a[key].rps - b[key].rps)[Math.floor(rounds.length / 2)]![key];
     ceilings.push({ ...middle("ceiling"), rounds: rounds.map((r) => r.ceiling.rps) });
     likeForLikes.push({ ...middle("likeForLike"), rounds: rounds.map((r) => r.likeForLike.rps) });
+    untunedLoads.push({ ...middle("untuned"), rounds: rounds.map((r) => r.untuned.rps) });
     const result = middle("page");
     loads.push({
       ...result,
@@ -208,8 +248,12 @@ try {
       vsBare: result.rps / bareResult.rps,
       vsNextStatic: median(rounds.map((r) => r.page.rps / r.ceiling.rps)),
       vsLikeForLike: median(rounds.map((r) => r.page.rps / r.likeForLike.rps)),
+      vsUntuned: median(rounds.map((r) => r.page.rps / r.untuned.rps)),
+      vsUntunedRounds: rounds.map((r) => r.page.rps / r.untuned.rps),
     });
   }
+  await untuned.stop();
+  untuned = undefined;
   await sleep(2000);
   const afterLoadMb = rssMb(pid);
 
@@ -292,6 +336,7 @@ try {
       bare: bareResult,
       nextStatic: ceilings,
       likeForLike: likeForLikes,
+      untuned: untunedLoads,
       pages: loads,
     },
     lighthouse: lighthouseResults,
@@ -314,7 +359,8 @@ try {
     verdicts: [],
   };
   const resultsFile = path.join(root, "bench/results.json");
-  results.verdicts = checkBudgets(results, earlierRuns(root));
+  results.load.earlier = compareWithEarlier(results, earlierRuns(root));
+  results.verdicts = checkBudgets(results);
   fs.writeFileSync(resultsFile, JSON.stringify(results, null, 2) + "\n");
   // Notes after the marker (measurements made outside this script) stay in the report.
   const reportFile = path.join(root, "bench/REPORT.md");
@@ -330,5 +376,6 @@ try {
   for (const v of missed) log(`missed: ${v.budget} (measured ${v.actual})`);
   if (args.has("--check") && missed.length > 0) process.exitCode = 1;
 } finally {
+  await untuned?.stop();
   await server.stop();
 }

@@ -1,2 +1,4 @@
 /** The production server's Node.js options for a heap limit of `heapLimitMb` (see node-options.mjs). */
 export function startNodeOptions(heapLimitMb?: string | number): string;
+/** The same without the memory settings: the bench's "before" server only (see node-options.mjs). */
+export function untunedNodeOptions(): string;

@@ -17,14 +17,26 @@
 // - The warning Node.js would print once when it reads next.config.ts itself (package.json has
 //   no "type") is silenced.
 
+/** The options that are not about memory: the same with the memory settings or without them. */
+const OTHER_OPTIONS = [
+  "--experimental-async-context-frame",
+  "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON",
+];
+
 /** The options for a heap limit of `heapLimitMb` (HEAP_LIMIT_MB, else 512). */
 export function startNodeOptions(heapLimitMb = process.env.HEAP_LIMIT_MB || "512") {
-  return [
-    `--max-old-space-size=${heapLimitMb}`,
-    "--max-semi-space-size=4",
-    "--experimental-async-context-frame",
-    "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON",
-  ].join(" ");
+  return [`--max-old-space-size=${heapLimitMb}`, "--max-semi-space-size=4", ...OTHER_OPTIONS].join(
+    " ",
+  );
+}
+
+/**
+ * The same options without the memory settings (V8 then sizes the heap and the young generation
+ * itself): the bench's "before" server, whose cached-page throughput the tuned one must keep
+ * (bench/run.mts). Not for running a site.
+ */
+export function untunedNodeOptions() {
+  return OTHER_OPTIONS.join(" ");
 }
 
 // Run as a script, it prints them. (Not `import.meta`: Playwright loads this file, through

@@ -45,17 +45,27 @@ const nextBin = path.resolve("node_modules/.bin/next");
  * Starts the production build (`next start`) with the given environment, in a process group of its
  * own (test/helpers/processes.ts) that ends when the test process does. Resolves once it answers HTTP, or
  * rejects with its output (and nothing left running) if it exits first. Needs a prior `next build`.
+ * `node.options` replaces the production NODE_OPTIONS, `node.args` go on Node's command line.
  */
-export async function startServer(env: Record<string, string | undefined>): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string | undefined>,
+  node: { options?: string; args?: readonly string[] } = {},
+): Promise<RunningServer> {
   if (!fs.existsSync(".next/BUILD_ID"))
     throw new Error("No production build: run `next build` first");
   seedFromPgTemplate({ DATABASE_URL: process.env.DATABASE_URL, ...env });
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  const child = spawnGroup(nextBin, [...START_ARGS, "--port", String(port)], {
+  const nextArgs = [...START_ARGS, "--port", String(port)];
+  // Node's own command-line flags (`node.args`) need Node.js started by name, not through the bin's
+  // `#!/usr/bin/env node` line.
+  const [command, args] = node.args
+    ? ["node", [...node.args, nextBin, ...nextArgs]]
+    : [nextBin, nextArgs];
+  const child = spawnGroup(command, args, {
     env: {
       ...process.env,
-      NODE_OPTIONS: `${START_NODE_OPTIONS} ${process.env.NODE_OPTIONS ?? ""}`,
+      NODE_OPTIONS: `${node.options ?? START_NODE_OPTIONS} ${process.env.NODE_OPTIONS ?? ""}`,
       NEXT_PUBLIC_SITE_URL: url,
       AUTH_SETUP_TOKEN: TEST_SETUP_TOKEN,
       ...env,
