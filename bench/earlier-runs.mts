@@ -1,11 +1,12 @@
-// The bench runs before this one, for the throughput budget's reference: bench/results.json as the
-// working tree has it, then the runs committed before it (git history of that file).
+// The bench runs before this one, for the report's comparison of the cached pages with them
+// (compareWithEarlier in bench/budgets.mts; not a budget): bench/results.json as the working tree
+// has it, then the runs committed before it (git history of that file).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import type { Results } from "./report.mts";
 
-/** How many earlier runs the throughput reference is the median of. */
+/** How many earlier runs that comparison takes the median of. */
 export const EARLIER_RUNS = 3;
 
 /**
