@@ -45,7 +45,7 @@ const nextConfig: NextConfig = {
     // Route modules load on their first request, not all at start-up: a visitor-only server never
     // holds the owner's pages, the API routes nobody called or the upload route. Warmed up on the
     // public pages, 16 MB less live heap and about 30 MB less RSS; a route's first request after a
-    // start pays its load once, 40–70 ms here (docs/operations.md#memory).
+    // start pays its load once, 35–65 ms here (docs/operations.md#memory).
     preloadEntriesOnStart: false,
   },
   async headers() {

@@ -140,7 +140,8 @@ export function checkBudgets(results: Results): Verdict[] {
     );
   }
 
-  for (const page of results.load.pages) {
+  // The server without the memory settings too: a failing one would make its req/s meaningless.
+  for (const page of [...results.load.pages, ...(results.load.untuned ?? [])]) {
     add(
       `0 errors and 0 non-2xx on ${page.name}`,
       `${page.errors} errors, ${page.non2xx} non-2xx`,
@@ -225,7 +226,10 @@ export function checkBudgets(results: Results): Verdict[] {
   // per page would miss a 5 % budget by chance about one run in four; of 9, seldom.
   const cached = results.load.pages.filter((p) => p.cached);
   const paired = cached.flatMap((p) => p.vsUntunedRounds ?? []);
-  const measured = cached.length > 0 && cached.every((p) => p.vsUntunedRounds?.length);
+  const measured =
+    cached.length > 0 &&
+    cached.every((p) => p.vsUntunedRounds?.length) &&
+    paired.every((ratio) => Number.isFinite(ratio) && ratio > 0);
   const percent = (ratio: number) => `${(ratio * 100).toFixed(0)} %`;
   add(
     "cached pages' throughput within 5 % of the same build without the memory settings",

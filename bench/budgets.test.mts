@@ -214,9 +214,18 @@ describe("bench budgets (issues 18 and 19)", () => {
     });
     home!.vsUntunedRounds = [0.93, 0.94, 1.02];
     expect(verdict()).toMatchObject({ actual: expect.stringMatching(/^94 % /), ok: false });
-    // A run that did not measure it for every cached page misses the budget.
+    // A server that never answered gives no ratio, and a run that did not measure it for every
+    // cached page misses the budget.
+    home!.vsUntunedRounds = [Infinity, Infinity, Infinity];
+    expect(verdict()).toMatchObject({ actual: "missing", ok: false });
     delete projectPage!.vsUntunedRounds;
     expect(verdict()).toMatchObject({ actual: "missing", ok: false });
+    // Its loads must answer without errors, as the pages' do.
+    const fine = passing();
+    fine.load.untuned = [{ ...fine.load.pages[0]!, name: "without the memory settings (as /)" }];
+    expect(missed(fine)).toEqual([]);
+    fine.load.untuned[0]!.non2xx = 12;
+    expect(missed(fine)).toEqual(["0 errors and 0 non-2xx on without the memory settings (as /)"]);
   });
 
   it("reports each cached page against the earlier runs' median, with the machine's speed", () => {

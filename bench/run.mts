@@ -140,12 +140,14 @@ try {
   // Issue 19 item 1, "cached-page throughput within 5 % of before": the same build on a copy of the
   // data, started without the memory settings (V8's own heap limit, young generation and heap
   // growing factor; scripts/node-options.mjs), loaded in the same rounds as each cached page. The
-  // database parameters and route preloading stay: a cached page's request runs no query, and
-  // after the warm-up both servers hold the same routes.
+  // database parameters and route loading stay: a cached page's request runs no query, and both
+  // servers are warmed up on the same paths.
   untuned = await startServer(
     { DATA_DIR: untunedDir, DATABASE_URL: "" },
     { options: untunedNodeOptions(), args: ["--heap-growing-percent=0"] },
   );
+  for (const page of pages)
+    for (let i = 0; i < 3; i++) await (await fetch(untuned.url + page.path)).arrayBuffer();
 
   // Each cached page is loaded right after a static Next.js page of its own size (its ceiling) and
   // a like-for-like one, so all three see the same bytes per response and, on a shared machine,
@@ -166,6 +168,8 @@ try {
   const likeForLikes: LoadResult[] = [];
   const untunedLoads: LoadResult[] = [];
   const loads: PageLoad[] = [];
+  /** Pairs of (page, server without the memory settings) so far, over all pages: who goes first. */
+  let pairs = 0;
   for (const page of pages) {
     if (!page.cached) {
       const result = await load(page.name, server.url + page.path, amount, connections);
@@ -219,7 +223,7 @@ try {
           );
         let result: LoadResult;
         let before: LoadResult;
-        if (round % 2 === 0) {
+        if (pairs++ % 2 === 0) {
           result = await loadPage();
           before = await loadUntuned();
         } else {
@@ -254,6 +258,7 @@ try {
   }
   await untuned.stop();
   untuned = undefined;
+  fs.rmSync(untunedDir, { recursive: true, force: true });
   await sleep(2000);
   const afterLoadMb = rssMb(pid);
 

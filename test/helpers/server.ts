@@ -45,7 +45,8 @@ const nextBin = path.resolve("node_modules/.bin/next");
  * Starts the production build (`next start`) with the given environment, in a process group of its
  * own (test/helpers/processes.ts) that ends when the test process does. Resolves once it answers HTTP, or
  * rejects with its output (and nothing left running) if it exits first. Needs a prior `next build`.
- * `node.options` replaces the production NODE_OPTIONS, `node.args` go on Node's command line.
+ * `node.options` replaces the production NODE_OPTIONS (and any inherited ones), `node.args` go on
+ * Node's command line.
  */
 export async function startServer(
   env: Record<string, string | undefined>,
@@ -65,7 +66,8 @@ export async function startServer(
   const child = spawnGroup(command, args, {
     env: {
       ...process.env,
-      NODE_OPTIONS: `${node.options ?? START_NODE_OPTIONS} ${process.env.NODE_OPTIONS ?? ""}`,
+      // Given options stand alone: an inherited heap limit would undo the bench's untuned server.
+      NODE_OPTIONS: node.options ?? `${START_NODE_OPTIONS} ${process.env.NODE_OPTIONS ?? ""}`,
       NEXT_PUBLIC_SITE_URL: url,
       AUTH_SETUP_TOKEN: TEST_SETUP_TOKEN,
       ...env,
