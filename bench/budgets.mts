@@ -231,12 +231,13 @@ export function checkBudgets(results: Results): Verdict[] {
     cached.every((p) => p.vsUntunedRounds?.length) &&
     paired.every((ratio) => Number.isFinite(ratio) && ratio > 0);
   const percent = (ratio: number) => `${(ratio * 100).toFixed(0)} %`;
+  const ratio = median(paired);
   add(
     "cached pages' throughput within 5 % of the same build without the memory settings",
     measured
-      ? `${percent(median(paired))} (median of ${paired.length} paired rounds; by page ${cached.map((p) => `${p.name} ${percent(p.vsUntuned!)}`).join(", ")})`
+      ? `${percent(ratio)} (median of ${paired.length} paired rounds; by page ${cached.map((p) => `${p.name} ${percent(p.vsUntuned!)}`).join(", ")})`
       : "missing",
-    measured && median(paired) >= THROUGHPUT_TOLERANCE,
+    measured && ratio >= THROUGHPUT_TOLERANCE,
   );
   return verdicts;
 }

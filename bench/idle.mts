@@ -12,13 +12,18 @@ import type { RunningServer } from "../test/helpers/server.ts";
 
 export const IDLE_WAIT_MS = 20_000;
 
+/** The bench's warm-up of a server: each path loaded three times. */
+export async function warmUpPaths(server: RunningServer, paths: readonly string[]) {
+  for (const p of paths)
+    for (let i = 0; i < 3; i++) await (await fetch(server.url + p)).arrayBuffer();
+}
+
 /**
- * Loads each path three times, lets the server rest for IDLE_WAIT_MS, and returns the RSS of its
+ * Warms the server up (warmUpPaths), lets it rest for IDLE_WAIT_MS, and returns the RSS of its
  * whole process tree in MB (bench/run.mts and bench/memory.mts).
  */
 export async function restingRssMb(server: RunningServer, paths: readonly string[]) {
-  for (const p of paths)
-    for (let i = 0; i < 3; i++) await (await fetch(server.url + p)).arrayBuffer();
+  await warmUpPaths(server, paths);
   await new Promise((resolve) => setTimeout(resolve, IDLE_WAIT_MS));
   return treeRssMb(server.process.pid!);
 }

@@ -18,7 +18,7 @@ import { renderReport, type PageLoad, type Results } from "./report.mts";
 import { SHOWCASE_TITLE } from "./showcase.mts";
 import { measureUpload } from "./upload.mts";
 import { earlierRuns } from "./earlier-runs.mts";
-import { IDLE_WAIT_MS, restingRssMb } from "./idle.mts";
+import { IDLE_WAIT_MS, restingRssMb, warmUpPaths } from "./idle.mts";
 import { signUp } from "../test/helpers/auth.ts";
 import { freePort, startServer, type RunningServer } from "../test/helpers/server.ts";
 import { untunedNodeOptions } from "../scripts/node-options.mjs";
@@ -146,8 +146,10 @@ try {
     { DATA_DIR: untunedDir, DATABASE_URL: "" },
     { options: untunedNodeOptions(), args: ["--heap-growing-percent=0"] },
   );
-  for (const page of pages)
-    for (let i = 0; i < 3; i++) await (await fetch(untuned.url + page.path)).arrayBuffer();
+  await warmUpPaths(
+    untuned,
+    pages.map((page) => page.path),
+  );
 
   // Each cached page is loaded right after a static Next.js page of its own size (its ceiling) and
   // a like-for-like one, so all three see the same bytes per response and, on a shared machine,
@@ -245,6 +247,7 @@ try {
     likeForLikes.push({ ...middle("likeForLike"), rounds: rounds.map((r) => r.likeForLike.rps) });
     untunedLoads.push({ ...middle("untuned"), rounds: rounds.map((r) => r.untuned.rps) });
     const result = middle("page");
+    const vsUntunedRounds = rounds.map((r) => r.page.rps / r.untuned.rps);
     loads.push({
       ...result,
       rounds: rounds.map((r) => r.page.rps),
@@ -252,8 +255,8 @@ try {
       vsBare: result.rps / bareResult.rps,
       vsNextStatic: median(rounds.map((r) => r.page.rps / r.ceiling.rps)),
       vsLikeForLike: median(rounds.map((r) => r.page.rps / r.likeForLike.rps)),
-      vsUntuned: median(rounds.map((r) => r.page.rps / r.untuned.rps)),
-      vsUntunedRounds: rounds.map((r) => r.page.rps / r.untuned.rps),
+      vsUntuned: median(vsUntunedRounds),
+      vsUntunedRounds,
     });
   }
   await untuned.stop();
