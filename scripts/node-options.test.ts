@@ -21,14 +21,14 @@ describe("the production Node.js options", () => {
     );
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
-    // The old-space limit plus the young generation's (three 4 MB semi-spaces' worth).
+    // The old-space limit plus the young generation's (three 8 MB semi-spaces' worth).
     const limitMb = Number(result.stdout.trim());
     expect(limitMb).toBeGreaterThanOrEqual(300);
-    expect(limitMb).toBeLessThan(320);
+    expect(limitMb).toBeLessThan(330);
   });
 
   it("without the memory settings (the bench's before server) set neither heap size", () => {
-    expect(startNodeOptions("512")).toMatch(/--max-old-space-size=512 --max-semi-space-size=4/);
+    expect(startNodeOptions("512")).toMatch(/--max-old-space-size=512 --max-semi-space-size=8/);
     expect(untunedNodeOptions()).not.toMatch(/--max-(old|semi)-space-size/);
   });
 
@@ -45,7 +45,7 @@ describe("the production Node.js options", () => {
         expect(result.stderr).toBe("");
         return Number(result.stdout.trim());
       };
-      expect(limitMb(startNodeOptions("512"))).toBeLessThan(530);
+      expect(limitMb(startNodeOptions("512"))).toBeLessThan(540);
       expect(limitMb(untunedNodeOptions())).toBeGreaterThan(1000);
     },
   );
