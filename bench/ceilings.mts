@@ -7,6 +7,7 @@ import http from "node:http";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { killGroup, spawnGroup } from "../test/helpers/processes.ts";
+import { mallocEnvironment } from "../scripts/node-options.mjs";
 import { START_NODE_OPTIONS } from "../test/helpers/server.ts";
 
 export async function startBareServer(
@@ -89,8 +90,8 @@ export function prepareNextStaticCeiling(root: string, name = "ceiling") {
      * Node.js writes and measures a string with any of them far slower than pure ASCII) and the
      * server renders one page before it is measured (a static-only server never enters the
      * render path's AsyncLocalStorage and caches). Both hold for any real site; the plain ceiling
-     * has neither. Both ceilings run with the site's own Node.js options (scripts/node-options.mjs),
-     * so what they are spared is the site's work, not its runtime settings.
+     * has neither. Both ceilings run with the site's own Node.js options and malloc settings
+     * (scripts/node-options.mjs), so what they are spared is the site's work, not its runtime settings.
      */
     async start(
       size: number,
@@ -107,7 +108,11 @@ export function prepareNextStaticCeiling(root: string, name = "ceiling") {
       const child = spawnGroup(
         path.join(root, "node_modules/.bin/next"),
         ["start", "--port", String(port)],
-        { cwd: app, stdio: "ignore", env: { ...process.env, NODE_OPTIONS: START_NODE_OPTIONS } },
+        {
+          cwd: app,
+          stdio: "ignore",
+          env: { ...process.env, ...mallocEnvironment(), NODE_OPTIONS: START_NODE_OPTIONS },
+        },
       );
       const url = `http://127.0.0.1:${port}/`;
       let up = false;

@@ -201,8 +201,9 @@ export function renderReport(r: Results): string {
     ...(r.load.untuned
       ? [
           "The server without the memory settings is the same build on a copy of the data, started with V8's",
-          "own heap limit, young generation and heap growing factor (no `--max-old-space-size`,",
-          "`--max-semi-space-size` or growing factor; scripts/node-options.mjs): the throughput the memory",
+          "own heap limit, young generation and heap growing factor and glibc's own malloc thresholds (no",
+          "`--max-old-space-size`, `--max-semi-space-size`, growing factor or `MALLOC_*_THRESHOLD_`;",
+          "scripts/node-options.mjs): the throughput the memory",
           "settings must keep, within 5 %, measured beside them whatever the machine's speed.",
           "",
         ]
@@ -212,7 +213,7 @@ export function renderReport(r: Results): string {
     "rendered anything. The like-for-like one differs in two ways every real page shares: it holds",
     "the cached page's non-ASCII characters (Node.js hashes, measures and writes a string with any of",
     "them much slower than pure ASCII) and its server has rendered one page. Both ceilings run with the",
-    "site's own Node.js options (scripts/node-options.mjs). What remains between a cached page",
+    "site's own Node.js options and malloc settings (scripts/node-options.mjs). What remains between a cached page",
     "and that ceiling is Next.js's work for the site's configuration, per request: it imports and",
     "constructs the configured cache handler (cache-handler.mjs) twice, matches the header rules with",
     "parameters and compiles the CSP value of `/sections/:path*` as a path template, and builds the",

@@ -2,7 +2,7 @@
 // Expects a build (`next build`); scripts/test.sh makes one first.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import { startNodeOptions } from "./node-options.mjs";
+import { mallocEnvironment, startNodeOptions } from "./node-options.mjs";
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error("DATA_DIR must be set");
@@ -19,7 +19,8 @@ if (fs.existsSync(seed)) {
   if (result.status !== 0) throw new Error(`Seeding the e2e data failed (${seed})`);
 }
 
-// As scripts/start.sh: the production Node options, and next.config.ts read by Node.js itself,
+// As scripts/start.sh: the production Node options and malloc settings, and next.config.ts read by
+// Node.js itself,
 // not by Next.js's compiler.
 const server = spawn(
   "next",
@@ -28,6 +29,7 @@ const server = spawn(
     stdio: "inherit",
     env: {
       ...process.env,
+      ...mallocEnvironment(),
       NODE_OPTIONS: `${startNodeOptions()} ${process.env.NODE_OPTIONS ?? ""}`,
     },
   },

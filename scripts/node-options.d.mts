@@ -2,3 +2,5 @@
 export function startNodeOptions(heapLimitMb?: string | number): string;
 /** The same without the memory settings: the bench's "before" server only (see node-options.mjs). */
 export function untunedNodeOptions(): string;
+/** glibc's malloc settings for the server's environment, keeping any `env` already sets (see node-options.mjs). */
+export function mallocEnvironment(env?: Record<string, string | undefined>): Record<string, string>;

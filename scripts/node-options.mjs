@@ -1,7 +1,8 @@
-// The Node.js options the production server runs with, in one place: `npm start` (scripts/start.sh
-// prints them with `node scripts/node-options.mjs`), the Playwright server (scripts/e2e-server.mjs),
-// and the Vitest servers, the bench and the soak (test/helpers/server.ts). deploy/vps's unit and
-// the Dockerfile spell them out for a 512 MB heap; scripts/node-options.test.ts checks they agree.
+// The Node.js options and the C library's malloc settings the production server runs with, in one
+// place: `npm start` (scripts/start.sh prints them with `node scripts/node-options.mjs [malloc]`),
+// the Playwright server (scripts/e2e-server.mjs), and the Vitest servers, the bench and the soak
+// (test/helpers/server.ts). deploy/vps's unit and the Dockerfile spell them out for a 512 MB heap;
+// scripts/node-options.test.ts checks they agree.
 //
 // - --max-old-space-size: V8 sizes its heap from the machine's memory (gigabytes on a big host) and
 //   collects lazily until it nears that size, so a long-running site's memory climbs for hours
@@ -17,6 +18,11 @@
 //   Cached pages serve 14-25 % more requests a second (docs/operations.md#memory).
 // - The warning Node.js would print once when it reads next.config.ts itself (package.json has
 //   no "type") is silenced.
+// - MALLOC_MMAP_THRESHOLD_ and MALLOC_TRIM_THRESHOLD_ (glibc's malloc, environment variables, not
+//   Node options): glibc raises its mmap threshold each time a large block is freed, up to 32 MB,
+//   and keeps up to twice that free in its heaps before it gives memory back; a warmed-up server
+//   then sat on about 30 MB of freed native memory. Fixed at 128 kB, large blocks are mapped and
+//   unmapped and freed tops returned (docs/operations.md#memory). Other C libraries ignore them.
 
 /** The options that are not about memory: the same with the memory settings or without them. */
 const OTHER_OPTIONS = [
@@ -31,6 +37,18 @@ export function startNodeOptions(heapLimitMb = process.env.HEAP_LIMIT_MB || "512
   );
 }
 
+/** glibc's malloc settings (above): fixed thresholds instead of its dynamic ones. */
+const MALLOC_SETTINGS = { MALLOC_MMAP_THRESHOLD_: "131072", MALLOC_TRIM_THRESHOLD_: "131072" };
+
+/**
+ * The malloc settings for the server's environment: each one `env` already sets is kept as it is.
+ */
+export function mallocEnvironment(env = process.env) {
+  return Object.fromEntries(
+    Object.entries(MALLOC_SETTINGS).map(([name, value]) => [name, env[name] || value]),
+  );
+}
+
 /**
  * The same options without the memory settings (V8 then sizes the heap and the young generation
  * itself): the bench's "before" server, whose cached-page throughput the tuned one must keep
@@ -40,6 +58,12 @@ export function untunedNodeOptions() {
   return OTHER_OPTIONS.join(" ");
 }
 
-// Run as a script, it prints them. (Not `import.meta`: Playwright loads this file, through
-// test/helpers/server.ts, as CommonJS.)
-if (process.argv[1]?.endsWith("/node-options.mjs")) console.log(startNodeOptions());
+// Run as a script, it prints the Node options, or with `malloc` the malloc settings as NAME=value
+// lines. (Not `import.meta`: Playwright loads this file, through test/helpers/server.ts, as
+// CommonJS.)
+if (process.argv[1]?.endsWith("/node-options.mjs")) {
+  if (process.argv[2] === "malloc")
+    for (const [name, value] of Object.entries(mallocEnvironment()))
+      console.log(`${name}=${value}`);
+  else console.log(startNodeOptions());
+}

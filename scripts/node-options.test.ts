@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import { describe, expect, it } from "vitest";
-import { startNodeOptions, untunedNodeOptions } from "./node-options.mjs";
+import { mallocEnvironment, startNodeOptions, untunedNodeOptions } from "./node-options.mjs";
 
 describe("the production Node.js options", () => {
   it("are the ones the Docker image and the systemd unit spell out", () => {
@@ -10,6 +10,37 @@ describe("the production Node.js options", () => {
     expect(fs.readFileSync("Dockerfile", "utf8")).toContain(`NODE_OPTIONS="${options}"`);
     expect(fs.readFileSync("deploy/vps/portfolio.service", "utf8")).toContain(
       `Environment="NODE_OPTIONS=${options}"`,
+    );
+  });
+
+  it("come with glibc's malloc settings, which the Docker image and the systemd unit spell out", () => {
+    const malloc = mallocEnvironment({});
+    expect(malloc).toEqual({ MALLOC_MMAP_THRESHOLD_: "131072", MALLOC_TRIM_THRESHOLD_: "131072" });
+    const dockerfile = fs.readFileSync("Dockerfile", "utf8");
+    const unit = fs.readFileSync("deploy/vps/portfolio.service", "utf8");
+    const settings = Object.entries(malloc).map(([name, value]) => `${name}=${value}`);
+    for (const setting of settings) expect(dockerfile).toContain(`    ${setting}`);
+    expect(unit).toContain(`Environment=${settings.join(" ")}`);
+    // A value the environment already gives is kept.
+    expect(mallocEnvironment({ MALLOC_TRIM_THRESHOLD_: "1048576" }).MALLOC_TRIM_THRESHOLD_).toBe(
+      "1048576",
+    );
+  });
+
+  it("reach the server that scripts/start.sh starts", () => {
+    const result = spawnSync(
+      "bash",
+      [
+        "-c",
+        'while IFS= read -r s; do export "$s"; done < <(node scripts/node-options.mjs malloc); env',
+      ],
+      { env: { ...process.env, MALLOC_TRIM_THRESHOLD_: "65536" }, encoding: "utf8" },
+    );
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("MALLOC_MMAP_THRESHOLD_=131072\n");
+    expect(result.stdout).toContain("MALLOC_TRIM_THRESHOLD_=65536\n");
+    expect(fs.readFileSync("scripts/start.sh", "utf8")).toContain(
+      'while IFS= read -r setting; do export "$setting"; done < <(node "$(dirname "$0")/node-options.mjs" malloc)',
     );
   });
 
