@@ -201,7 +201,7 @@ export function renderReport(r: Results): string {
     ...(r.load.untuned
       ? [
           "The server without the memory settings is the same build on a copy of the data, started with V8's",
-          "own heap limit, young generation and heap growing factor and glibc's own malloc thresholds (no",
+          "own heap limit, young generation, heap growing factor and glibc's own malloc thresholds (no",
           "`--max-old-space-size`, `--max-semi-space-size`, growing factor or `MALLOC_*_THRESHOLD_`;",
           "scripts/node-options.mjs): the throughput the memory",
           "settings must keep, within 5 %, measured beside them whatever the machine's speed.",

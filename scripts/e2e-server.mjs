@@ -20,8 +20,7 @@ if (fs.existsSync(seed)) {
 }
 
 // As scripts/start.sh: the production Node options and malloc settings, and next.config.ts read by
-// Node.js itself,
-// not by Next.js's compiler.
+// Node.js itself, not by Next.js's compiler.
 const server = spawn(
   "next",
   ["start", "--experimental-next-config-strip-types", "--port", process.env.PORT ?? "3100"],

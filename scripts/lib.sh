@@ -18,6 +18,14 @@ ensure_system_packages() {
   fi
 }
 
+# Exports glibc's malloc settings for the server (fixed thresholds, scripts/node-options.mjs); values
+# already in the environment are kept. A failing `node` stops the script (set -e).
+export_malloc_settings() {
+  local settings setting
+  settings="$(node scripts/node-options.mjs malloc)"
+  while IFS= read -r setting; do export "$setting"; done <<<"$settings"
+}
+
 # Installs npm dependencies (Node 22 among them, as the `node` package) when missing or stale,
 # then puts node_modules/.bin first on PATH so every tool runs on Node 22.
 ensure_node_modules() {

@@ -11,8 +11,8 @@
 //   the server itself (lib/startup/heap-growth.ts).
 // - --max-semi-space-size=8: V8's default is 16 MB. Under load on `/`, 8 MB spends about 1 % of the
 //   server's CPU in young-generation collections more than 16 MB, 4 MB about 3 %, and at rest all
-//   three sit at the same RSS; 16 MB holds 20–70 MB more right after a load
-//   (docs/operations.md#memory).
+//   three sit at the same RSS; right after a load 8 MB holds about 19 MB more than 4 MB, 16 MB
+//   25–70 MB more (docs/operations.md#memory).
 // - --experimental-async-context-frame: AsyncLocalStorage, which Next.js enters for every request,
 //   kept in V8's continuation data instead of async_hooks' promise hooks (Node.js 24's default).
 //   Cached pages serve 14-25 % more requests a second (docs/operations.md#memory).

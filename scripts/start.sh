@@ -9,6 +9,5 @@ ensure_build
 # --experimental-next-config-strip-types: Node.js reads next.config.ts itself, so Next.js does not
 # load its compiler (SWC) into the server for that (about 35 MB less resident, docs/operations.md#memory).
 export NODE_OPTIONS="$(node "$(dirname "$0")/node-options.mjs") ${NODE_OPTIONS:-}"
-# glibc's malloc settings (fixed thresholds, scripts/node-options.mjs); values already set are kept.
-while IFS= read -r setting; do export "$setting"; done < <(node "$(dirname "$0")/node-options.mjs" malloc)
+export_malloc_settings
 exec next start --experimental-next-config-strip-types --port "${PORT:-3000}"
