@@ -189,6 +189,14 @@ describe.each(BODIES)("parseMultipart, body from a %s", (kind) => {
     const encoded = formRequest([["video", [video, "reel.mp4"]]]);
     const body = new Uint8Array(await encoded.arrayBuffer());
     const CHUNK = 64 * 1024;
+    // No carriage return in the last bytes before each chunk's end: a chunk that happens to end in
+    // `\r` leaves a boundary match pending, and formidable then scans the next chunk itself (right,
+    // but this count would fail about one run in eight: 33 chunks, 1 in 256 each). Everywhere
+    // else the video keeps its carriage returns, where formidable's own scan would split it.
+    const offset = Buffer.from(body).indexOf(video.subarray(0, 64));
+    for (let end = CHUNK; end < body.length; end += CHUNK)
+      for (let at = Math.max(end - 100, offset + 64); at < end; at++)
+        if (body[at] === 0x0d && at - offset < video.length) body[at] = video[at - offset] = 0x0e;
     const chunks: Uint8Array[] = [];
     for (let at = 0; at < body.length; at += CHUNK) chunks.push(body.subarray(at, at + CHUNK));
     const sent = chunks.length;
