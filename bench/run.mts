@@ -139,9 +139,9 @@ try {
 
   // Issue 19 item 1, "cached-page throughput within 5 % of before": the same build on a copy of the
   // data, started without the memory settings (V8's own heap limit, young generation and heap
-  // growing factor, glibc's own malloc thresholds; scripts/node-options.mjs), loaded in the same rounds as each cached page. The
-  // database parameters and route loading stay: a cached page's request runs no query, and both
-  // servers are warmed up on the same paths.
+  // growing factor, glibc's own malloc thresholds; scripts/node-options.mjs), loaded in the same
+  // rounds as each cached page. The database parameters and route loading stay: a cached page's
+  // request runs no query, and both servers are warmed up on the same paths.
   untuned = await startServer(
     { DATA_DIR: untunedDir, DATABASE_URL: "" },
     { options: untunedNodeOptions(), args: ["--heap-growing-percent=0"] },
