@@ -49,6 +49,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: shards.length,
   retries: process.env.CI ? 1 : 0,
+  // Owner controls appear once the session is read, which loads supabase-js first; on a busy
+  // 2-core CI machine that took over 5 s (Playwright's default) while the other server's specs ran.
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
   use: {
     trace: "retain-on-failure",

@@ -2,6 +2,7 @@
 // graceful SIGTERM that lets an upload in flight finish before the database is closed.
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -88,6 +89,35 @@ describe("operations (PGlite)", () => {
     expect(server.output()).not.toContain("secret-token");
     expect(logLines().some((line) => String(line.msg).startsWith("Start-up sweep"))).toBe(true);
   });
+
+  it("an idle keep-alive connection stays open past Node's 5 s, for the proxy to close first", async () => {
+    // One connection, two requests with 7 s between them: Node's default would have closed it
+    // after 5 s (plus its 1 s margin), and a proxy reusing it then gets a reset
+    // (docs/operations.md#keep-alive).
+    const socket = net.connect(Number(new URL(server.url).port), new URL(server.url).hostname);
+    const received: string[] = [];
+    let closed = false;
+    socket.on("data", (chunk) => received.push(String(chunk)));
+    socket.on("close", () => (closed = true));
+    const get = "GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n";
+    const answers = () => received.join("").match(/^HTTP\/1\.1 200 /gm)?.length ?? 0;
+    const waitFor = async (count: number) => {
+      for (let i = 0; i < 100 && answers() < count; i++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(answers()).toBe(count);
+    };
+    try {
+      socket.write(get);
+      await waitFor(1);
+      expect(received.join("")).toMatch(/^Keep-Alive: timeout=65\r$/im);
+      await new Promise((resolve) => setTimeout(resolve, 7_000));
+      expect(closed).toBe(false);
+      socket.write(get);
+      await waitFor(2);
+    } finally {
+      socket.destroy();
+    }
+  }, 20_000);
 
   it(
     "SIGTERM during a slow upload: the upload completes (201), then the process exits 0 and the data directory reopens cleanly",

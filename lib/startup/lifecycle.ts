@@ -7,6 +7,17 @@ import { jsonLogs, logger } from "./logger";
 /** How long in-flight requests (uploads among them) may take to finish after SIGTERM. */
 export const SHUTDOWN_TIMEOUT_MS = 30_000;
 
+/**
+ * How long an idle keep-alive connection stays open. Node's default is 5 s, shorter than the
+ * proxies in front of the app keep theirs (Caddy 2 min unless told, nginx and load balancers
+ * 60 s): a proxy would send a request on a connection the server is just closing, and the
+ * visitor gets a 502. Longer than a proxy's idle timeout, the server never closes first
+ * (docs/operations.md, "Keep-alive").
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+/** Node's own keepAliveTimeout: a server left on it gets KEEP_ALIVE_TIMEOUT_MS. */
+const NODE_DEFAULT_KEEP_ALIVE_MS = 5_000;
+
 type Lifecycle = {
   inFlight: number;
   servers: Set<http.Server>;
@@ -36,7 +47,13 @@ function pathOf(url: string | undefined): string {
 
 function track(server: http.Server, request: http.IncomingMessage, response: http.ServerResponse) {
   const current = state();
-  current.servers.add(server);
+  if (!current.servers.has(server)) {
+    current.servers.add(server);
+    // `next start --keepAliveTimeout` sets its own value: that one is kept.
+    if (server.keepAliveTimeout === NODE_DEFAULT_KEEP_ALIVE_MS) {
+      server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    }
+  }
   current.inFlight++;
   // A keep-alive connection must not bring another request once shutdown began.
   if (current.stopping) response.setHeader("Connection", "close");
