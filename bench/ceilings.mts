@@ -7,8 +7,7 @@ import http from "node:http";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { killGroup, spawnGroup } from "../test/helpers/processes.ts";
-import { mallocEnvironment } from "../scripts/node-options.mjs";
-import { START_NODE_OPTIONS } from "../test/helpers/server.ts";
+import { serverEnvironment } from "../scripts/node-options.mjs";
 
 export async function startBareServer(
   html: Buffer,
@@ -111,7 +110,7 @@ export function prepareNextStaticCeiling(root: string, name = "ceiling") {
         {
           cwd: app,
           stdio: "ignore",
-          env: { ...process.env, ...mallocEnvironment(), NODE_OPTIONS: START_NODE_OPTIONS },
+          env: serverEnvironment(),
         },
       );
       const url = `http://127.0.0.1:${port}/`;

@@ -2,7 +2,7 @@
 // Expects a build (`next build`); scripts/test.sh makes one first.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import { mallocEnvironment, startNodeOptions } from "./node-options.mjs";
+import { serverEnvironment } from "./node-options.mjs";
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error("DATA_DIR must be set");
@@ -26,11 +26,7 @@ const server = spawn(
   ["start", "--experimental-next-config-strip-types", "--port", process.env.PORT ?? "3100"],
   {
     stdio: "inherit",
-    env: {
-      ...process.env,
-      ...mallocEnvironment(),
-      NODE_OPTIONS: `${startNodeOptions()} ${process.env.NODE_OPTIONS ?? ""}`,
-    },
+    env: serverEnvironment(),
   },
 );
 const stop = () => server.kill("SIGTERM");

@@ -1,7 +1,8 @@
 // The Node.js options and the C library's malloc settings the production server runs with, in one
-// place: `npm start` (scripts/start.sh prints them with `node scripts/node-options.mjs [malloc]`),
-// the Playwright server (scripts/e2e-server.mjs), and the Vitest servers, the bench and the soak
-// (test/helpers/server.ts). deploy/vps's unit and the Dockerfile spell them out for a 512 MB heap;
+// place: `npm start` (scripts/start.sh prints them with `node scripts/node-options.mjs [malloc]`);
+// the Playwright server (scripts/e2e-server.mjs), the Vitest servers, the bench and the soak
+// (test/helpers/server.ts) and the bench's static ceilings (bench/ceilings.mts) take their
+// environment from serverEnvironment(). deploy/vps's unit and the Dockerfile spell them out for a 512 MB heap;
 // scripts/node-options.test.ts checks they agree.
 //
 // - --max-old-space-size: V8 sizes its heap from the machine's memory (gigabytes on a big host) and
@@ -47,6 +48,26 @@ export function mallocEnvironment(env = process.env) {
   return Object.fromEntries(
     Object.entries(MALLOC_SETTINGS).map(([name, value]) => [name, env[name] || value]),
   );
+}
+
+/**
+ * The environment of a production server started from `env`: glibc's malloc settings (a value
+ * `env` already has is kept), and NODE_OPTIONS with the production options followed by `env`'s own.
+ * Given `nodeOptions` stand alone: NODE_OPTIONS is exactly them and no malloc setting is passed on,
+ * not even an inherited one (the bench's untuned server).
+ */
+export function serverEnvironment(env = process.env, nodeOptions = undefined) {
+  const result = { ...env };
+  if (nodeOptions === undefined) {
+    Object.assign(result, mallocEnvironment(env));
+    result.NODE_OPTIONS = [startNodeOptions(env.HEAP_LIMIT_MB || "512"), env.NODE_OPTIONS]
+      .filter(Boolean)
+      .join(" ");
+  } else {
+    for (const name of Object.keys(MALLOC_SETTINGS)) delete result[name];
+    result.NODE_OPTIONS = nodeOptions;
+  }
+  return result;
 }
 
 /**

@@ -2,7 +2,12 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import { describe, expect, it } from "vitest";
-import { mallocEnvironment, startNodeOptions, untunedNodeOptions } from "./node-options.mjs";
+import {
+  mallocEnvironment,
+  serverEnvironment,
+  startNodeOptions,
+  untunedNodeOptions,
+} from "./node-options.mjs";
 
 describe("the production Node.js options", () => {
   it("are the ones the Docker image and the systemd unit spell out", () => {
@@ -42,6 +47,31 @@ describe("the production Node.js options", () => {
     const exported = lines.indexOf("export_malloc_settings");
     expect(exported).toBeGreaterThan(-1);
     expect(exported).toBeLessThan(lines.findIndex((line) => line.startsWith("exec next start")));
+  });
+
+  it("make up every test, bench and Playwright server's environment, or stand aside for given options", () => {
+    const inherited = {
+      PATH: "/usr/bin",
+      HEAP_LIMIT_MB: "300",
+      NODE_OPTIONS: "--trace-warnings",
+      MALLOC_TRIM_THRESHOLD_: "65536",
+    };
+    expect(serverEnvironment(inherited)).toEqual({
+      PATH: "/usr/bin",
+      HEAP_LIMIT_MB: "300",
+      NODE_OPTIONS: `${startNodeOptions("300")} --trace-warnings`,
+      MALLOC_MMAP_THRESHOLD_: "131072",
+      MALLOC_TRIM_THRESHOLD_: "65536",
+    });
+    expect(serverEnvironment({}).NODE_OPTIONS).toBe(startNodeOptions("512"));
+    // The bench's untuned server: its options alone, and no malloc setting, inherited or not.
+    expect(serverEnvironment(inherited, untunedNodeOptions())).toEqual({
+      PATH: "/usr/bin",
+      HEAP_LIMIT_MB: "300",
+      NODE_OPTIONS: untunedNodeOptions(),
+    });
+    for (const file of ["scripts/e2e-server.mjs", "test/helpers/server.ts", "bench/ceilings.mts"])
+      expect(fs.readFileSync(file, "utf8")).toMatch(/serverEnvironment\(/);
   });
 
   it("are accepted by this Node.js in NODE_OPTIONS and set the heap limit", () => {

@@ -2,17 +2,11 @@ import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { mallocEnvironment, startNodeOptions } from "../../scripts/node-options.mjs";
+import { serverEnvironment } from "../../scripts/node-options.mjs";
 import { TEST_SETUP_TOKEN } from "./auth";
 import { seedFromPgTemplate } from "./pg-template";
 import { spawnGroup, stopGroup } from "./processes";
 
-/**
- * The Node options `npm start` gives the server (scripts/node-options.mjs): every server a test,
- * the bench or the soak starts runs with them, and with its malloc settings, so they check and
- * measure what a site runs.
- */
-export const START_NODE_OPTIONS = startNodeOptions();
 /** `next start`'s arguments in scripts/start.sh besides the port: next.config.ts read by Node.js itself. */
 export const START_ARGS = ["start", "--experimental-next-config-strip-types"];
 
@@ -46,8 +40,10 @@ const nextBin = path.resolve("node_modules/.bin/next");
  * Starts the production build (`next start`) with the given environment, in a process group of its
  * own (test/helpers/processes.ts) that ends when the test process does. Resolves once it answers HTTP, or
  * rejects with its output (and nothing left running) if it exits first. Needs a prior `next build`.
- * `node.options` replaces the production NODE_OPTIONS (and any inherited ones) and leaves out the
- * production malloc settings; `node.args` go on Node's command line.
+ * Every server a test, the bench or the soak starts runs with `npm start`'s Node options and malloc
+ * settings (serverEnvironment in scripts/node-options.mjs), so they check and measure what a site
+ * runs. `node.options` replaces the production NODE_OPTIONS (and any inherited ones) and leaves out
+ * the production malloc settings; `node.args` go on Node's command line.
  */
 export async function startServer(
   env: Record<string, string | undefined>,
@@ -66,13 +62,9 @@ export async function startServer(
     : [nextBin, nextArgs];
   const child = spawnGroup(command, args, {
     env: {
-      ...process.env,
       // Given options stand alone: an inherited heap limit or malloc setting would undo the bench's
       // untuned server.
-      ...(node.options === undefined
-        ? mallocEnvironment()
-        : { MALLOC_MMAP_THRESHOLD_: undefined, MALLOC_TRIM_THRESHOLD_: undefined }),
-      NODE_OPTIONS: node.options ?? `${START_NODE_OPTIONS} ${process.env.NODE_OPTIONS ?? ""}`,
+      ...serverEnvironment(process.env, node.options),
       NEXT_PUBLIC_SITE_URL: url,
       AUTH_SETUP_TOKEN: TEST_SETUP_TOKEN,
       ...env,
