@@ -45,15 +45,23 @@ function pathOf(url: string | undefined): string {
   return (end === -1 ? url : url!.slice(0, end)) || "/";
 }
 
+/**
+ * Counts the server in on its first connection: from then on every request's answer advertises, and
+ * its connection keeps, KEEP_ALIVE_TIMEOUT_MS (Node reads the server's value for each request).
+ */
+function adopt(server: http.Server) {
+  const current = state();
+  if (current.servers.has(server)) return;
+  current.servers.add(server);
+  // A value other than Node's default (`next start --keepAliveTimeout`) is kept.
+  if (server.keepAliveTimeout === NODE_DEFAULT_KEEP_ALIVE_MS) {
+    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  }
+}
+
 function track(server: http.Server, request: http.IncomingMessage, response: http.ServerResponse) {
   const current = state();
-  if (!current.servers.has(server)) {
-    current.servers.add(server);
-    // `next start --keepAliveTimeout` sets its own value: that one is kept.
-    if (server.keepAliveTimeout === NODE_DEFAULT_KEEP_ALIVE_MS) {
-      server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-    }
-  }
+  adopt(server);
   current.inFlight++;
   // A keep-alive connection must not bring another request once shutdown began.
   if (current.stopping) response.setHeader("Connection", "close");
@@ -92,7 +100,8 @@ export function trackRequests(): void {
     ...args: unknown[]
   ) => boolean;
   proto.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
-    if (event === "request") {
+    if (event === "connection") adopt(this);
+    else if (event === "request") {
       track(this, args[0] as http.IncomingMessage, args[1] as http.ServerResponse);
     }
     return emit.call(this, event, ...args);
@@ -140,6 +149,9 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
     server.closeIdleConnections();
   }
   const finished = await waitForIdle(SHUTDOWN_TIMEOUT_MS);
+  // The connections of the requests that were in flight are idle now: closed before the database
+  // is, so no client sends one more request on them into a closing server.
+  for (const server of current.servers) server.closeIdleConnections();
   if (!finished) {
     console.error(
       `Shutdown: ${current.inFlight} request(s) still running after ${SHUTDOWN_TIMEOUT_MS / 1000} s; cutting them.`,
