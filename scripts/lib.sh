@@ -18,11 +18,12 @@ ensure_system_packages() {
   fi
 }
 
-# Exports glibc's malloc settings for the server (fixed thresholds, scripts/node-options.mjs); values
-# already in the environment are kept. A failing `node` stops the script (set -e).
-export_malloc_settings() {
+# Exports the production server's environment (serverEnvironment in scripts/node-options.mjs):
+# NODE_OPTIONS, the production options followed by any already set, and glibc's malloc settings,
+# keeping values already in the environment. A failing `node` stops the script (set -e).
+export_server_environment() {
   local settings setting
-  settings="$(node scripts/node-options.mjs malloc)"
+  settings="$(node "$(dirname "${BASH_SOURCE[0]}")/node-options.mjs")"
   while IFS= read -r setting; do export "$setting"; done <<<"$settings"
 }
 

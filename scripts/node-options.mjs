@@ -1,9 +1,9 @@
 // The Node.js options and the C library's malloc settings the production server runs with, in one
-// place: `npm start` (scripts/start.sh prints them with `node scripts/node-options.mjs [malloc]`);
-// the Playwright server (scripts/e2e-server.mjs), the Vitest servers, the bench and the soak
-// (test/helpers/server.ts) and the bench's static ceilings (bench/ceilings.mts) take their
-// environment from serverEnvironment(). deploy/vps's unit and the Dockerfile spell them out for a 512 MB heap;
-// scripts/node-options.test.ts checks they agree.
+// place: `npm start` (scripts/start.sh exports what `node scripts/node-options.mjs` prints), the
+// Playwright server (scripts/e2e-server.mjs), the Vitest servers, the bench and the soak
+// (test/helpers/server.ts) and the bench's static ceilings (bench/ceilings.mts) all take their
+// environment from serverEnvironment(). deploy/vps's unit and the Dockerfile spell them out for a
+// 512 MB heap; scripts/node-options.test.ts checks they agree.
 //
 // - --max-old-space-size: V8 sizes its heap from the machine's memory (gigabytes on a big host) and
 //   collects lazily until it nears that size, so a long-running site's memory climbs for hours
@@ -79,12 +79,11 @@ export function untunedNodeOptions() {
   return OTHER_OPTIONS.join(" ");
 }
 
-// Run as a script, it prints the Node options, or with `malloc` the malloc settings as NAME=value
-// lines. (Not `import.meta`: Playwright loads this file, through test/helpers/server.ts, as
-// CommonJS.)
+// Run as a script, it prints what serverEnvironment() sets, NODE_OPTIONS and the malloc settings, as
+// NAME=value lines for scripts/lib.sh's export_server_environment. (Not `import.meta`: Playwright
+// loads this file, through test/helpers/server.ts, as CommonJS.)
 if (process.argv[1]?.endsWith("/node-options.mjs")) {
-  if (process.argv[2] === "malloc")
-    for (const [name, value] of Object.entries(mallocEnvironment()))
-      console.log(`${name}=${value}`);
-  else console.log(startNodeOptions());
+  const env = serverEnvironment();
+  for (const name of ["NODE_OPTIONS", ...Object.keys(MALLOC_SETTINGS)])
+    console.log(`${name}=${env[name]}`);
 }

@@ -35,16 +35,27 @@ describe("the production Node.js options", () => {
   });
 
   it("are exported by scripts/start.sh before it starts the server, keeping a value already set", () => {
-    const result = spawnSync("bash", ["-c", "source scripts/lib.sh; export_malloc_settings; env"], {
-      env: { ...process.env, MALLOC_MMAP_THRESHOLD_: undefined, MALLOC_TRIM_THRESHOLD_: "65536" },
-      encoding: "utf8",
-    });
+    const result = spawnSync(
+      "bash",
+      ["-c", "source scripts/lib.sh; export_server_environment; env"],
+      {
+        env: {
+          ...process.env,
+          HEAP_LIMIT_MB: "300",
+          NODE_OPTIONS: "--trace-warnings",
+          MALLOC_MMAP_THRESHOLD_: undefined,
+          MALLOC_TRIM_THRESHOLD_: "65536",
+        },
+        encoding: "utf8",
+      },
+    );
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
+    expect(result.stdout).toContain(`\nNODE_OPTIONS=${startNodeOptions("300")} --trace-warnings\n`);
     expect(result.stdout).toMatch(/^MALLOC_MMAP_THRESHOLD_=131072$/m);
     expect(result.stdout).toMatch(/^MALLOC_TRIM_THRESHOLD_=65536$/m);
     const lines = fs.readFileSync("scripts/start.sh", "utf8").split("\n");
-    const exported = lines.indexOf("export_malloc_settings");
+    const exported = lines.indexOf("export_server_environment");
     expect(exported).toBeGreaterThan(-1);
     expect(exported).toBeLessThan(lines.findIndex((line) => line.startsWith("exec next start")));
   });

@@ -4,10 +4,9 @@
 source "$(dirname "$0")/lib.sh"
 ensure_node_modules
 ensure_build
-# The production Node.js options (heap limits, AsyncLocalStorage without promise hooks), explained
-# in scripts/node-options.mjs; HEAP_LIMIT_MB changes the old-space limit (512 MB).
+# The production Node.js options (heap limits, AsyncLocalStorage without promise hooks) and malloc
+# settings, explained in scripts/node-options.mjs; HEAP_LIMIT_MB changes the old-space limit (512 MB).
 # --experimental-next-config-strip-types: Node.js reads next.config.ts itself, so Next.js does not
 # load its compiler (SWC) into the server for that (about 35 MB less resident, docs/operations.md#memory).
-export NODE_OPTIONS="$(node "$(dirname "$0")/node-options.mjs") ${NODE_OPTIONS:-}"
-export_malloc_settings
+export_server_environment
 exec next start --experimental-next-config-strip-types --port "${PORT:-3000}"
