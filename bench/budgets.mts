@@ -15,7 +15,7 @@ export const AFTER_LOAD_RSS_BUDGET_MB = 450;
 const FIRST_START_TOLERANCE = 1.05;
 /**
  * Cached pages may not lose more than this share of their throughput to the memory settings: the
- * same build without them, loaded in the same rounds (bench/run.mts).
+ * same build as it ran before them, loaded in the same rounds (bench/run.mts).
  */
 const THROUGHPUT_TOLERANCE = 0.95;
 /** Mobile performance may trail the framework floor page's by at most this many points. */
@@ -54,7 +54,7 @@ export type EarlierComparison = {
  * cancel the machine's speed out. On 2026-11-26 the machine fell to 55 % of its earlier speed
  * (bare 4,144 against 7,493 req/s) and the project page read 0.60–0.68 of its ceiling against
  * 0.73–0.74 before, with the page's code unchanged (bench/REPORT.md, runs 15 and 16). The budget
- * compares with the server without the memory settings, in the same rounds, instead.
+ * compares with the server as it ran before the memory settings, in the same rounds, instead.
  */
 export function compareWithEarlier(
   results: Results,
@@ -140,8 +140,13 @@ export function checkBudgets(results: Results): Verdict[] {
     );
   }
 
-  // The server without the memory settings too: a failing one would make its req/s meaningless.
-  for (const page of [...results.load.pages, ...(results.load.untuned ?? [])]) {
+  // The servers before the memory settings and without any too: a failing one would make its
+  // req/s meaningless.
+  for (const page of [
+    ...results.load.pages,
+    ...(results.load.before ?? []),
+    ...(results.load.untuned ?? []),
+  ]) {
     add(
       `0 errors and 0 non-2xx on ${page.name}`,
       `${page.errors} errors, ${page.non2xx} non-2xx`,
@@ -220,22 +225,25 @@ export function checkBudgets(results: Results): Verdict[] {
       memory.firstStartMb <= memory.restartMb * FIRST_START_TOLERANCE,
     );
   }
-  // Issue 19 item 1: the memory settings keep the cached pages' throughput (within 5 %). They are
-  // the process's, not a page's, so the verdict takes every paired round of every cached page:
-  // one pair moved by ±15 % on a busy machine (0.70–1.25 on 2026-11-27), and a median of 3 pairs
-  // per page would miss a 5 % budget by chance about one run in four; of 9, seldom.
+  // Issue 19 item 1: the memory settings keep the cached pages' throughput (within 5 %) of before
+  // them: `npm start` as it ran with its 512 MB heap limit (which predates them), V8's and glibc's
+  // other defaults. They are the process's, not a page's, so the verdict takes every paired round
+  // of every cached page: one pair moved by ±15 % on a busy machine (0.70–1.25 on 2026-11-27), and
+  // a median of 3 pairs per page would miss a 5 % budget by chance about one run in four; of 9,
+  // seldom. Runs 17 and 18 compared with a server without the heap limit too; that ratio is in the
+  // report (what the limit costs), not a budget.
   const cached = results.load.pages.filter((p) => p.cached);
-  const paired = cached.flatMap((p) => p.vsUntunedRounds ?? []);
+  const paired = cached.flatMap((p) => p.vsBeforeRounds ?? []);
   const measured =
     cached.length > 0 &&
-    cached.every((p) => p.vsUntunedRounds?.length) &&
+    cached.every((p) => p.vsBeforeRounds?.length) &&
     paired.every((ratio) => Number.isFinite(ratio) && ratio > 0);
   const percent = (ratio: number) => `${(ratio * 100).toFixed(0)} %`;
   const ratio = median(paired);
   add(
-    "cached pages' throughput within 5 % of the same build without the memory settings",
+    "cached pages' throughput within 5 % of the same build before the memory settings",
     measured
-      ? `${percent(ratio)} (median of ${paired.length} paired rounds; by page ${cached.map((p) => `${p.name} ${percent(p.vsUntuned!)}`).join(", ")})`
+      ? `${percent(ratio)} (median of ${paired.length} paired rounds; by page ${cached.map((p) => `${p.name} ${percent(p.vsBefore!)}`).join(", ")})`
       : "missing",
     measured && ratio >= THROUGHPUT_TOLERANCE,
   );

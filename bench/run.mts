@@ -21,7 +21,7 @@ import { earlierRuns } from "./earlier-runs.mts";
 import { IDLE_WAIT_MS, restingRssMb, warmUpPaths } from "./idle.mts";
 import { signUp } from "../test/helpers/auth.ts";
 import { freePort, startServer, type RunningServer } from "../test/helpers/server.ts";
-import { untunedNodeOptions } from "../scripts/node-options.mjs";
+import { beforeNodeOptions, untunedNodeOptions } from "../scripts/node-options.mjs";
 import { treeRssMb } from "../reliability/soak-stats.mts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -71,10 +71,14 @@ const dataDir = path.join(root, "bench/out/data");
 log(`seeding ${PROJECTS} projects × ${SECTIONS} sections`);
 const seeded = seedFreshDataDir(root, dataDir, PROJECTS, SECTIONS, { showcase: true });
 const seedSeconds = seeded.seconds;
-// The "before" server's own copy of the data (two PGlite servers cannot share a directory).
+// The "before" server's and the untuned one's own copies of the data (two PGlite servers cannot
+// share a directory).
+const beforeDir = path.join(root, "bench/out/data-before");
 const untunedDir = path.join(root, "bench/out/data-untuned");
-fs.rmSync(untunedDir, { recursive: true, force: true });
-fs.cpSync(dataDir, untunedDir, { recursive: true });
+for (const dir of [beforeDir, untunedDir]) {
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.cpSync(dataDir, dir, { recursive: true });
+}
 
 log("building");
 execFileSync("next", ["build"], { cwd: root, env: seeded.env, stdio: "ignore" });
@@ -114,6 +118,7 @@ log(`first start ${firstStarts.join(", ")} MB, restart ${restarts.join(", ")} MB
 // startServer gives every server `npm start`'s Node options: the bench measures the production set-up.
 const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "" });
 const pid = server.process.pid!;
+let before: RunningServer | undefined;
 let untuned: RunningServer | undefined;
 try {
   const listed = (await (await fetch(`${server.url}/api/projects`)).json()).data as {
@@ -138,18 +143,26 @@ try {
   );
 
   // Issue 19 item 1, "cached-page throughput within 5 % of before": the same build on a copy of the
-  // data, started without the memory settings (V8's own heap limit, young generation and heap
-  // growing factor, glibc's own malloc thresholds; scripts/node-options.mjs), loaded in the same
-  // rounds as each cached page. The database parameters and route loading stay: a cached page's
-  // request runs no query, and both servers are warmed up on the same paths.
+  // data, started as `npm start` ran before the memory work (the same 512 MB heap limit, V8's own
+  // young generation and heap growing factor, glibc's own malloc thresholds;
+  // scripts/node-options.mjs), loaded in the same rounds as each cached page. Beside it, reported
+  // and not a budget, the same without the heap limit either: what that older limit costs. The
+  // database parameters and route loading stay: a cached page's request runs no query, and every
+  // server is warmed up on the same paths.
+  before = await startServer(
+    { DATA_DIR: beforeDir, DATABASE_URL: "" },
+    { options: beforeNodeOptions(), args: ["--heap-growing-percent=0"] },
+  );
   untuned = await startServer(
     { DATA_DIR: untunedDir, DATABASE_URL: "" },
     { options: untunedNodeOptions(), args: ["--heap-growing-percent=0"] },
   );
-  await warmUpPaths(
-    untuned,
-    pages.map((page) => page.path),
-  );
+  for (const reference of [before, untuned]) {
+    await warmUpPaths(
+      reference,
+      pages.map((page) => page.path),
+    );
+  }
 
   // Each cached page is loaded right after a static Next.js page of its own size (its ceiling) and
   // a like-for-like one, so all three see the same bytes per response and, on a shared machine,
@@ -162,16 +175,17 @@ try {
   const plainApp = prepareNextStaticCeiling(root, "ceiling");
   const alikeApp = prepareNextStaticCeiling(root, "like-for-like");
   log(
-    `load: ${amount} requests × 2 targets, then ${ROUNDS} round(s) of ${roundAmount} × each cached page, its two ceilings and the server without the memory settings`,
+    `load: ${amount} requests × 2 targets, then ${ROUNDS} round(s) of ${roundAmount} × each cached page, its two ceilings and the servers before the memory settings and without any`,
   );
   const bareResult = await load("bare node:http", bare.url, amount, connections);
   await bare.close();
   const ceilings: LoadResult[] = [];
   const likeForLikes: LoadResult[] = [];
+  const beforeLoads: LoadResult[] = [];
   const untunedLoads: LoadResult[] = [];
   const loads: PageLoad[] = [];
-  /** Pairs of (page, server without the memory settings) so far, over all pages: who goes first. */
-  let pairs = 0;
+  /** Rounds so far, over all pages: which of the three servers goes first. */
+  let turns = 0;
   for (const page of pages) {
     if (!page.cached) {
       const result = await load(page.name, server.url + page.path, amount, connections);
@@ -198,6 +212,7 @@ try {
       ceiling: LoadResult;
       likeForLike: LoadResult;
       page: LoadResult;
+      before: LoadResult;
       untuned: LoadResult;
     }[] = [];
     try {
@@ -214,39 +229,42 @@ try {
           roundAmount,
           connections,
         );
-        // The page and the server without the memory settings take turns going first.
-        const loadPage = () => load(page.name, server.url + page.path, roundAmount, connections);
-        const loadUntuned = () =>
-          load(
-            `without the memory settings (as ${page.name})`,
-            untuned!.url + page.path,
+        // The page, the server before the memory settings and the one without any take turns
+        // going first.
+        const servers = [
+          { name: page.name, url: server.url + page.path },
+          { name: `before the memory settings (as ${page.name})`, url: before!.url + page.path },
+          { name: `without any memory setting (as ${page.name})`, url: untuned!.url + page.path },
+        ];
+        const loaded: LoadResult[] = [];
+        const first = turns++ % servers.length;
+        for (let i = 0; i < servers.length; i++) {
+          const target = servers[(first + i) % servers.length]!;
+          loaded[(first + i) % servers.length] = await load(
+            target.name,
+            target.url,
             roundAmount,
             connections,
           );
-        let result: LoadResult;
-        let before: LoadResult;
-        if (pairs++ % 2 === 0) {
-          result = await loadPage();
-          before = await loadUntuned();
-        } else {
-          before = await loadUntuned();
-          result = await loadPage();
         }
-        rounds.push({ ceiling, likeForLike, page: result, untuned: before });
+        const [result, old, none] = loaded as [LoadResult, LoadResult, LoadResult];
+        rounds.push({ ceiling, likeForLike, page: result, before: old, untuned: none });
         log(
-          `${page.name}, round ${round + 1}: ${result.rps} req/s (static ${ceiling.rps}, like for like ${likeForLike.rps}, without the memory settings ${before.rps})`,
+          `${page.name}, round ${round + 1}: ${result.rps} req/s (static ${ceiling.rps}, like for like ${likeForLike.rps}, before the memory settings ${old.rps}, without any ${none.rps})`,
         );
       }
     } finally {
       plain.stop();
       alike.stop();
     }
-    const middle = (key: "ceiling" | "likeForLike" | "page" | "untuned") =>
+    const middle = (key: "ceiling" | "likeForLike" | "page" | "before" | "untuned") =>
       [...rounds].sort((a, b) => a[key].rps - b[key].rps)[Math.floor(rounds.length / 2)]![key];
     ceilings.push({ ...middle("ceiling"), rounds: rounds.map((r) => r.ceiling.rps) });
     likeForLikes.push({ ...middle("likeForLike"), rounds: rounds.map((r) => r.likeForLike.rps) });
+    beforeLoads.push({ ...middle("before"), rounds: rounds.map((r) => r.before.rps) });
     untunedLoads.push({ ...middle("untuned"), rounds: rounds.map((r) => r.untuned.rps) });
     const result = middle("page");
+    const vsBeforeRounds = rounds.map((r) => r.page.rps / r.before.rps);
     const vsUntunedRounds = rounds.map((r) => r.page.rps / r.untuned.rps);
     loads.push({
       ...result,
@@ -255,13 +273,15 @@ try {
       vsBare: result.rps / bareResult.rps,
       vsNextStatic: median(rounds.map((r) => r.page.rps / r.ceiling.rps)),
       vsLikeForLike: median(rounds.map((r) => r.page.rps / r.likeForLike.rps)),
+      vsBefore: median(vsBeforeRounds),
+      vsBeforeRounds,
       vsUntuned: median(vsUntunedRounds),
       vsUntunedRounds,
     });
   }
-  await untuned.stop();
-  untuned = undefined;
-  fs.rmSync(untunedDir, { recursive: true, force: true });
+  for (const reference of [before, untuned]) await reference.stop();
+  before = untuned = undefined;
+  for (const dir of [beforeDir, untunedDir]) fs.rmSync(dir, { recursive: true, force: true });
   await sleep(2000);
   const afterLoadMb = rssMb(pid);
 
@@ -344,6 +364,7 @@ try {
       bare: bareResult,
       nextStatic: ceilings,
       likeForLike: likeForLikes,
+      before: beforeLoads,
       untuned: untunedLoads,
       pages: loads,
     },
@@ -384,6 +405,7 @@ try {
   for (const v of missed) log(`missed: ${v.budget} (measured ${v.actual})`);
   if (args.has("--check") && missed.length > 0) process.exitCode = 1;
 } finally {
+  await before?.stop();
   await untuned?.stop();
   await server.stop();
 }

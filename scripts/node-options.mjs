@@ -71,9 +71,19 @@ export function serverEnvironment(env = process.env, nodeOptions = undefined) {
 }
 
 /**
- * The same options without the memory settings (V8 then sizes the heap and the young generation
- * itself): the bench's "before" server, whose cached-page throughput the tuned one must keep
- * (bench/run.mts). Not for running a site.
+ * The options `npm start` ran with before the memory work of issue 19: the same heap limit
+ * (reliability/REPORT.md, 2026-11-22), with V8's own young generation and, the bench adds,
+ * its own heap growing factor. With glibc's own malloc thresholds, this is the bench's "before"
+ * server, whose cached-page throughput the tuned one must keep (bench/run.mts). Not for running a
+ * site.
+ */
+export function beforeNodeOptions(heapLimitMb = process.env.HEAP_LIMIT_MB || "512") {
+  return [`--max-old-space-size=${heapLimitMb}`, ...OTHER_OPTIONS].join(" ");
+}
+
+/**
+ * The same without the heap limit either (V8 then sizes the heap from the machine's memory): the
+ * bench reports what the limit itself costs against it. Not for running a site.
  */
 export function untunedNodeOptions() {
   return OTHER_OPTIONS.join(" ");

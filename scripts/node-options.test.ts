@@ -6,6 +6,7 @@ import {
   mallocEnvironment,
   serverEnvironment,
   startNodeOptions,
+  beforeNodeOptions,
   untunedNodeOptions,
 } from "./node-options.mjs";
 
@@ -99,8 +100,14 @@ describe("the production Node.js options", () => {
     expect(limitMb).toBeLessThan(330);
   });
 
-  it("without the memory settings (the bench's before server) set neither heap size", () => {
+  it("before the memory settings keep the heap limit alone; untuned set neither heap size", () => {
     expect(startNodeOptions("512")).toMatch(/--max-old-space-size=512 --max-semi-space-size=8/);
+    expect(beforeNodeOptions("512")).toMatch(/--max-old-space-size=512/);
+    expect(beforeNodeOptions("512")).not.toMatch(/--max-semi-space-size/);
+    // Everything else is the same as the tuned server's.
+    expect(beforeNodeOptions("512").replace("--max-old-space-size=512", "").trim()).toBe(
+      untunedNodeOptions(),
+    );
     expect(untunedNodeOptions()).not.toMatch(/--max-(old|semi)-space-size/);
   });
 
@@ -118,6 +125,7 @@ describe("the production Node.js options", () => {
         return Number(result.stdout.trim());
       };
       expect(limitMb(startNodeOptions("512"))).toBeLessThan(540);
+      expect(limitMb(beforeNodeOptions("512"))).toBeLessThan(600);
       expect(limitMb(untunedNodeOptions())).toBeGreaterThan(1000);
     },
   );
