@@ -230,8 +230,8 @@ export function checkBudgets(results: Results): Verdict[] {
   // other defaults. They are the process's, not a page's, so the verdict takes every paired round
   // of every cached page: one pair moved by ±15 % on a busy machine (0.70–1.25 on 2026-11-27), and
   // a median of 3 pairs per page would miss a 5 % budget by chance about one run in four; of 9,
-  // seldom. Runs 17 and 18 compared with a server without the heap limit too; that ratio is in the
-  // report (what the limit costs), not a budget.
+  // seldom. Until 2026-11-27 it compared with a server without the heap limit too; that ratio is
+  // in the report (what the limit costs), not a budget.
   const cached = results.load.pages.filter((p) => p.cached);
   const paired = cached.flatMap((p) => p.vsBeforeRounds ?? []);
   const measured =

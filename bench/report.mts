@@ -20,14 +20,14 @@ export type PageLoad = LoadResult & {
   vsLikeForLike: number | null;
   /**
    * Cached pages: against the same build as `npm start` ran before the memory settings (the same
-   * heap limit), the median of the rounds' ratios (absent in runs before run 19).
+   * heap limit), the median of the rounds' ratios (absent in runs before 2026-11-27).
    */
   vsBefore?: number;
   /** Each round's ratio to it, in round order. */
   vsBeforeRounds?: number[];
   /**
    * Cached pages: against the same build without any memory setting, the heap limit included (the
-   * budget's reference in runs 17 and 18; reported since), the median of the rounds' ratios.
+   * budget's reference until 2026-11-27; reported since), the median of the rounds' ratios.
    */
   vsUntuned?: number;
   /** Each round's ratio to it, in round order. */
