@@ -54,7 +54,7 @@ export function mallocEnvironment(env = process.env) {
  * The environment of a production server started from `env`: glibc's malloc settings (a value
  * `env` already has is kept), and NODE_OPTIONS with the production options followed by `env`'s own.
  * Given `nodeOptions` stand alone: NODE_OPTIONS is exactly them and no malloc setting is passed on,
- * not even an inherited one (the bench's untuned server).
+ * not even an inherited one (the bench's servers before the memory settings and without any).
  */
 export function serverEnvironment(env = process.env, nodeOptions = undefined) {
   const result = { ...env };
