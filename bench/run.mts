@@ -239,13 +239,9 @@ try {
         const loaded: LoadResult[] = [];
         const first = turns++ % servers.length;
         for (let i = 0; i < servers.length; i++) {
-          const target = servers[(first + i) % servers.length]!;
-          loaded[(first + i) % servers.length] = await load(
-            target.name,
-            target.url,
-            roundAmount,
-            connections,
-          );
+          const index = (first + i) % servers.length;
+          const target = servers[index]!;
+          loaded[index] = await load(target.name, target.url, roundAmount, connections);
         }
         const [result, old, none] = loaded as [LoadResult, LoadResult, LoadResult];
         rounds.push({ ceiling, likeForLike, page: result, before: old, untuned: none });
