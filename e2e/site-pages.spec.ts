@@ -2,8 +2,13 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { PROJECTS, SETTINGS, SHOWCASE, VIMEO_ID } from "./fixtures/data";
 
-/** Scrolls through the page so lazy images load before a full-page screenshot. */
-async function loadEverything(page: Page) {
+/**
+ * Scrolls through the page so lazy images load, then waits until every image in `main` has
+ * loaded and the fonts are in, before a full-page screenshot. It waits for what the screenshot
+ * shows, with its own time limit, not for network idle, which any other request (a looping cover
+ * video's) holds off: on a slow day one wait for idle outlasted the whole test (CI on d391efc).
+ */
+async function loadEverything(page: Page, timeout = 60_000) {
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += 600) {
       window.scrollTo(0, y);
@@ -11,14 +16,16 @@ async function loadEverything(page: Page) {
     }
     window.scrollTo(0, 0);
   });
-  await page.waitForLoadState("networkidle");
   await expect
-    .poll(() =>
-      page
-        .locator("main img")
-        .evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete)),
+    .poll(
+      () =>
+        page
+          .locator("main img")
+          .evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete)),
+      { timeout, message: "every image in main has loaded" },
     )
     .toBe(true);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
 test("About shows the portrait, biography and a mailto link", async ({ page }) => {
@@ -114,7 +121,7 @@ test.describe("screenshots", () => {
         test.setTimeout(120_000);
         await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
         await page.goto(path);
-        await loadEverything(page);
+        await loadEverything(page, 100_000);
         const file = testInfo.outputPath(`${name}-${width}.png`);
         await page.screenshot({ path: file, fullPage: true });
         await testInfo.attach(`${name}-${width}`, { path: file, contentType: "image/png" });
