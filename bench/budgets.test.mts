@@ -260,6 +260,21 @@ describe("bench budgets (issues 18 and 19)", () => {
     expect(report).toContain("the same 512 MB heap limit");
   });
 
+  it("reports how many Lighthouse runs were measured again after a stall, the floor's too", () => {
+    const r = passing();
+    r.lighthouse[0] = { ...r.lighthouse[0]!, stalledRuns: 3 };
+    r.floor!.lighthouse = { ...r.floor!.lighthouse, stalledRuns: 0 };
+    const report = renderReport(r);
+    expect(report).toContain("| Stalled runs re-run |");
+    expect(report).toMatch(
+      /\| \/ \| mobile \| \d+ \| 100 \| 100 \| 100 \| 1000 \| 0 \| 50 \| 3 \|/,
+    );
+    expect(report).toContain("| framework floor page (no code of ours) | mobile | 92 |");
+    expect(report).toMatch(/\| framework floor page \(no code of ours\) \|.*\| 0 \|\n/);
+    // Results of runs before the count existed show a dash, not a zero.
+    expect(renderReport(passing())).toMatch(/\| \/ \| mobile \|.*\| – \|/);
+  });
+
   it("reports each cached page against the earlier runs' median, with the machine's speed", () => {
     const run = (projectPage: number, bareRps = 1000) => {
       const r = passing();

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { presentationStalled, type ObservedTimings } from "./lighthouse.mts";
+
+/** A Lighthouse report's observed timings and main-thread tasks, as `presentationStalled` reads them. */
+function report(fcp: number, load: number, tasks: [start: number, duration: number][] = []) {
+  return {
+    audits: {
+      metrics: {
+        details: { items: [{ observedFirstContentfulPaint: fcp, observedLoad: load }] },
+      },
+      "main-thread-tasks": {
+        details: { items: tasks.map(([startTime, duration]) => ({ startTime, duration })) },
+      },
+    },
+  } satisfies ObservedTimings;
+}
+
+describe("presentationStalled", () => {
+  it("takes a first paint long after the load event, the main thread idle, as the browser's stall", () => {
+    // The home page on 2026-11-27: first paint at 1,231 ms, load at 419 ms, a few short tasks.
+    expect(
+      presentationStalled(
+        report(1231, 419, [
+          [533, 10],
+          [564, 8],
+          [1209, 21],
+        ]),
+      ),
+    ).toBe(true);
+  });
+
+  it("keeps runs that painted before or shortly after the load event", () => {
+    expect(presentationStalled(report(263, 452))).toBe(false);
+    expect(presentationStalled(report(239, 115, [[150, 51]]))).toBe(false);
+    expect(presentationStalled(report(880, 419))).toBe(false);
+  });
+
+  it("keeps a late first paint that the page's own main-thread work held back", () => {
+    // 800 ms between load and paint, 600 of them in the page's tasks: the page's doing, counted.
+    expect(
+      presentationStalled(
+        report(1300, 500, [
+          [500, 300],
+          [820, 300],
+          [1150, 20],
+        ]),
+      ),
+    ).toBe(false);
+  });
+
+  it("counts only the part of a task inside the gap", () => {
+    // A long task that ends 100 ms into an 800 ms gap leaves it mostly idle.
+    expect(presentationStalled(report(1300, 500, [[0, 600]]))).toBe(true);
+  });
+
+  it("keeps a run whose report lacks the observed timings", () => {
+    expect(presentationStalled({ audits: {} })).toBe(false);
+  });
+});
