@@ -3,11 +3,12 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { mp4OfSize } from "@/test/helpers/media-fixtures";
 import { UploadError } from "./errors";
 import { parseMultipart } from "./parse";
-import { attachNodeBody } from "./request-body";
+import { attachNodeBody, nodeBodySource } from "./request-body";
 import { coverRule, videoRule } from "@/lib/validation/uploads";
 import { JsonBodyError, readJsonObject } from "@/lib/api/json-body";
 
@@ -245,5 +246,86 @@ describe("uploads read from the Node.js request (lib/api/node-route.ts)", () => 
     } finally {
       await server.close();
     }
+  });
+});
+
+describe("the Node.js body as the parser reads it (nodeBodySource)", () => {
+  const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+  /** A body and what its reader saw, in order. */
+  function reading() {
+    const body = new PassThrough();
+    const source = nodeBodySource(body);
+    const seen: string[] = [];
+    source.on("data", (chunk: Buffer) => seen.push(chunk.toString()));
+    source.on("end", () => seen.push("(end)"));
+    return { body, source, seen };
+  }
+
+  it("a pause the reader ends before the next chunk leaves the request flowing", async () => {
+    const { body, source, seen } = reading();
+    body.write("a");
+    source.pause();
+    source.resume();
+    await tick();
+    expect(body.isPaused()).toBe(false);
+    body.write("b");
+    body.end();
+    await tick();
+    expect(seen).toEqual(["a", "b", "(end)"]);
+  });
+
+  it("a chunk that arrives during a pause is held, the request paused, and both go on in order at the resume", async () => {
+    const { body, source, seen } = reading();
+    body.write("a");
+    await tick();
+    source.pause();
+    body.write("b");
+    body.write("c");
+    body.end();
+    await tick();
+    // Back-pressure: nothing more reaches the reader, and the request itself stops being read.
+    expect(seen).toEqual(["a"]);
+    expect(body.isPaused()).toBe(true);
+    source.resume();
+    await tick();
+    expect(seen).toEqual(["a", "b", "c", "(end)"]);
+  });
+
+  it("a reader that pauses again while held chunks are handed on gets the rest only at its next resume", async () => {
+    const body = new PassThrough();
+    const source = nodeBodySource(body);
+    const seen: string[] = [];
+    source.on("data", (chunk: Buffer) => {
+      seen.push(chunk.toString());
+      if (chunk.toString() === "b") source.pause();
+    });
+    source.on("end", () => seen.push("(end)"));
+    source.pause();
+    body.write("b");
+    body.write("c");
+    body.end();
+    await tick();
+    source.resume();
+    await tick();
+    expect(seen).toEqual(["b"]);
+    source.resume();
+    await tick();
+    expect(seen).toEqual(["b", "c", "(end)"]);
+  });
+
+  it("a stopped body drops what it held and reads the rest without handing it on", async () => {
+    const { body, source, seen } = reading();
+    source.pause();
+    body.write("a");
+    await tick();
+    source.destroy();
+    body.write("b");
+    body.end();
+    await tick();
+    source.resume();
+    await tick();
+    expect(seen).toEqual([]);
+    expect(body.readableEnded).toBe(true);
   });
 });

@@ -75,25 +75,60 @@ export function nodeBodyOf(request: Request): Readable | undefined {
 export function nodeBodySource(body: Readable): BodySource {
   const source = new EventEmitter() as BodySource;
   let stopped = false;
+  // formidable pauses its source for every chunk it writes to a file and resumes it once the
+  // file took the chunk, which is nearly always before the next one comes off the socket. So a
+  // pause is only noted, and becomes the request's own (the socket then stops being read) when a
+  // chunk arrives while it lasts: that chunk is held and handed on at the resume.
+  let pauseWanted = false;
+  let bodyPaused = false;
+  let held: Buffer[] = [];
+  let endHeld = false;
   const stop = (error?: Error) => {
     if (stopped) return;
     stopped = true;
+    held = [];
     // Dropped from here on: the client is still sending, and gets its answer once we reply.
     body.resume();
     if (error) source.emit("error", error);
   };
-  source.pause = () => body.pause();
-  source.resume = () => body.resume();
+  const flush = () => {
+    while (!stopped && !pauseWanted && held.length > 0) source.emit("data", held.shift()!);
+    if (stopped || pauseWanted) return;
+    if (endHeld) {
+      endHeld = false;
+      source.emit("end");
+    } else if (bodyPaused) {
+      bodyPaused = false;
+      body.resume();
+    }
+  };
+  source.pause = () => {
+    pauseWanted = true;
+  };
+  source.resume = () => {
+    pauseWanted = false;
+    // Handed on from a tick of its own, as a Readable's resume does, never inside the caller.
+    if (held.length > 0 || endHeld || bodyPaused) process.nextTick(flush);
+  };
   source.destroy = stop;
   let listening = false;
   source.on("newListener", (event) => {
     if (event !== "data" || listening) return;
     listening = true;
     body.on("data", (chunk: Buffer) => {
-      if (!stopped) source.emit("data", chunk);
+      if (stopped) return;
+      if (pauseWanted || held.length > 0) {
+        held.push(chunk);
+        if (!bodyPaused) {
+          bodyPaused = true;
+          body.pause();
+        }
+      } else source.emit("data", chunk);
     });
     body.once("end", () => {
-      if (!stopped) source.emit("end");
+      if (stopped) return;
+      if (pauseWanted || held.length > 0) endHeld = true;
+      else source.emit("end");
     });
     // The client went away, now or already before the parser was ready (its "aborted" and
     // "error" events would then be past): finished() reports both.
