@@ -72,8 +72,10 @@ async function parsePausing(fast: boolean, chunks: Buffer[]) {
     if (paused) whilePaused++;
     if (name === "end") ended = true;
     if (name === "partBegin") parts.push([]);
-    if (name === "partData") parts.at(-1)!.push(Buffer.from(buffer!.subarray(start, end)));
-    if (name === "partData") dataEvents++;
+    if (name === "partData") {
+      parts.at(-1)!.push(Buffer.from(buffer!.subarray(start, end)));
+      dataEvents++;
+    }
     if (
       name === "headersEnd" ||
       name === "partEnd" ||

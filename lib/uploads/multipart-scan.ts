@@ -32,7 +32,7 @@ const PART_DATA = (MultipartParser as unknown as { STATES: Record<string, number
  * of the chunk as before, so boundaries, headers, limits and errors stay its own. A chunk that is
  * all part data, arriving while the parser's stream holds nothing, does not pass through that
  * stream at all (`write` below): about half of what the body cost the server's main thread per
- * chunk (docs/performance.md#uploads-on-the-nodejs-request).
+ * chunk (docs/performance.md#the-servers-cpu-per-upload-on-a-slow-machine).
  */
 export function multipartWithFastScan(
   this: Formidable | undefined,
