@@ -114,6 +114,25 @@ describe(`project and section order on ${process.env.TEST_DATABASE_URL ? "Postgr
     });
   });
 
+  it("appends sections added at the same time one after another, each at a position of its own", async () => {
+    const project = (await createProject({ ...base, title: "Added together" })).id;
+    const input = { description: "", images: [], videoUrl: null, videoKey: null, videoEmbed: null };
+    const first = (await createSection(project, { ...input, title: "first" }))!;
+    expect(first.position).toBe(0);
+    // On PostgreSQL these run on connections of their own, each waiting for the project's lock.
+    const titles = ["a", "b", "c", "d", "e", "f"];
+    const made = await Promise.all(
+      titles.map((title) => createSection(project, { ...input, title })),
+    );
+    expect(made.map((section) => section!.position).sort()).toEqual([1, 2, 3, 4, 5, 6]);
+    const listed = await listSections(project);
+    expect(listed.map((section) => section.position)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(listed[0]!.id).toBe(first.id);
+    // A section moved to the trash keeps its place: the next one comes after it, not into it.
+    await trashSection(listed.at(-1)!.id);
+    expect((await createSection(project, { ...input, title: "after" }))!.position).toBe(7);
+  });
+
   it("leaves what is in the trash out of the list; a restored project comes back to its place", async () => {
     const before = await ids();
     const [first, second, ...rest] = before as [string, string, ...string[]];

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, getTableColumns, max } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { projects, sections, type SectionImage, type SectionRow } from "@/models";
 import type { SectionLayout } from "@/lib/validation/layout";
@@ -61,11 +61,9 @@ export async function createSection(
   const db = await getDb();
   return db.transaction(async (tx) => {
     if (!(await lockLiveProject(tx, projectId))) return null;
-    const [last] = await tx
-      .select({ value: max(sections.position) })
-      .from(sections)
-      .where(eq(sections.projectId, projectId));
-    const position = (last?.value ?? -1) + 1;
+    // After the project's lock, in a statement of its own: under PostgreSQL's READ COMMITTED it
+    // reads the positions as the last writer holding that lock left them.
+    const position = sql<number>`(select coalesce(max(${sections.position}), -1) + 1 from ${sections} where ${sections.projectId} = ${projectId})`;
     const [row] = await tx
       .insert(sections)
       .values({ ...input, id, projectId, position })

@@ -12,8 +12,16 @@ import {
 /** Enough leading bytes for file-type to recognise every format we accept. */
 const SNIFF_BYTES = 4100;
 
-/** Bytes buffered towards the disk before the request is paused (the default 16 kB pauses it often). */
+/** Bytes this stream buffers before formidable pauses the request (the default 16 kB pauses it often). */
 const WRITE_BUFFER = 1024 * 1024;
+
+/**
+ * Bytes of a file taken from the request but not yet written to the disk (a write in flight and
+ * those queued behind it) before the request waits for the disk. The thread pool's writes come
+ * in bursts on a busy machine; with 1 MB, and waiting for the file stream's `drain` (all of it
+ * written), a 50 MB upload paused the socket 45 times for 31 ms in all (docs/performance.md#the-disk-writes-behind-the-socket).
+ */
+export const DISK_BACKLOG = 8 * 1024 * 1024;
 
 /**
  * The write stream formidable streams one uploaded file into. It enforces the field's rule while
@@ -28,6 +36,8 @@ export class GuardedFile extends Writable {
   private head: Buffer[] = [];
   private headLength = 0;
   private readonly out: fs.WriteStream | null;
+  /** The last chunk's callback, held while the disk is more than DISK_BACKLOG behind. */
+  private waitingForDisk: (() => void) | null = null;
   /** Resolves once the temporary file is closed, so clean-up never races an open descriptor. */
   readonly fileClosed: Promise<void>;
 
@@ -45,7 +55,7 @@ export class GuardedFile extends Writable {
       queueMicrotask(() => this.destroy(refusal));
       return;
     }
-    this.out = fs.createWriteStream(filepath, { flags: "wx", highWaterMark: WRITE_BUFFER });
+    this.out = fs.createWriteStream(filepath, { flags: "wx", highWaterMark: DISK_BACKLOG });
     const out = this.out;
     this.fileClosed = new Promise((resolve) => out.once("close", () => resolve()));
     out.on("error", (error) => this.destroy(error));
@@ -64,13 +74,22 @@ export class GuardedFile extends Writable {
   }
 
   /**
-   * Accepts the next chunk while this one is still being written, as long as the file stream's
-   * buffer has room: waiting for each write to reach the disk would stall the network between
-   * chunks. A write error destroys this stream (see the constructor), which ends the upload.
+   * Accepts the next chunk while this one is still being written, as long as the disk is at most
+   * DISK_BACKLOG behind: waiting for each write to reach the disk would stall the network between
+   * chunks. Past it the chunk's callback waits for the first write that brings the backlog back
+   * within it, not for the file stream's `drain`, which comes only once everything queued is
+   * written. A write error destroys this stream (see the constructor), which ends the upload.
    */
   private forward(chunk: Buffer, callback: (error?: Error | null) => void) {
-    if (this.out!.write(chunk)) callback();
-    else this.out!.once("drain", () => callback());
+    const out = this.out!;
+    out.write(chunk, (error) => {
+      if (error || !this.waitingForDisk || out.writableLength > DISK_BACKLOG) return;
+      const resume = this.waitingForDisk;
+      this.waitingForDisk = null;
+      resume();
+    });
+    if (out.writableLength <= DISK_BACKLOG) callback();
+    else this.waitingForDisk = () => callback();
   }
 
   override _final(callback: (error?: Error | null) => void) {
