@@ -12,7 +12,10 @@ import {
 /** Enough leading bytes for file-type to recognise every format we accept. */
 const SNIFF_BYTES = 4100;
 
-/** Bytes this stream buffers before formidable pauses the request (the default 16 kB pauses it often). */
+/**
+ * This stream's own buffer. formidable hands it one chunk at a time (the next once the last one's
+ * callback came), so it holds a chunk or two; what may wait for the disk is DISK_BACKLOG below.
+ */
 const WRITE_BUFFER = 1024 * 1024;
 
 /**
