@@ -124,7 +124,9 @@ describe(`project and section order on ${process.env.TEST_DATABASE_URL ? "Postgr
     const made = await Promise.all(
       titles.map((title) => createSection(project, { ...input, title })),
     );
-    expect(made.map((section) => section!.position).sort()).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(made.map((section) => section!.position).sort((a, b) => a - b)).toEqual([
+      1, 2, 3, 4, 5, 6,
+    ]);
     const listed = await listSections(project);
     expect(listed.map((section) => section.position)).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(listed[0]!.id).toBe(first.id);

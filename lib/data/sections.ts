@@ -61,8 +61,9 @@ export async function createSection(
   const db = await getDb();
   return db.transaction(async (tx) => {
     if (!(await lockLiveProject(tx, projectId))) return null;
-    // After the project's lock, in a statement of its own: under PostgreSQL's READ COMMITTED it
-    // reads the positions as the last writer holding that lock left them.
+    // Read inside the insert, a statement after the one that took the project's lock: under
+    // READ COMMITTED the insert's snapshot is taken when it starts, after the lock was granted,
+    // so it sees the positions the lock's previous holder committed.
     const position = sql<number>`(select coalesce(max(${sections.position}), -1) + 1 from ${sections} where ${sections.projectId} = ${projectId})`;
     const [row] = await tx
       .insert(sections)

@@ -74,9 +74,8 @@ describe("GuardedFile on a disk slower than the network", () => {
     // though the batch queued behind that write is still on its way.
     await disk.land();
     await settle();
-    expect(taken).toBeGreaterThan(chunksPerBacklog);
-    expect(disk.backlog()).toBeGreaterThan(DISK_BACKLOG - CHUNK);
-    expect(disk.backlog()).toBeLessThanOrEqual(DISK_BACKLOG + CHUNK);
+    expect(taken).toBe(chunksPerBacklog + 1);
+    expect(disk.backlog()).toBe(DISK_BACKLOG + CHUNK);
 
     // Landing every write lets the whole file through, in order and complete.
     while (taken < chunks.length) {
@@ -87,7 +86,9 @@ describe("GuardedFile on a disk slower than the network", () => {
     const ended = new Promise<void>((resolve) => file.end(resolve));
     while (disk.backlog() > 0) await disk.land();
     await ended;
-    expect(Buffer.concat(disk.landed).equals(bytes)).toBe(true);
+    // The very chunks sent, each once and in order (most of them hold the same zero bytes).
+    expect(disk.landed.length).toBe(chunks.length);
+    expect(disk.landed.every((chunk, i) => chunk === chunks[i])).toBe(true);
     expect(file.bytes).toBe(bytes.length);
     expect(file.contentType).toBe("video/mp4");
   });

@@ -22,7 +22,8 @@ const WRITE_BUFFER = 1024 * 1024;
  * Bytes of a file taken from the request but not yet written to the disk (a write in flight and
  * those queued behind it) before the request waits for the disk. The thread pool's writes come
  * in bursts on a busy machine; with 1 MB, and waiting for the file stream's `drain` (all of it
- * written), a 50 MB upload paused the socket 45 times for 31 ms in all (docs/performance.md#the-disk-writes-behind-the-socket).
+ * written), a 50 MB upload paused the socket about 47 times for about 31 ms in all
+ * (docs/performance.md#the-disk-writes-behind-the-socket).
  */
 export const DISK_BACKLOG = 8 * 1024 * 1024;
 
@@ -92,7 +93,7 @@ export class GuardedFile extends Writable {
       resume();
     });
     if (out.writableLength <= DISK_BACKLOG) callback();
-    else this.waitingForDisk = () => callback();
+    else this.waitingForDisk = callback;
   }
 
   override _final(callback: (error?: Error | null) => void) {
@@ -102,6 +103,8 @@ export class GuardedFile extends Writable {
   }
 
   override _destroy(error: Error | null, callback: (error?: Error | null) => void) {
+    // A chunk held for the disk is dropped with the stream: the request is not resumed for it.
+    this.waitingForDisk = null;
     if (this.out && !this.out.destroyed) this.out.destroy();
     if (error && !this.failure) {
       this.failure = error;
