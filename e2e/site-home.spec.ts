@@ -147,6 +147,38 @@ test.describe("home gallery", () => {
     expect((await shownTitles(page)).fixtures).toHaveLength(PROJECTS.length);
   });
 
+  test("what a visitor types into the search box before the scripts run is kept", async ({
+    page,
+  }) => {
+    // A slow phone: the HTML is there and the box takes text, the scripts are still on their way.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const script = (url: URL) =>
+      url.pathname.startsWith("/_next/static/chunks/") && url.pathname.endsWith(".js");
+    await page.route(script, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Not "domcontentloaded": that waits for the page's scripts.
+    await page.goto("/", { waitUntil: "commit" });
+    const search = page.getByRole("searchbox", { name: "Search projects" });
+    await search.click();
+    await page.keyboard.type("loo");
+    release();
+    // The box in the page is React's once the scripts have run (hydrated or swapped in).
+    await expect
+      .poll(() =>
+        search.evaluate((box) => Object.keys(box).some((key) => key.startsWith("__reactFiber"))),
+      )
+      .toBe(true);
+    await expect(search).toHaveValue("loo");
+    await expect(search).toBeFocused();
+    await page.keyboard.type("ps");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/?q=loops");
+    await expect(cardTitles(page)).toHaveText(["Tidal Loops"]);
+  });
+
   test("cards follow the five row templates on a 4-column desktop grid", async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto("/");
