@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { ROW_TEMPLATES } from "@/components/gallery/grid-spans";
 import { GALLERY_PAGE_SIZE } from "@/lib/site/gallery-pages";
 import { PROJECTS, SETTINGS } from "./fixtures/data";
@@ -147,10 +147,12 @@ test.describe("home gallery", () => {
     expect((await shownTitles(page)).fixtures).toHaveLength(PROJECTS.length);
   });
 
-  test("what a visitor types into the search box before the scripts run is kept", async ({
-    page,
-  }) => {
-    // A slow phone: the HTML is there and the box takes text, the scripts are still on their way.
+  /**
+   * A slow device or connection: the page's HTML is there and its search box takes the focus and
+   * text while the scripts are still on their way (held until `run` is done with the box), then
+   * React swaps in its own box: `run`'s box is gone from the page.
+   */
+  async function beforeTheScripts(page: Page, run: (search: Locator) => Promise<void>) {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const script = (url: URL) =>
@@ -159,24 +161,44 @@ test.describe("home gallery", () => {
       await held;
       await route.continue();
     });
-    // Not "domcontentloaded": that waits for the page's scripts.
-    await page.goto("/", { waitUntil: "commit" });
     const search = page.getByRole("searchbox", { name: "Search projects" });
-    await search.click();
-    await page.keyboard.type("loo");
-    release();
-    // The box in the page is React's once the scripts have run (hydrated or swapped in).
-    await expect
-      .poll(() =>
-        search.evaluate((box) => Object.keys(box).some((key) => key.startsWith("__reactFiber"))),
-      )
-      .toBe(true);
+    try {
+      // Not "domcontentloaded": that waits for the page's scripts.
+      await page.goto("/", { waitUntil: "commit" });
+      const shell = await search.elementHandle();
+      await run(search);
+      release();
+      await expect.poll(() => shell!.evaluate((box) => box.isConnected)).toBe(false);
+    } finally {
+      release();
+    }
+    return search;
+  }
+
+  test("what a visitor types into the search box before the scripts run is kept", async ({
+    page,
+  }) => {
+    const search = await beforeTheScripts(page, async (box) => {
+      await box.click();
+      await page.keyboard.type("loo");
+    });
     await expect(search).toHaveValue("loo");
     await expect(search).toBeFocused();
     await page.keyboard.type("ps");
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL("/?q=loops");
     await expect(cardTitles(page)).toHaveText(["Tidal Loops"]);
+  });
+
+  test("a visitor already in the empty search box keeps the focus when the scripts run", async ({
+    page,
+  }) => {
+    const search = await beforeTheScripts(page, (box) => box.focus());
+    await expect(search).toBeFocused();
+    await expect(search).toHaveValue("");
+    await page.keyboard.type("loops");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/?q=loops");
   });
 
   test("cards follow the five row templates on a 4-column desktop grid", async ({ page }) => {

@@ -11,18 +11,21 @@ export function SearchBox({ id, onSearch }: { id: string; onSearch?: () => void 
   const query = useSearchParams()?.get("q") ?? "";
   const box = useRef<HTMLInputElement>(null);
   // A static page's HTML holds SearchBoxFallback; once the scripts run, React swaps it for this
-  // box, a new element. On a slow phone the visitor may already have typed into the old one:
-  // read it before it goes (this first render comes before the swap), then carry its text,
+  // box, a new element. On a slow device or connection the visitor may already be in the old one,
+  // even typing: find it in this first render (it comes before the swap), then carry its text,
   // focus and caret over, so the query is not lost and typing goes on where it was.
-  const [typed] = useState(() => typedInto(id));
+  const [shell] = useState(() => shellBox(id));
   useLayoutEffect(() => {
     const input = box.current;
-    if (!typed || !input || input.value === typed.value) return;
-    input.value = typed.value;
-    if (!typed.focused) return;
-    input.focus();
-    input.setSelectionRange(typed.selectionStart, typed.selectionEnd);
-  }, [typed]);
+    if (!shell || !input || shell.input === input) return; // hydrated in place: nothing to carry
+    // Read now, not in the render: hydration may pause between the two, and autofill, dictation
+    // or an input method can still change the old box meanwhile; a removed input keeps both.
+    const { value, selectionStart, selectionEnd } = shell.input;
+    if (value !== shell.input.defaultValue && value !== input.value) input.value = value;
+    if (!shell.focused || document.activeElement === input) return;
+    input.focus({ preventScroll: true });
+    input.setSelectionRange(selectionStart, selectionEnd);
+  }, [shell]);
   return <SearchForm id={id} query={query} onSearch={onSearch} inputRef={box} />;
 }
 
@@ -31,17 +34,12 @@ export function SearchBoxFallback({ id }: { id: string }) {
   return <SearchForm id={id} query="" />;
 }
 
-/** What a visitor typed into the box `id` already in the page, if anything. */
-function typedInto(id: string) {
+/** The box `id` already in the page, and whether it has the focus. */
+function shellBox(id: string) {
   if (typeof document === "undefined") return null;
   const input = document.getElementById(id);
-  if (!(input instanceof HTMLInputElement) || input.value === input.defaultValue) return null;
-  return {
-    value: input.value,
-    focused: document.activeElement === input,
-    selectionStart: input.selectionStart,
-    selectionEnd: input.selectionEnd,
-  };
+  if (!(input instanceof HTMLInputElement)) return null;
+  return { input, focused: document.activeElement === input };
 }
 
 function SearchForm({
