@@ -123,11 +123,13 @@ test.describe("owner sign-in", () => {
     );
   });
 
-  test("the auth screens have no detectable accessibility violations", async ({ page }) => {
-    for (const route of ["/signin", "/signup", "/reset-password", "/loadingpage"]) {
+  // One test per screen: axe's two injections take 3–7 s a page on a slow machine, and the four
+  // in one test ran past its 30 s (CI on 2026-11-28).
+  for (const route of ["/signin", "/signup", "/reset-password", "/loadingpage"]) {
+    test(`${route} has no detectable accessibility violations`, async ({ page }) => {
       await page.goto(route);
       const { violations } = await new AxeBuilder({ page }).analyze();
       expect(violations.map((v) => `${route}: ${v.id}`)).toEqual([]);
-    }
-  });
+    });
+  }
 });
