@@ -129,6 +129,59 @@ test.describe("a loop video on the project page", () => {
       .toBe(true);
     await expect(page.getByRole("button", { name: `Pause ${LOOP_TITLE} (video)` })).toBeFocused();
   });
+
+  /*
+   * The loop's code is a chunk of its own (components/sections/lazy-videos.tsx) that hydrates the
+   * server's <video> whenever it arrives. Here it arrives 1.5 s late, after the rest of the page
+   * hydrated and the sign-in state was read: the video must be the server's element still, never
+   * taken down and drawn again by the browser.
+   */
+  for (const who of ["the signed-in owner", "a visitor"] as const) {
+    test(`keeps the server's video when its code arrives after the page hydrated, for ${who}`, async ({
+      page,
+      browser,
+    }) => {
+      const visitor = who === "a visitor" ? await browser.newContext() : null;
+      const tab = visitor ? await visitor.newPage() : page;
+      const url = `${test.info().project.use.baseURL}/sections/${project.id}`;
+      const html = await (await tab.request.get(url)).text();
+      const inHtml = new Set(
+        [...html.matchAll(/\/_next\/static\/chunks\/[^"'\s]+?\.js/g)].map(([chunk]) => chunk),
+      );
+      const late: string[] = [];
+      await tab.route("**/_next/static/chunks/**", async (route) => {
+        const chunk = new URL(route.request().url()).pathname;
+        if (!inHtml.has(chunk)) {
+          late.push(chunk);
+          await new Promise((resolve) => setTimeout(resolve, 1500));
+        }
+        await route.continue();
+      });
+      await tab.addInitScript(() => {
+        const removed: string[] = [];
+        (window as unknown as { removedVideos: string[] }).removedVideos = removed;
+        new MutationObserver((records) => {
+          for (const record of records)
+            for (const node of record.removedNodes)
+              if (node instanceof Element && (node.matches("video") || node.querySelector("video")))
+                removed.push(node.outerHTML.slice(0, 80));
+        }).observe(document, { childList: true, subtree: true });
+      });
+
+      await tab.goto(url);
+      const video = loopVideo(tab);
+      await video.scrollIntoViewIfNeeded();
+      // It plays in view: its code is in and hydrated it.
+      await expect
+        .poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused))
+        .toBe(true);
+      expect(late.length).toBeGreaterThan(0);
+      expect(
+        await tab.evaluate(() => (window as unknown as { removedVideos: string[] }).removedVideos),
+      ).toEqual([]);
+      await visitor?.close();
+    });
+  }
 });
 
 test.describe("a video with controls and a poster", () => {

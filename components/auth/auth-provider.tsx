@@ -36,11 +36,45 @@ export type AuthContextValue = {
   updatePassword: (password: string) => Promise<AuthResult>;
 };
 
-const AuthContext = createContext<AuthContextValue | null>(null);
+type AuthActions = Omit<AuthContextValue, "session" | "user" | "isLoading">;
+type SessionState = { session: Session | null; sessionRead: boolean };
+
+/**
+ * The session lives in a small store that each useAuth() subscribes to, not in the context value:
+ * the context never changes after hydration. A changed context value reaches every Suspense
+ * boundary still waiting for its code, and React then throws away that boundary's server HTML and
+ * draws it again in the browser (a project page's video, whose code is a chunk of its own).
+ */
+type SessionStore = {
+  get: () => SessionState;
+  set: (next: SessionState) => void;
+  subscribe: (listener: () => void) => () => void;
+};
+
+const NO_SESSION_YET: SessionState = { session: null, sessionRead: false };
+
+function createSessionStore(): SessionStore {
+  let state = NO_SESSION_YET;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => state,
+    set: (next) => {
+      state = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+const AuthContext = createContext<{ store: SessionStore; actions: AuthActions } | null>(null);
 
 const subscribeToNothing = () => () => {};
 const readCookieFlag = () =>
   hasAuthCookie(document.cookie.split(";").map((pair) => pair.split("=")[0]!.trim()));
+const serverSessionState = () => NO_SESSION_YET;
 
 export function AuthProvider({
   config,
@@ -50,11 +84,7 @@ export function AuthProvider({
   children: React.ReactNode;
 }) {
   const { url, anonKey } = config;
-  const [session, setSession] = useState<Session | null>(null);
-  const [sessionRead, setSessionRead] = useState(false);
-  // Null while rendering on the server and hydrating, then whether a session cookie exists.
-  const storedSession = useSyncExternalStore(subscribeToNothing, readCookieFlag, () => null);
-  const isLoading = storedSession === null || (storedSession && !sessionRead);
+  const [store] = useState(createSessionStore);
   const loading = useRef<Promise<SupabaseClient> | null>(null);
 
   /*
@@ -66,57 +96,66 @@ export function AuthProvider({
   const client = useCallback((): Promise<SupabaseClient> => {
     loading.current ??= import("@/lib/supabase/client").then(({ createClient }) => {
       const created = createClient({ url, anonKey });
-      created.auth.onAuthStateChange((_event, next) => {
-        setSession(next);
-        setSessionRead(true);
-      });
+      created.auth.onAuthStateChange((_event, session) =>
+        store.set({ session, sessionRead: true }),
+      );
       return created;
     });
     return loading.current;
-  }, [url, anonKey]);
+  }, [url, anonKey, store]);
 
   useEffect(() => {
     // Without a stored session there is nothing to read: a visitor, until they sign in.
-    if (!storedSession) return;
+    if (!readCookieFlag()) return;
     let active = true;
     void client()
       .then((loaded) => loaded.auth.getSession())
       .then(({ data }) => {
-        if (!active) return;
-        setSession(data.session);
-        setSessionRead(true);
+        if (active) store.set({ session: data.session, sessionRead: true });
       });
     return () => {
       active = false;
     };
-  }, [client, storedSession]);
+  }, [client, store]);
 
   // The actions' code (and supabase-js) loads with the first one: visitors never run any.
-  const actions = useCallback(async () => {
-    const [loaded, { authActions }] = await Promise.all([client(), import("./auth-actions")]);
-    return authActions(loaded.auth, url, anonKey);
-  }, [client, url, anonKey]);
-
-  const value = useMemo<AuthContextValue>(
-    () => ({
-      session,
-      user: session ? { id: session.user.id, email: session.user.email ?? null } : null,
-      isLoading,
-      signIn: async (email, password) => (await actions()).signIn(email, password),
-      signUp: async (email, password) => (await actions()).signUp(email, password),
-      signOut: async () => (await actions()).signOut(),
-      signInWithGoogle: async () => (await actions()).signInWithGoogle(),
-      sendPasswordReset: async (email) => (await actions()).sendPasswordReset(email),
-      updatePassword: async (password) => (await actions()).updatePassword(password),
-    }),
-    [actions, session, isLoading],
-  );
+  const value = useMemo(() => {
+    const run = async () => {
+      const [loaded, { authActions }] = await Promise.all([client(), import("./auth-actions")]);
+      return authActions(loaded.auth, url, anonKey);
+    };
+    const actions: AuthActions = {
+      signIn: async (email, password) => (await run()).signIn(email, password),
+      signUp: async (email, password) => (await run()).signUp(email, password),
+      signOut: async () => (await run()).signOut(),
+      signInWithGoogle: async () => (await run()).signInWithGoogle(),
+      sendPasswordReset: async (email) => (await run()).sendPasswordReset(email),
+      updatePassword: async (password) => (await run()).updatePassword(password),
+    };
+    return { store, actions };
+  }, [client, url, anonKey, store]);
 
   return <AuthContext value={value}>{children}</AuthContext>;
 }
 
 export function useAuth(): AuthContextValue {
-  const value = useContext(AuthContext);
-  if (!value) throw new Error("useAuth() must be used inside <AuthProvider>");
-  return value;
+  const shared = useContext(AuthContext);
+  if (!shared) throw new Error("useAuth() must be used inside <AuthProvider>");
+  const { session, sessionRead } = useSyncExternalStore(
+    shared.store.subscribe,
+    shared.store.get,
+    serverSessionState,
+  );
+  // Null while rendering on the server and hydrating, then whether a session cookie exists.
+  const storedSession = useSyncExternalStore(subscribeToNothing, readCookieFlag, () => null);
+  const user = useMemo(
+    () => (session ? { id: session.user.id, email: session.user.email ?? null } : null),
+    [session],
+  );
+  return {
+    ...shared.actions,
+    session,
+    user,
+    isLoading: storedSession === null || (storedSession && !sessionRead),
+  };
 }

@@ -2,9 +2,7 @@ import { toVimeoPlayerUrl } from "@/lib/validation/vimeo";
 import type { VideoPlayback } from "@/lib/validation/section";
 import { optimizedImage, preloadLcpImage } from "@/lib/site/image-srcset";
 import { columnSizes } from "./image-grid-layout";
-import { LoopVideo } from "./loop-video";
-import { PlayerVideo } from "./player-video";
-import { VimeoFacade } from "./vimeo-facade";
+import { LoopVideo, PlayerVideo, VimeoFacade } from "./lazy-videos";
 import { VimeoFrame } from "./vimeo-frame";
 
 /**

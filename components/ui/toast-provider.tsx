@@ -1,6 +1,6 @@
 "use client";
 
-import { createContext, Suspense, useCallback, useContext, useRef, useState } from "react";
+import { createContext, Suspense, useCallback, useContext, useMemo, useRef, useState } from "react";
 import { lazyExport } from "./lazy-export";
 import type { ToastAction, ToastMessage, ToastType } from "./toast";
 
@@ -37,9 +37,11 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
     [],
   );
   const dismiss = useCallback((id: number) => setToast((shown) => withoutToast(shown, id)), []);
+  // The same value for good: a changed context would reach Suspense boundaries still hydrating.
+  const api = useMemo(() => ({ showToast }), [showToast]);
 
   return (
-    <ToastContext value={{ showToast }}>
+    <ToastContext value={api}>
       {children}
       <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
         {toast ? (
