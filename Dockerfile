@@ -18,7 +18,7 @@ ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
     PORT=3000 \
     DATA_DIR=/data \
-    NODE_OPTIONS="--max-old-space-size=512 --max-semi-space-size=8 --experimental-async-context-frame --disable-warning=MODULE_TYPELESS_PACKAGE_JSON" \
+    NODE_OPTIONS="--max-old-space-size=512 --experimental-async-context-frame --disable-warning=MODULE_TYPELESS_PACKAGE_JSON" \
     MALLOC_MMAP_THRESHOLD_=131072 \
     MALLOC_TRIM_THRESHOLD_=131072
 # Everything the build left (code, .next, production dependencies including tsx for the command-line

@@ -228,8 +228,8 @@ export function renderReport(r: Results): string {
       ? [
           "The server before the memory settings is the same build on a copy of the data, started as `npm start`",
           "ran before them: the same 512 MB heap limit (`--max-old-space-size`, 2026-11-22,",
-          "reliability/REPORT.md), V8's own young generation and heap growing factor and glibc's own",
-          "malloc thresholds (no `--max-semi-space-size`, growing factor or `MALLOC_*_THRESHOLD_`;",
+          "reliability/REPORT.md) and V8's young generation (as `npm start`'s), V8's own heap growing",
+          "factor and glibc's own malloc thresholds (no growing factor or `MALLOC_*_THRESHOLD_`;",
           "scripts/node-options.mjs): the throughput the memory settings must keep, within 5 %, measured",
           "beside them whatever the machine's speed. The server without any has no heap limit either",
           "(V8 sizes it from the machine's memory): what the limit itself costs, reported, not a budget.",

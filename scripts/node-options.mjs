@@ -10,10 +10,10 @@
 //   without leaking. A fixed old-space limit keeps it flat (reliability/REPORT.md); HEAP_LIMIT_MB
 //   changes it. V8's heap growing factor, which Node.js does not take from NODE_OPTIONS, is set by
 //   the server itself (lib/startup/heap-growth.ts).
-// - --max-semi-space-size=8: V8's default is 16 MB. Under load on `/`, 8 MB spends about 1 % of the
-//   server's CPU in young-generation collections more than 16 MB, 4 MB about 3 %, and at rest all
-//   three sit at the same RSS; right after a load 8 MB holds about 19 MB more than 4 MB, 16 MB
-//   25–70 MB more (docs/operations.md#memory).
+// - No --max-semi-space-size: V8's own young generation (16 MB semi-spaces here). 8 MB (until
+//   2026-11-28) held 25-40 MB less right after a load and the same at rest, but cost cached pages
+//   5-10 % of their requests a second in alternating loads, which the bench's 5 % budget against
+//   the server before the memory settings could not carry (docs/operations.md#memory).
 // - --experimental-async-context-frame: AsyncLocalStorage, which Next.js enters for every request,
 //   kept in V8's continuation data instead of async_hooks' promise hooks (Node.js 24's default).
 //   Cached pages serve 14-25 % more requests a second (docs/operations.md#memory).
@@ -33,9 +33,7 @@ const OTHER_OPTIONS = [
 
 /** The options for a heap limit of `heapLimitMb` (HEAP_LIMIT_MB, else 512). */
 export function startNodeOptions(heapLimitMb = process.env.HEAP_LIMIT_MB || "512") {
-  return [`--max-old-space-size=${heapLimitMb}`, "--max-semi-space-size=8", ...OTHER_OPTIONS].join(
-    " ",
-  );
+  return [`--max-old-space-size=${heapLimitMb}`, ...OTHER_OPTIONS].join(" ");
 }
 
 /** glibc's malloc settings (above): fixed thresholds instead of its dynamic ones. */
@@ -72,10 +70,10 @@ export function serverEnvironment(env = process.env, nodeOptions = undefined) {
 
 /**
  * The options `npm start` ran with before the memory work of issue 19: the same heap limit
- * (reliability/REPORT.md, 2026-11-22), with V8's own young generation and, the bench adds,
- * its own heap growing factor. With glibc's own malloc thresholds, this is the bench's "before"
- * server, whose cached-page throughput the tuned one must keep (bench/run.mts). Not for running a
- * site.
+ * (reliability/REPORT.md, 2026-11-22) and V8's own young generation, as `npm start` has again
+ * since 2026-11-28, so the Node options are the same as startNodeOptions'. The bench adds V8's own
+ * heap growing factor and leaves glibc's own malloc thresholds: that is its "before" server, whose
+ * cached-page throughput the tuned one must keep (bench/run.mts). Not for running a site.
  */
 export function beforeNodeOptions(heapLimitMb = process.env.HEAP_LIMIT_MB || "512") {
   return [`--max-old-space-size=${heapLimitMb}`, ...OTHER_OPTIONS].join(" ");

@@ -94,16 +94,17 @@ describe("the production Node.js options", () => {
     );
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
-    // The old-space limit plus the young generation's (three 8 MB semi-spaces' worth).
+    // The old-space limit plus the young generation's (three of V8's 16 MB semi-spaces' worth).
     const limitMb = Number(result.stdout.trim());
     expect(limitMb).toBeGreaterThanOrEqual(300);
-    expect(limitMb).toBeLessThan(330);
+    expect(limitMb).toBeLessThan(360);
   });
 
-  it("before the memory settings keep the heap limit alone; untuned set neither heap size", () => {
-    expect(startNodeOptions("512")).toMatch(/--max-old-space-size=512 --max-semi-space-size=8/);
-    expect(beforeNodeOptions("512")).toMatch(/--max-old-space-size=512/);
-    expect(beforeNodeOptions("512")).not.toMatch(/--max-semi-space-size/);
+  it("keep V8's young generation; before the memory settings the same; untuned set no heap size", () => {
+    expect(startNodeOptions("512")).toMatch(/--max-old-space-size=512/);
+    // 8 MB semi-spaces cost cached pages 5-10 % of their throughput (docs/operations.md#memory).
+    expect(startNodeOptions("512")).not.toMatch(/--max-semi-space-size/);
+    expect(beforeNodeOptions("512")).toBe(startNodeOptions("512"));
     // Everything else is the same as the tuned server's.
     expect(beforeNodeOptions("512").replace("--max-old-space-size=512", "").trim()).toBe(
       untunedNodeOptions(),
@@ -124,7 +125,7 @@ describe("the production Node.js options", () => {
         expect(result.stderr).toBe("");
         return Number(result.stdout.trim());
       };
-      expect(limitMb(startNodeOptions("512"))).toBeLessThan(540);
+      expect(limitMb(startNodeOptions("512"))).toBeLessThan(600);
       expect(limitMb(beforeNodeOptions("512"))).toBeLessThan(600);
       expect(limitMb(untunedNodeOptions())).toBeGreaterThan(1000);
     },
