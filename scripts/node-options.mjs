@@ -11,9 +11,9 @@
 //   changes it. V8's heap growing factor, which Node.js does not take from NODE_OPTIONS, is set by
 //   the server itself (lib/startup/heap-growth.ts).
 // - No --max-semi-space-size: V8's own young generation (16 MB semi-spaces here). 8 MB (until
-//   2026-11-28) held 25-40 MB less right after a load and the same at rest, but cost cached pages
-//   5-10 % of their requests a second in alternating loads, which the bench's 5 % budget against
-//   the server before the memory settings could not carry (docs/operations.md#memory).
+//   2026-11-28) held 25-40 MB less after a load, but cost cached pages 5-10 % of their requests a
+//   second in alternating loads, which the bench's 5 % budget against the server before the
+//   memory settings could not carry (docs/operations.md#memory).
 // - --experimental-async-context-frame: AsyncLocalStorage, which Next.js enters for every request,
 //   kept in V8's continuation data instead of async_hooks' promise hooks (Node.js 24's default).
 //   Cached pages serve 14-25 % more requests a second (docs/operations.md#memory).
