@@ -48,9 +48,9 @@ ensure_node_modules() {
 
 # Builds the production bundle unless one newer than every source file exists: everything the build
 # reads, and test/fixtures/data-dir, a data folder inside the project whose absence from the build's
-# traces test/build-trace.test.ts checks (it must be older than the build it looks at).
+# traces test/ops/build-trace.test.ts checks (it must be older than the build it looks at).
 ensure_build() {
-  if [ -f .next/BUILD_ID ] && [ -z "$(find app pages components lib models drizzle proxy.ts instrumentation.ts \
+  if [ -f .next/BUILD_ID ] && [ -z "$(find app components lib models drizzle proxy.ts instrumentation.ts \
     next.config.ts cache-handler.mjs tsconfig.json package-lock.json test/fixtures/data-dir \
     -newer .next/BUILD_ID -print -quit 2>/dev/null)" ]; then
     return

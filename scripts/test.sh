@@ -41,7 +41,7 @@ step "Data-layer tests (PostgreSQL server)"
 pg_started=1
 pg_url=$(bash scripts/pg-test-server.sh)
 TEST_DATABASE_URL="$pg_url" vitest run lib/data lib/db lib/backup lib/auth lib/startup \
-  test/faults-kill.test.ts test/multi-instance.test.ts
+  test/ops/faults-kill.test.ts test/ops/multi-instance.test.ts
 
 step "Browser tests (Playwright, Chromium)"
 playwright test

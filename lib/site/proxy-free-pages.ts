@@ -11,7 +11,7 @@ import { MAX_GALLERY_PAGE } from "./gallery-pages.ts";
  * cached /gallery/[filter]/[page] route, and the Content-Security-Policy header.
  * proxy.ts's `config.matcher` must leave out the same paths (Next.js reads it as a literal) and
  * take the `/` spellings these rewrites do not: lib/site/proxy-free-pages.test.ts checks the two
- * together with Next.js's own condition matching, test/cache.test.ts on a running server.
+ * together with Next.js's own condition matching, test/site/cache.test.ts on a running server.
  * Free of server-only imports: next.config.ts loads this file.
  */
 

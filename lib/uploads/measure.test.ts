@@ -16,7 +16,7 @@ function write(name: string, bytes: Buffer): string {
 }
 
 describe("measureImage", () => {
-  // Found by test/api-upload-attacks.test.ts: sharp measures the 1x1 frame, browsers allocate the
+  // Found by test/api/upload-attacks.test.ts: sharp measures the 1x1 frame, browsers allocate the
   // 65,535 x 65,535 logical screen, so this 29-byte GIF was accepted as a 1x1 image.
   it("refuses a GIF whose logical screen exceeds 50 megapixels, whatever its frames", async () => {
     const file = write("screen.gif", gifDeclaring(65_535, 65_535));

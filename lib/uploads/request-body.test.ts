@@ -8,7 +8,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import { mp4OfSize } from "@/test/helpers/media-fixtures";
 import { UploadError } from "./errors";
 import { parseMultipart } from "./parse";
-import { attachNodeBody, nodeBodySource } from "./request-body";
 import { coverRule, videoRule } from "@/lib/validation/uploads";
 import { JsonBodyError, readJsonObject } from "@/lib/api/json-body";
 
@@ -58,7 +57,7 @@ function tempDir(): string {
 }
 
 describe("refused request bodies", () => {
-  // Found by test/api-hostile-input.test.ts: an HTML "cover" followed by more parts logged
+  // Found by test/api/hostile-input.test.ts: an HTML "cover" followed by more parts logged
   // "uncaughtException: TypeError: Invalid state: ReadableStream is already closed".
   it("a refused upload keeps reading the rest of the body instead of cancelling it", async () => {
     const tmp = tempDir();
@@ -108,8 +107,9 @@ describe("refused request bodies", () => {
 });
 
 /**
- * A server that parses each request as lib/api/node-route.ts has a handler do it: a Request without
- * a body, the Node.js request beside it. It answers with the refusal's status, or 201.
+ * A server whose handler gets its Request as an App Router route handler does: the Node.js request
+ * as the body of a web Request (Next.js's NextRequestAdapter.fromNodeNextRequest). It answers with
+ * the refusal's status, or 201.
  */
 async function nodeUploadServer(
   rules: Parameters<typeof parseMultipart>[1],
@@ -122,8 +122,9 @@ async function nodeUploadServer(
     const request = new Request(`http://x${req.url}`, {
       method: req.method,
       headers: req.headers as Record<string, string>,
-    });
-    attachNodeBody(request, req);
+      body: req as unknown as ReadableStream,
+      duplex: "half",
+    } as RequestInit);
     const bodyEnded = new Promise<boolean>((resolve) => {
       req.once("end", () => resolve(true));
       req.once("close", () => resolve(req.readableEnded));
@@ -161,7 +162,7 @@ function openUpload(port: number, length: number): http.ClientRequest {
   });
 }
 
-describe("uploads read from the Node.js request (lib/api/node-route.ts)", () => {
+describe("uploads read from the request as a route handler gets it", () => {
   it("a refused file is answered while the client sends, and the rest is read, not cut off", async () => {
     const tmp = tempDir();
     const server = await nodeUploadServer({ cover: coverRule }, tmp);
@@ -246,86 +247,5 @@ describe("uploads read from the Node.js request (lib/api/node-route.ts)", () => 
     } finally {
       await server.close();
     }
-  });
-});
-
-describe("the Node.js body as the parser reads it (nodeBodySource)", () => {
-  const tick = () => new Promise((resolve) => setImmediate(resolve));
-
-  /** A body and what its reader saw, in order. */
-  function reading() {
-    const body = new PassThrough();
-    const source = nodeBodySource(body);
-    const seen: string[] = [];
-    source.on("data", (chunk: Buffer) => seen.push(chunk.toString()));
-    source.on("end", () => seen.push("(end)"));
-    return { body, source, seen };
-  }
-
-  it("a pause the reader ends before the next chunk leaves the request flowing", async () => {
-    const { body, source, seen } = reading();
-    body.write("a");
-    source.pause();
-    source.resume();
-    await tick();
-    expect(body.isPaused()).toBe(false);
-    body.write("b");
-    body.end();
-    await tick();
-    expect(seen).toEqual(["a", "b", "(end)"]);
-  });
-
-  it("a chunk that arrives during a pause is held, the request paused, and both go on in order at the resume", async () => {
-    const { body, source, seen } = reading();
-    body.write("a");
-    await tick();
-    source.pause();
-    body.write("b");
-    body.write("c");
-    body.end();
-    await tick();
-    // Back-pressure: nothing more reaches the reader, and the request itself stops being read.
-    expect(seen).toEqual(["a"]);
-    expect(body.isPaused()).toBe(true);
-    source.resume();
-    await tick();
-    expect(seen).toEqual(["a", "b", "c", "(end)"]);
-  });
-
-  it("a reader that pauses again while held chunks are handed on gets the rest only at its next resume", async () => {
-    const body = new PassThrough();
-    const source = nodeBodySource(body);
-    const seen: string[] = [];
-    source.on("data", (chunk: Buffer) => {
-      seen.push(chunk.toString());
-      if (chunk.toString() === "b") source.pause();
-    });
-    source.on("end", () => seen.push("(end)"));
-    source.pause();
-    body.write("b");
-    body.write("c");
-    body.end();
-    await tick();
-    source.resume();
-    await tick();
-    expect(seen).toEqual(["b"]);
-    source.resume();
-    await tick();
-    expect(seen).toEqual(["b", "c", "(end)"]);
-  });
-
-  it("a stopped body drops what it held and reads the rest without handing it on", async () => {
-    const { body, source, seen } = reading();
-    source.pause();
-    body.write("a");
-    await tick();
-    source.destroy();
-    body.write("b");
-    body.end();
-    await tick();
-    source.resume();
-    await tick();
-    expect(seen).toEqual([]);
-    expect(body.readableEnded).toBe(true);
   });
 });

@@ -194,7 +194,7 @@ describe("section fields", () => {
   });
 });
 
-// Found by test/api-hostile-input.test.ts: NUL failed the insert (a 500) and a lone surrogate
+// Found by test/api/hostile-input.test.ts: NUL failed the insert (a 500) and a lone surrogate
 // was stored as U+FFFD. Both are now refused as the client's error, in every stored text field.
 describe("text that cannot be stored exactly", () => {
   const bad = ["Night\u0000Drive", "\ud800", "a\udc00b", "x\ud83d"];

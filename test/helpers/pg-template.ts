@@ -9,7 +9,7 @@ import { promisify } from "node:util";
  * fresh DATA_DIR starts from (a copy) instead of running initdb again: initdb and the first
  * migration are most of a server's start-up time (measured on a busy 2-core machine: 56–78 s to
  * the first answer on an empty directory, 14–22 s from the copy). Start-up on an empty directory
- * keeps its own tests (test/startup.test.ts opts out, the Playwright server and the soak start
+ * keeps its own tests (test/ops/startup.test.ts opts out, the Playwright server and the soak start
  * empty). The template is made by the same script and parameters the server uses on a first start.
  */
 export function pgTemplateDir(session = process.env.PORTFOLIO_TEST_SESSION): string {

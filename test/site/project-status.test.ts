@@ -1,0 +1,488 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ProjectJson, SectionJson } from "@/lib/data/serialize";
+import { statusMessages } from "@/lib/validation/status";
+import {
+  call,
+  multipart,
+  OWNER_EMAIL,
+  PASSWORD,
+  startApiSite,
+  type ApiSite,
+} from "../helpers/api-client";
+import { signIn } from "../helpers/auth";
+import { cookieOf } from "../helpers/authz-credentials";
+import { pngOfSize } from "../helpers/media-fixtures";
+
+/*
+ * Issue 17 item 2, docs/spec.md §11: what a visitor, a signed-in non-owner and the owner get for
+ * each status from the pages, the REST API, the sitemap and /media, against the production server.
+ * The owner asks first every time, so each visitor answer below comes after the owner's visit could
+ * have filled the page cache.
+ */
+let site: ApiSite;
+let url: string;
+let png: Buffer;
+
+type Reader = "owner" | "stranger" | "visitor";
+const headersOf: Record<Reader, Record<string, string>> = {
+  owner: {},
+  stranger: {},
+  visitor: {},
+};
+const READERS: Reader[] = ["owner", "stranger", "visitor"];
+
+const PASSWORD_X = "open-sesame-x";
+const PASSWORD_Y = "open-sesame-y";
+
+type Made = { id: string; title: string; coverKey: string; imageKey: string };
+const made: Record<"published" | "draft" | "unlisted" | "protected" | "protected2", Made> =
+  {} as never;
+
+async function get(pathname: string, reader: Reader | Record<string, string>) {
+  const headers = typeof reader === "string" ? headersOf[reader] : reader;
+  return fetch(new URL(pathname, url), { headers, redirect: "manual" });
+}
+
+async function page(pathname: string, reader: Reader | Record<string, string>) {
+  const response = await get(pathname, reader);
+  return { status: response.status, html: await response.text(), headers: response.headers };
+}
+
+async function create(
+  title: string,
+  fields: Record<string, string>,
+): Promise<{ status: number; body: { message: string; data: ProjectJson } }> {
+  return call<ProjectJson>(url, "POST", "/api/projects", {
+    token: site.ownerToken,
+    form: multipart([
+      ["title", title],
+      ["role", "Director"],
+      ["category", "Illustration"],
+      ...Object.entries(fields),
+      ["cover", { bytes: png, name: "cover.png", type: "image/png" }],
+    ]),
+  });
+}
+
+async function makeProject(title: string, fields: Record<string, string>): Promise<Made> {
+  const created = await create(title, fields);
+  expect(created.status).toBe(201);
+  const project = created.body.data;
+  const section = await call<SectionJson>(url, "POST", `/api/sections/${project._id}`, {
+    token: site.ownerToken,
+    form: multipart([
+      ["title", `${title} section`],
+      ["description", "Text"],
+      ["resources", { bytes: png, name: "frame.png", type: "image/png" }],
+    ]),
+  });
+  expect(section.status).toBe(201);
+  return {
+    id: project._id,
+    title,
+    coverKey: project.cover.replace("/media/", ""),
+    imageKey: section.body.data.resources.replace("/media/", ""),
+  };
+}
+
+beforeAll(async () => {
+  site = await startApiSite();
+  url = site.server.url;
+  png = await pngOfSize(2000, 12, 8);
+  const owner = await signIn(url, OWNER_EMAIL, PASSWORD);
+  const stranger = await signIn(url, "someone@example.com", PASSWORD);
+  headersOf.owner = { cookie: cookieOf(owner) };
+  headersOf.stranger = { cookie: cookieOf(stranger) };
+  made.published = await makeProject("Pub Alpha", {});
+  made.draft = await makeProject("Draft Bravo", { status: "draft" });
+  made.unlisted = await makeProject("Unlisted Charlie", { status: "unlisted" });
+  made.protected = await makeProject("Protected Delta", {
+    status: "protected",
+    password: PASSWORD_X,
+  });
+  made.protected2 = await makeProject("Protected Echo", {
+    status: "protected",
+    password: PASSWORD_Y,
+  });
+});
+afterAll(() => site?.stop());
+
+const hidden = () => [made.draft, made.unlisted, made.protected, made.protected2];
+const hasRobotsNoindex = (html: string) =>
+  /<meta name="robots" content="noindex(?:, ?nofollow)?"/.test(html);
+
+describe("project status: who sees what (docs/spec.md §11)", () => {
+  it("the gallery, its categories and search list only published projects, for everyone", async () => {
+    for (const pathname of ["/", "/?category=Illustration", "/?q=o", "/?q=Bravo"]) {
+      for (const reader of READERS) {
+        const { status, html } = await page(pathname, reader);
+        expect(status, `${pathname} for ${reader}`).toBe(200);
+        if (!pathname.includes("Bravo")) expect(html).toContain("Pub Alpha");
+        for (const project of hidden()) {
+          expect(html, `${project.title} on ${pathname} for ${reader}`).not.toContain(
+            project.title,
+          );
+          expect(html).not.toContain(project.id);
+          expect(html).not.toContain(project.coverKey);
+        }
+      }
+    }
+  });
+
+  it("the REST lists and counts hold only published projects except for the owner", async () => {
+    for (const reader of READERS) {
+      const list = (await (await get("/api/projects", reader)).json()) as {
+        data: ProjectJson[];
+      };
+      const filtered = (await (
+        await get("/api/projects/filter?category=Illustration", reader)
+      ).json()) as { data: ProjectJson[] };
+      const counts = (await (await get("/api/projects/counts", reader)).json()) as {
+        data: { _id: string; count: number }[];
+      };
+      const expected =
+        reader === "owner"
+          ? ["Pub Alpha", "Draft Bravo", "Unlisted Charlie", "Protected Delta", "Protected Echo"]
+          : ["Pub Alpha"];
+      expect(list.data.map((p) => p.title)).toEqual(expected);
+      expect(filtered.data.map((p) => p.title)).toEqual(expected);
+      expect(counts.data).toEqual([{ _id: "Illustration", count: expected.length }]);
+    }
+    // The owner's answers carry the status, never a password or its hash.
+    const owner = (await (await get("/api/projects", "owner")).json()) as {
+      data: Record<string, unknown>[];
+    };
+    expect(owner.data.map((p) => [p.status, p.hasPassword])).toEqual([
+      ["published", false],
+      ["draft", false],
+      ["unlisted", false],
+      ["protected", true],
+      ["protected", true],
+    ]);
+    const text = JSON.stringify(owner);
+    expect(text).not.toContain(PASSWORD_X);
+    expect(text).not.toMatch(/passwordHash|\$2[aby]\$/);
+  });
+
+  it("a project and its sections by id: drafts and locked projects are not found", async () => {
+    const expectations: [Made, Record<Reader, number>][] = [
+      [made.published, { owner: 200, stranger: 200, visitor: 200 }],
+      [made.unlisted, { owner: 200, stranger: 200, visitor: 200 }],
+      [made.draft, { owner: 200, stranger: 404, visitor: 404 }],
+      [made.protected, { owner: 200, stranger: 404, visitor: 404 }],
+    ];
+    for (const [project, statuses] of expectations) {
+      for (const reader of READERS) {
+        const one = await get(`/api/projects/${project.id}`, reader);
+        expect(one.status, `${project.title} for ${reader}`).toBe(statuses[reader]);
+        const body = await one.text();
+        if (statuses[reader] === 404) {
+          expect(JSON.parse(body)).toMatchObject({ success: false, message: "Project not found" });
+          expect(body).not.toContain(project.title);
+        }
+        const sections = await get(`/api/sections/${project.id}`, reader);
+        expect(sections.status).toBe(statuses[reader]);
+      }
+    }
+  });
+
+  it("project pages: drafts 404, protected shows only its form, unlisted and the rest noindex", async () => {
+    // Owner first: whatever the owner's visit rendered must not be what visitors get next.
+    const owner = {
+      draft: await page(`/sections/${made.draft.id}`, "owner"),
+      protected: await page(`/sections/${made.protected.id}`, "owner"),
+      unlisted: await page(`/sections/${made.unlisted.id}`, "owner"),
+    };
+    expect(owner.draft.status).toBe(200);
+    expect(owner.draft.html).toContain("Draft Bravo");
+    expect(owner.draft.html).toContain(">Draft<");
+    expect(owner.draft.html).toContain(statusMessages.viewAsVisitor);
+    expect(hasRobotsNoindex(owner.draft.html)).toBe(true);
+    expect(owner.protected.html).toContain("Protected Delta");
+    expect(owner.protected.html).not.toContain(statusMessages.protectedTitle);
+    // The owner's view is rendered per request, never from the page cache.
+    expect(owner.draft.headers.get("x-nextjs-cache")).toBeNull();
+    expect(owner.draft.headers.get("cache-control")).toMatch(/no-store/);
+
+    for (const reader of ["stranger", "visitor"] as const) {
+      for (let visit = 0; visit < 2; visit++) {
+        const draft = await page(`/sections/${made.draft.id}`, reader);
+        expect(draft.status, `draft for ${reader}`).toBe(404);
+        expect(draft.html).not.toContain("Draft Bravo");
+        expect(draft.html).not.toContain(made.draft.imageKey);
+
+        const locked = await page(`/sections/${made.protected.id}`, reader);
+        expect(locked.status).toBe(200);
+        expect(locked.html).toContain(statusMessages.protectedTitle);
+        expect(locked.html).toContain(statusMessages.passwordLabel);
+        for (const secret of [
+          "Protected Delta",
+          made.protected.coverKey,
+          made.protected.imageKey,
+          "og:image",
+        ])
+          expect(locked.html, `${secret} for ${reader}`).not.toContain(secret);
+        expect(hasRobotsNoindex(locked.html)).toBe(true);
+
+        const unlisted = await page(`/sections/${made.unlisted.id}`, reader);
+        expect(unlisted.status).toBe(200);
+        expect(unlisted.html).toContain("Unlisted Charlie");
+        expect(hasRobotsNoindex(unlisted.html)).toBe(true);
+        expect(unlisted.html).not.toContain(">Unlisted<");
+      }
+    }
+    const published = await page(`/sections/${made.published.id}`, "visitor");
+    expect(hasRobotsNoindex(published.html)).toBe(false);
+    expect(published.html).toContain("application/ld+json");
+
+    // The owner's "View as visitor" shows the visitor's 404 content with the way back.
+    const asVisitor = await page(`/sections/${made.draft.id}?view=visitor`, "owner");
+    expect(asVisitor.html).toContain("Page not found");
+    expect(asVisitor.html).toContain(statusMessages.viewAsOwner);
+    expect(asVisitor.html).not.toContain(made.draft.imageKey);
+  });
+
+  it("refreshes an owner's expired access token on a project page instead of showing the visitor's view", async () => {
+    // The browser comes back after the access token expired (no tab refreshed it): the cookie holds
+    // the expired token and a refresh token that is still good.
+    const session = await signIn(url, OWNER_EMAIL, PASSWORD);
+    const [header, payload, signature] = session.accessToken.split(".");
+    const claims = JSON.parse(Buffer.from(payload!, "base64url").toString("utf8"));
+    const expired = [
+      header,
+      Buffer.from(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) - 120 })).toString(
+        "base64url",
+      ),
+      signature,
+    ].join(".");
+    const answer = await page(`/sections/${made.draft.id}`, { cookie: cookieOf(session, expired) });
+    expect(answer.status).toBe(200);
+    expect(answer.html).toContain("Draft Bravo");
+    expect(answer.html).toContain(">Draft<");
+    // The refreshed session goes back to the browser, for its next requests.
+    expect(answer.headers.getSetCookie().join("\n")).toMatch(
+      /sb-localhost-auth-token(\.0)?=base64-/,
+    );
+    expect(answer.headers.get("cache-control")).toMatch(/no-store/);
+  });
+
+  it("the sitemap names only published projects", async () => {
+    for (const reader of READERS) {
+      const xml = await (await get("/sitemap.xml", reader)).text();
+      expect(xml).toContain(`/sections/${made.published.id}`);
+      for (const project of hidden()) expect(xml).not.toContain(project.id);
+    }
+  });
+
+  it("/media serves a draft's and a locked project's files to the owner only, never to shared caches", async () => {
+    const cases: [string, Record<Reader, number>][] = [
+      [made.published.coverKey, { owner: 200, stranger: 200, visitor: 200 }],
+      [made.unlisted.imageKey, { owner: 200, stranger: 200, visitor: 200 }],
+      [made.draft.coverKey, { owner: 200, stranger: 404, visitor: 404 }],
+      [made.draft.imageKey, { owner: 200, stranger: 404, visitor: 404 }],
+      [made.protected.coverKey, { owner: 200, stranger: 404, visitor: 404 }],
+      [made.protected.imageKey, { owner: 200, stranger: 404, visitor: 404 }],
+    ];
+    for (const [key, statuses] of cases) {
+      for (const reader of READERS) {
+        const response = await get(`/media/${key}`, reader);
+        expect(response.status, `${key} for ${reader}`).toBe(statuses[reader]);
+        if (statuses.visitor === 404 && response.status === 200)
+          expect(response.headers.get("cache-control")).toBe("private, no-store");
+      }
+    }
+    // The image optimizer fetches /media without cookies: it cannot hand out a copy either.
+    for (const key of [made.draft.coverKey, made.protected.imageKey]) {
+      for (const reader of READERS) {
+        const optimized = await get(`/_next/image?url=%2Fmedia%2F${key}&w=384&q=75`, reader);
+        expect(optimized.status, `optimized ${key} for ${reader}`).not.toBe(200);
+      }
+    }
+    // A restricted project's page links its files past the optimizer, for the browser's cookies.
+    const ownerPage = await page(`/sections/${made.draft.id}`, "owner");
+    expect(ownerPage.html).toContain(`/media/${made.draft.imageKey}?private`);
+  });
+});
+
+describe("protected projects: the password", () => {
+  const unlock = (id: string, password: string, headers: Record<string, string> = {}) =>
+    fetch(new URL(`/api/projects/${id}/unlock`, url), {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify({ password }),
+    });
+
+  it("20 wrong passwords, then throttled with a clear message", async () => {
+    // The budget is 20 tries, refilled by one every 15 s: on a slow machine the 20 can take long
+    // enough to earn one more, so this counts tries until the first refusal.
+    const started = Date.now();
+    let refused: Response | undefined;
+    let wrongAnswers = 0;
+    for (let i = 0; i < 30 && !refused; i++) {
+      const wrong = await unlock(made.protected.id, `wrong-${i}`);
+      if (wrong.status === 429) refused = wrong;
+      else {
+        expect(wrong.status).toBe(401);
+        expect(await wrong.json()).toMatchObject({ message: statusMessages.wrongPassword });
+        expect(wrong.headers.get("set-cookie")).toBeNull();
+        wrongAnswers++;
+      }
+    }
+    const refills = Math.floor((Date.now() - started) / 15_000);
+    expect(wrongAnswers).toBeGreaterThanOrEqual(20);
+    expect(wrongAnswers).toBeLessThanOrEqual(20 + refills);
+    expect(await refused!.json()).toMatchObject({ message: statusMessages.tooManyAttempts });
+    // Once refused, even the right password is: guessing cannot continue past the budget.
+    const throttled = await unlock(made.protected.id, PASSWORD_X);
+    expect(throttled.status).toBe(429);
+    expect(await throttled.json()).toMatchObject({ message: statusMessages.tooManyAttempts });
+    expect(throttled.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("the right password opens that project only, for 7 days, with a signed HttpOnly cookie", async () => {
+    const opened = await unlock(made.protected2.id, PASSWORD_Y);
+    expect(opened.status).toBe(200);
+    const setCookie = opened.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(/^project_access=[^;]+;/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=lax/i);
+    expect(setCookie).toMatch(/Max-Age=604800/);
+    const cookie = setCookie.split(";")[0]!;
+    const withCookie = { cookie };
+
+    const open = await page(`/sections/${made.protected2.id}`, withCookie);
+    expect(open.status).toBe(200);
+    expect(open.html).toContain("Protected Echo");
+    expect(open.html).not.toContain(statusMessages.protectedTitle);
+    expect(hasRobotsNoindex(open.html)).toBe(true);
+    expect(open.headers.get("x-nextjs-cache")).toBeNull();
+    expect((await get(`/api/projects/${made.protected2.id}`, withCookie)).status).toBe(200);
+    expect((await get(`/api/sections/${made.protected2.id}`, withCookie)).status).toBe(200);
+    expect((await get(`/media/${made.protected2.imageKey}`, withCookie)).status).toBe(200);
+
+    // Only that project: the other protected one stays locked for this browser.
+    const other = await page(`/sections/${made.protected.id}`, withCookie);
+    expect(other.html).toContain(statusMessages.protectedTitle);
+    expect(other.html).not.toContain("Protected Delta");
+    expect((await get(`/api/projects/${made.protected.id}`, withCookie)).status).toBe(404);
+    expect((await get(`/media/${made.protected.imageKey}`, withCookie)).status).toBe(404);
+    // Nor is it listed anywhere for this browser.
+    const list = (await (await get("/api/projects", withCookie)).json()) as {
+      data: ProjectJson[];
+    };
+    expect(list.data.map((p) => p.title)).toEqual(["Pub Alpha"]);
+
+    // Someone without the cookie still gets the form, after the opened page was rendered.
+    const after = await page(`/sections/${made.protected2.id}`, "visitor");
+    expect(after.html).toContain(statusMessages.protectedTitle);
+    expect(after.html).not.toContain("Protected Echo");
+
+    // A forged cookie opens nothing.
+    const [payload] = cookie.replace("project_access=", "").split(".");
+    const forged = { cookie: `project_access=${payload}.AAAA` };
+    expect((await page(`/sections/${made.protected2.id}`, forged)).html).not.toContain(
+      "Protected Echo",
+    );
+  });
+
+  it("a new password closes the project again for browsers that had opened it", async () => {
+    const opened = await unlock(made.protected2.id, PASSWORD_Y);
+    const cookie = { cookie: (opened.headers.get("set-cookie") ?? "").split(";")[0]! };
+    expect((await get(`/api/projects/${made.protected2.id}`, cookie)).status).toBe(200);
+    const changed = await call<ProjectJson>(url, "PUT", `/api/projects/${made.protected2.id}`, {
+      token: site.ownerToken,
+      form: multipart([
+        ["title", "Protected Echo"],
+        ["role", "Director"],
+        ["category", "Illustration"],
+        ["status", "protected"],
+        ["password", "a-new-password"],
+      ]),
+    });
+    expect(changed.status).toBe(200);
+    expect((await get(`/api/projects/${made.protected2.id}`, cookie)).status).toBe(404);
+  });
+
+  it("a project that is not protected has nothing to open", async () => {
+    for (const project of [made.published, made.draft, made.unlisted]) {
+      const response = await unlock(project.id, "whatever-password");
+      expect(response.status).toBe(404);
+      expect(response.headers.get("set-cookie")).toBeNull();
+    }
+  });
+});
+
+describe("status on add and edit", () => {
+  const edit = (project: Made, fields: Record<string, string>) =>
+    call<ProjectJson>(url, "PUT", `/api/projects/${project.id}`, {
+      token: site.ownerToken,
+      form: multipart([
+        ["title", project.title],
+        ["role", "Director"],
+        ["category", "Illustration"],
+        ...Object.entries(fields),
+      ]),
+    });
+
+  it("refuses an unknown status and a short or missing password; nothing is written", async () => {
+    const before = site.uploads();
+    const count = async () =>
+      ((await (await get("/api/projects", "owner")).json()) as { data: unknown[] }).data.length;
+    const projects = await count();
+    const cases: [Record<string, string>, string][] = [
+      [{ status: "secret" }, statusMessages.invalidStatus],
+      [{ status: "Published" }, statusMessages.invalidStatus],
+      [{ status: "protected", password: "1234567" }, statusMessages.passwordTooShort],
+      [{ status: "protected" }, statusMessages.passwordTooShort],
+    ];
+    for (const [fields, message] of cases) {
+      const refused = await create("Refused", fields);
+      expect(refused.status, JSON.stringify(fields)).toBe(400);
+      expect(refused.body.message).toBe(message);
+      const refusedEdit = await edit(made.published, fields);
+      expect(refusedEdit.status).toBe(400);
+      expect(refusedEdit.body.message).toBe(message);
+    }
+    expect(await count()).toBe(projects);
+    expect(site.uploads()).toEqual(before);
+    const stored = (await (await get(`/api/projects/${made.published.id}`, "owner")).json()) as {
+      data: ProjectJson;
+    };
+    expect(stored.data).toMatchObject({ status: "published", hasPassword: false });
+  });
+
+  it("an edit without status keeps it; protected keeps its password when none is given", async () => {
+    const kept = await edit(made.protected, {});
+    expect(kept.body.data).toMatchObject({ status: "protected", hasPassword: true });
+    const stillProtected = await edit(made.protected, { status: "protected" });
+    expect(stillProtected.status).toBe(200);
+    expect(stillProtected.body.data).toMatchObject({ status: "protected", hasPassword: true });
+  });
+
+  it("a status change reaches cached pages at once, both ways", async () => {
+    // Cached as a 404 for visitors first.
+    expect((await page(`/sections/${made.draft.id}`, "visitor")).status).toBe(404);
+    const published = await edit(made.draft, { status: "published" });
+    expect(published.body.data).toMatchObject({ status: "published" });
+    const visible = await page(`/sections/${made.draft.id}`, "visitor");
+    expect(visible.status).toBe(200);
+    expect((await page("/", "visitor")).html).toContain(made.draft.id);
+    const counts = (await (await get("/api/projects/counts", "visitor")).json()) as {
+      data: { count: number }[];
+    };
+    expect(counts.data[0]?.count).toBe(2);
+
+    const back = await edit(made.draft, { status: "draft" });
+    expect(back.body.data).toMatchObject({ status: "draft" });
+    expect((await page(`/sections/${made.draft.id}`, "visitor")).status).toBe(404);
+    expect((await page("/", "visitor")).html).not.toContain(made.draft.id);
+    expect((await get(`/media/${made.draft.coverKey}`, "visitor")).status).toBe(404);
+  });
+
+  it("leaving protected drops the stored password", async () => {
+    const unlisted = await edit(made.protected2, { status: "unlisted" });
+    expect(unlisted.body.data).toMatchObject({ status: "unlisted", hasPassword: false });
+    const again = await edit(made.protected2, { status: "protected" });
+    expect(again.status).toBe(400);
+  });
+});
