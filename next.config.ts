@@ -5,7 +5,6 @@
 import path from "node:path";
 import type { NextConfig } from "next";
 import { contentSecurityPolicy, securityHeaders } from "./lib/security-headers.ts";
-import { uploadRewrites } from "./lib/api/upload-routes.ts";
 import { DEVICE_SIZES, IMAGE_SIZES } from "./lib/site/image-widths.ts";
 import {
   galleryRewrites,
@@ -17,11 +16,6 @@ const nextConfig: NextConfig = {
   // PGlite loads WASM and data files from its package folder at run time; bundling it breaks that.
   serverExternalPackages: ["@electric-sql/pglite", "sharp", "cloudinary", "formidable"],
   poweredByHeader: false,
-  // The upload API route (pages/api/upload) runs the App Router handlers, whose modules import
-  // "server-only". Left external, as a Pages Router route leaves packages, Node.js would load the
-  // package's own entry, which throws outside React's server condition; bundled, Next.js gives
-  // server code its empty module (and still refuses it in client components).
-  transpilePackages: ["server-only"],
   // No ETag on pages: Next.js computes one by hashing the whole HTML (or RSC payload) on every
   // response, cached or not, which cost 13–31 % of a cached page's requests/s here
   // (docs/performance.md#etags). What it saved is a revisit's HTML (about 10 kB gzip): pages are
@@ -43,7 +37,7 @@ const nextConfig: NextConfig = {
     // interleaved runs: project page median 98.5 without vs 94.5 with, home 97.5 vs 96.5.
     inlineCss: false,
     // Route modules load on their first request, not all at start-up: a visitor-only server never
-    // holds the owner's pages, the API routes nobody called or the upload route. Warmed up on the
+    // holds the owner's pages or the API routes nobody called. Warmed up on the
     // public pages, 16 MB less live heap and about 30 MB less RSS; a route's first request after a
     // start pays its load once, 35–65 ms here (docs/operations.md#memory).
     preloadEntriesOnStart: false,
@@ -74,8 +68,7 @@ const nextConfig: NextConfig = {
     // route answers, to the site's 404 page inside its layout (app/(site)/unknown-page).
     return {
       // Project pages of the owner and of opened protected projects, per request (docs/spec.md §11).
-      // Multipart uploads, to their routes' handlers on the Node.js request (lib/api/node-route.ts).
-      beforeFiles: [...projectPageRewrites(), ...galleryRewrites(), ...uploadRewrites()],
+      beforeFiles: [...projectPageRewrites(), ...galleryRewrites()],
       afterFiles: [],
       fallback: [{ source: "/:path*", destination: "/unknown-page" }],
     };

@@ -1,8 +1,6 @@
 import "server-only";
 import { revalidateTag } from "next/cache";
-import { outsideAppRouter } from "@/lib/api/node-route";
 import { notifyInstances } from "@/lib/db/notify";
-import { expireTagsHere } from "@/lib/startup/instance-sync";
 
 /**
  * Cache tags of public pages (read by lib/site/queries.ts): `projects` for lists and counts, `project:<id>` for a
@@ -20,14 +18,11 @@ const NOW = { expire: 0 };
 /**
  * Expires the tags here and, with DATABASE_URL, on every other server of the database
  * (lib/db/notify.ts, received by lib/startup/instance-sync.ts) before the write's response goes
- * out, so the next request through any server renders again. An upload answered through
- * lib/api/node-route.ts has no App Router request for revalidateTag: the page cache's own expiry
- * then does the same here. A failed message does not fail the
+ * out, so the next request through any server renders again. A failed message does not fail the
  * write, which is committed: it is logged, and the others catch up on their next reconnect.
  */
 async function expire(tags: string[]): Promise<void> {
-  if (outsideAppRouter()) await expireTagsHere(tags);
-  else for (const tag of tags) revalidateTag(tag, NOW);
+  for (const tag of tags) revalidateTag(tag, NOW);
   try {
     await notifyInstances({ tags });
   } catch (error) {

@@ -1,14 +1,13 @@
 import "server-only";
 import fs from "node:fs/promises";
 import path from "node:path";
-import formidable, { errors as formidableErrors } from "formidable";
+import formidable, { errors as formidableErrors, multipart } from "formidable";
 import { messages, tooManyImages } from "@/lib/validation/messages";
 import { UploadError } from "./errors";
 import { GuardedFile } from "./guarded-file";
 import { measureImage } from "./measure";
-import { multipartWithFastScan } from "./multipart-scan";
 import { makePlaceholder } from "./placeholder";
-import { bodyToNodeStream, isMultipartFormData, nodeBodyOf, nodeBodySource } from "./request-body";
+import { bodyToNodeStream, isMultipartFormData } from "./request-body";
 import { sweepOnce } from "./sweep";
 import {
   wrongTypeMessage,
@@ -66,8 +65,7 @@ export async function parseMultipart(
   rules: Record<string, FileRule>,
   tmpRoot: string,
 ): Promise<ParsedForm> {
-  const nodeBody = nodeBodyOf(request);
-  if (!(nodeBody ?? request.body) || !isMultipartFormData(request.headers.get("content-type"))) {
+  if (!request.body || !isMultipartFormData(request.headers.get("content-type"))) {
     throw new UploadError(400, messages.invalidForm);
   }
   // A body that cannot be a valid form is refused unread (the rest is still read and dropped by
@@ -82,8 +80,7 @@ export async function parseMultipart(
     await Promise.all([...guards.values()].map((guard) => guard.fileClosed));
     await fs.rm(dir, { recursive: true, force: true });
   };
-  // Straight from the socket when the upload came through lib/api/node-route.ts.
-  const source = nodeBody ? nodeBodySource(nodeBody) : bodyToNodeStream(request.body!);
+  const source = bodyToNodeStream(request.body);
   // A refused file stops the upload at once: the rest of the body is not read.
   let refusal: Error | null = null;
   const refuse = (error: Error) => {
@@ -138,8 +135,8 @@ function createForm(
   const counts = new Map<string, number>();
   const fieldOf = new WeakMap<object, string>();
   const form = formidable({
-    // Multipart only (the route checked the content type), with a native scan of file bytes.
-    enabledPlugins: [multipartWithFastScan],
+    // Multipart only: the route checked the content type.
+    enabledPlugins: [multipart],
     uploadDir: dir,
     maxFields: MAX_FIELDS,
     maxFieldsSize: MAX_FIELDS_BYTES,
