@@ -10,7 +10,7 @@ import {
   galleryRewrites,
   projectPageRewrites,
   PROXY_FREE_PAGE_SOURCES,
-} from "./lib/site/proxy-free-pages.ts";
+} from "./lib/site/routing-rules.ts";
 
 const nextConfig: NextConfig = {
   // PGlite loads WASM and data files from its package folder at run time; bundling it breaks that.
@@ -47,7 +47,7 @@ const nextConfig: NextConfig = {
     // bundle, where lib/env.ts's "server-only" import throws.
     const production = process.env.NODE_ENV === "production";
     // The cached public pages skip proxy.ts, which sets the CSP of every other page with the
-    // run-time Supabase origin; theirs is fixed here, at build time (lib/site/proxy-free-pages.ts).
+    // run-time Supabase origin; theirs is fixed here, at build time (lib/site/routing-rules.ts).
     const policy = contentSecurityPolicy({
       production,
       supabaseUrl: process.env.NEXT_PUBLIC_SUPABASE_URL || undefined,

@@ -1,13 +1,13 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { getSupabasePublicConfig } from "@/lib/auth/config";
+import { getSupabasePublicConfig } from "@/lib/supabase/config";
 import { isDatabaseReachable } from "@/lib/db/availability";
 import { contentSecurityPolicy } from "@/lib/security-headers";
 import { updateSession } from "@/lib/supabase/proxy";
 import { parseFilterCategory, toFilterSlug } from "@/lib/site/categories";
 import { parseGalleryPage } from "@/lib/site/gallery-pages";
-import { isProjectPagePath, isProxyFreePath } from "@/lib/site/proxy-free-pages";
+import { isProjectPagePath, isProxyFreePath } from "@/lib/site/routing-rules";
 import { unavailablePage } from "@/lib/site/unavailable-page";
-import { isUndecodablePath, refuseUndecodablePath } from "@/lib/undecodable-path";
+import { isUndecodablePath, refuseUndecodablePath } from "@/lib/http/undecodable-path";
 
 /** The last value of a query parameter, the one Next.js's rewrite and matcher conditions read. */
 const lastParam = (params: URLSearchParams, key: string) => params.getAll(key).at(-1);
@@ -15,7 +15,7 @@ const lastParam = (params: URLSearchParams, key: string) => params.getAll(key).a
 /**
  * The home gallery without a search is the same page for every visitor: next.config.ts rewrites
  * `/`, `/?category=X` and their `&page=N`, as the gallery's links write them, to the cached
- * /gallery/[filter]/[page] route without running this proxy (lib/site/proxy-free-pages.ts).
+ * /gallery/[filter]/[page] route without running this proxy (lib/site/routing-rules.ts).
  * Other spellings come here (see the matcher): an unknown category, `?page=0` or `02`, a `?q=` of
  * spaces only. They get the cached view they mean, read as the page at `/` reads them.
  */
@@ -75,11 +75,11 @@ export const config = {
   // longer ones, which breaks 50 MB video uploads and streaming; its handlers check the session.
   // API and media paths come here only when they hold a "%", to refuse undecodable ones (above):
   // real ids and media keys are hex, so uploads never pass through the proxy.
-  // Nor the cached public pages (lib/site/proxy-free-pages.ts, the same list): project pages,
+  // Nor the cached public pages (lib/site/routing-rules.ts, the same list): project pages,
   // About and Reel only for a "%" in the path, `/` only for a search or for a category or page
   // its rewrites do not take (other than FILTER_CATEGORIES, or than 1…MAX_GALLERY_PAGE written
   // plainly; Next.js anchors these expressions and reads a repeated parameter's last value).
-  // Literal values, as Next.js reads the matcher at build time; lib/site/proxy-free-pages.test.ts
+  // Literal values, as Next.js reads the matcher at build time; lib/site/routing-rules.test.ts
   // checks them against those constants.
   matcher: [
     "/(api|media)/(.*%.*)",

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { AuthProvider } from "@/components/auth/auth-provider";
 import { BlurCleaner } from "@/components/ui/blur-cleaner";
 import { ToastProvider } from "@/components/ui/toast-provider";
-import { getSupabasePublicConfig } from "@/lib/auth/config";
+import { getSupabasePublicConfig } from "@/lib/supabase/config";
 import "./globals.css";
 
 export const metadata: Metadata = {

@@ -18,7 +18,7 @@ const envSchema = z.object({
   // --- Set by Node.js tooling and Next.js ---
   // Not NODE_ENV: Next.js inlines `process.env.NODE_ENV` when it builds, so a production build is
   // production whatever its run-time environment holds (the proxy's does not hold it), and code
-  // reads it as that literal expression (proxy.ts, lib/auth/config.ts).
+  // reads it as that literal expression (proxy.ts, lib/supabase/config.ts).
   /** Next.js's build phase marker (`phase-production-build` while `next build` runs). */
   NEXT_PHASE: optionalText,
   /** The port `next start` listens on. */

@@ -7,7 +7,7 @@ type Options = {
   supabaseUrl?: string;
   /**
    * Also allow any project on supabase.co: for the pages whose header is fixed at build time
-   * (lib/site/proxy-free-pages.ts), where the run-time NEXT_PUBLIC_SUPABASE_URL is not known yet.
+   * (lib/site/routing-rules.ts), where the run-time NEXT_PUBLIC_SUPABASE_URL is not known yet.
    * A signed-in owner's browser refreshes the session from those pages too.
    */
   anySupabaseProject?: boolean;
@@ -79,7 +79,7 @@ export function contentSecurityPolicy({
 
 /**
  * Headers for every response. The CSP is added per page request by proxy.ts, and for the pages
- * that skip it by next.config.ts (lib/site/proxy-free-pages.ts).
+ * that skip it by next.config.ts (lib/site/routing-rules.ts).
  */
 export function securityHeaders(
   options: Pick<Options, "production">,

@@ -1,8 +1,8 @@
 // `npm run backup [-- <archive.tar.gz>]`: one archive with every table and all local media.
 // Takes the data-directory lock, so on PGlite it runs while the site is stopped.
 // First: every file this script creates (database, media, archives) is owner-only.
-import "@/lib/startup/private-umask";
-import "@/lib/startup/cli-env";
+import "@/scripts/cli/private-umask";
+import "@/scripts/cli/cli-env";
 import path from "node:path";
 import { createBackup } from "@/lib/backup/backup";
 import { closeDb } from "@/lib/db";

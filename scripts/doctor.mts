@@ -3,8 +3,8 @@
 // environment and the .env files `next start` reads, or only the given file. Exits 1 on errors.
 import fs from "node:fs";
 import { parseArgs, parseEnv } from "node:util";
-import { TARGETS, checkDeployment, formatFindings, type Target } from "@/lib/startup/doctor";
-import { loadEnvFiles } from "@/lib/startup/env-files";
+import { TARGETS, checkDeployment, formatFindings, type Target } from "@/scripts/cli/doctor";
+import { loadEnvFiles } from "@/scripts/cli/env-files";
 
 const usage = `Usage: npm run doctor -- --target ${TARGETS.join("|")} [--env-file <file>]`;
 const { values } = parseArgs({

@@ -2,8 +2,8 @@
 // Keeps ids and media URLs; prints what was imported and what was skipped, and why.
 // Takes the data-directory lock, so it refuses to run while the site runs on PGlite.
 // First: every file this script creates (database, media, archives) is owner-only.
-import "@/lib/startup/private-umask";
-import "@/lib/startup/cli-env";
+import "@/scripts/cli/private-umask";
+import "@/scripts/cli/cli-env";
 import fs from "node:fs";
 import { importMongoExport, parseMongoExport } from "@/lib/data/import-mongo";
 import { closeDb, getDb } from "@/lib/db";

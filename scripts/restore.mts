@@ -1,7 +1,7 @@
 // `npm run restore -- <archive.tar.gz>`: restores a backup into an empty DATA_DIR (or empty database).
 // First: every file this script creates (database, media, archives) is owner-only.
-import "@/lib/startup/private-umask";
-import "@/lib/startup/cli-env";
+import "@/scripts/cli/private-umask";
+import "@/scripts/cli/cli-env";
 import path from "node:path";
 import { restoreBackup } from "@/lib/backup/restore";
 import { closeDb } from "@/lib/db";

@@ -4,8 +4,8 @@
 // after an interruption, only adds what is missing. A site with projects of its own is left alone.
 // Takes the data-directory lock, so it refuses to run while the site runs on PGlite.
 // First: every file this script creates (database, media, archives) is owner-only.
-import "@/lib/startup/private-umask";
-import "@/lib/startup/cli-env";
+import "@/scripts/cli/private-umask";
+import "@/scripts/cli/cli-env";
 import sharp from "sharp";
 import { createProject, getProject, listProjects } from "@/lib/data/projects";
 import { createSection, getSection } from "@/lib/data/sections";

@@ -35,7 +35,7 @@ import { getCachedSiteUrl } from "@/lib/site/site-url";
  *   project the password form and nothing else.
  * - app/(site)/sections-for/[projectId]: rendered per request, never cached. next.config.ts sends
  *   `/sections/{id}` there when the request carries a session or a project access cookie
- *   (lib/site/proxy-free-pages.ts), and it reads both: the owner sees every status (marked, with
+ *   (lib/site/routing-rules.ts), and it reads both: the owner sees every status (marked, with
  *   "View as visitor"), a browser that gave the right password sees that protected project.
  * So the cached copy can only ever hold the visitor's view, whoever asked first.
  */

@@ -4,7 +4,7 @@ import { reorderProjects, reorderSections, type OrderResult } from "@/lib/data/o
 import { messages, orderMessages } from "@/lib/validation/messages";
 import { ORDER_LIMITS, orderSchema } from "@/lib/validation/order";
 import { firstMessage } from "@/lib/validation/project";
-import { JsonBodyError, readJsonObject } from "./json-body";
+import { JsonBodyError, readJsonObject } from "@/lib/http/json-body";
 import { ApiError } from "./respond";
 
 // Room for ORDER_LIMITS.ids quoted ids with separators and whitespace.

@@ -24,7 +24,7 @@ import {
 import { parseFlag, parseVersion } from "@/lib/validation/version";
 import { statusFieldsSchema, statusMessages, type StatusFields } from "@/lib/validation/status";
 import { hashPassword } from "@/lib/auth-service/passwords";
-import { JsonBodyError, readJsonObject } from "./json-body";
+import { JsonBodyError, readJsonObject } from "@/lib/http/json-body";
 import { commitWithMedia, storeUploads, withUploadForm } from "./media";
 import { ApiError } from "./respond";
 

@@ -1,8 +1,8 @@
 import "server-only";
-import { JsonBodyError, readJsonObject } from "@/lib/api/json-body";
+import { JsonBodyError, readJsonObject } from "@/lib/http/json-body";
 import { env } from "@/lib/env";
-import { readRequestOrigin } from "@/lib/request-origin";
-import { CLIENT_ADDRESS_HEADER } from "@/lib/startup/client-address-header";
+import { readRequestOrigin } from "@/lib/http/request-origin";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address-header";
 import { API_VERSION, API_VERSION_HEADER, AuthServiceError, invalidInput } from "./errors";
 
 /** A JSON answer that is never cached and carries the API version the client negotiated. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CLIENT_ADDRESS_HEADER } from "@/lib/startup/client-address-header";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address-header";
 import { AuthServiceError } from "./errors";
 import { readClientAddress } from "./http";
 import {

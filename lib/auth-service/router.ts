@@ -1,5 +1,5 @@
 import "server-only";
-import { isHostedAuth } from "@/lib/auth/config";
+import { isHostedAuth } from "@/lib/supabase/config";
 import { DATABASE_UNAVAILABLE_MESSAGE, reportDatabaseError } from "@/lib/db/availability";
 import { AuthServiceError, respondWithError } from "./errors";
 import { MAX_AUTH_BODY_BYTES, readSiteOrigin, tooLarge } from "./http";

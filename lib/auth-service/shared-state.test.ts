@@ -5,7 +5,7 @@ import { SignJWT, generateKeyPair } from "jose";
 import { Pool } from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "@/test/helpers/database";
-import { CLIENT_ADDRESS_HEADER } from "@/lib/startup/client-address-header";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address-header";
 import { getDb, type Db } from "@/lib/db";
 import { rowsOf } from "@/lib/backup/tables";
 import {

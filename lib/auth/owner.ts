@@ -3,7 +3,7 @@ import { asc } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { authUsers } from "@/models";
-import { isHostedAuth } from "./config";
+import { isHostedAuth } from "@/lib/supabase/config";
 
 /**
  * The owner rule: the addresses in OWNER_EMAILS when set; otherwise (embedded service only) the

@@ -2,7 +2,7 @@ import "server-only";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { AuthServiceError } from "@/lib/auth-service/errors";
 import { authenticateBearer } from "@/lib/auth-service/verify";
-import { getSupabasePublicConfig } from "./config";
+import { getSupabasePublicConfig } from "@/lib/supabase/config";
 
 /** `confirmed`: the address was proven (a confirmation or reset link, or the provider says so). */
 export type VerifiedUser = { id: string; email: string; confirmed: boolean };

@@ -4,7 +4,7 @@ import { getDb, type Tx } from "@/lib/db";
 import { projects, sections } from "@/models";
 import { orderMismatch } from "@/lib/validation/order";
 import { isId } from "./ids";
-import { lockLiveProject } from "./locked";
+import { lockLiveProject } from "./row-locks";
 import { projectNotTrashed, sectionNotTrashed } from "./not-trashed";
 
 /**

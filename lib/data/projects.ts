@@ -10,7 +10,7 @@ import {
   type SectionRow,
 } from "@/models";
 import { isId, newId } from "./ids";
-import { updateLocked } from "./locked";
+import { updateLocked } from "./row-locks";
 import { PROJECT_ORDER_LOCK } from "./order";
 import { projectNotTrashed } from "./not-trashed";
 import { checkVersion, NotLive } from "./versions";

@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db";
 import { projects, sections, type SectionImage, type SectionRow } from "@/models";
 import type { SectionLayout } from "@/lib/validation/layout";
 import { isId, newId } from "./ids";
-import { lockLiveProject, updateLocked } from "./locked";
+import { lockLiveProject, updateLocked } from "./row-locks";
 import { projectNotTrashed, sectionNotTrashed } from "./not-trashed";
 import { checkVersion, NotLive } from "./versions";
 

@@ -7,7 +7,7 @@ import {
   siteSettingsSchema,
   type SiteSettings,
 } from "@/lib/validation/site-settings";
-import { updateLocked } from "./locked";
+import { updateLocked } from "./row-locks";
 
 const KEY = "site";
 

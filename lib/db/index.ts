@@ -12,7 +12,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { Pool } from "pg";
 import { env } from "@/lib/env";
-import { makePrivate } from "@/lib/startup/private-files";
+import { makePrivate } from "@/lib/db/private-files";
 import * as schema from "@/models";
 import { registerDatabasePing, reportDatabaseError } from "./availability";
 import { lockDataDir } from "./lock";

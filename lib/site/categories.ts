@@ -7,7 +7,7 @@ export function parseFilterCategory(value: unknown): Category | "all" {
   return FILTER_CATEGORIES.find((category) => category === value) ?? "all";
 }
 
-/** The path segment of a cached gallery view (/gallery/[filter], lib/site/proxy-free-pages.ts). */
+/** The path segment of a cached gallery view (/gallery/[filter], lib/site/routing-rules.ts). */
 export function toFilterSlug(category: Category | "all"): string {
   return category
     .toLowerCase()

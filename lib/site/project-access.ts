@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { env } from "@/lib/env";
-import { PROJECT_ACCESS_COOKIE_NAME } from "./proxy-free-pages";
+import { PROJECT_ACCESS_COOKIE_NAME } from "./routing-rules";
 import { PROJECT_ACCESS_DAYS } from "@/lib/validation/status";
 
 /*

@@ -1,7 +1,7 @@
 import "server-only";
 import { headers } from "next/headers";
 import { env } from "@/lib/env";
-import { readRequestOrigin } from "@/lib/request-origin";
+import { readRequestOrigin } from "@/lib/http/request-origin";
 
 /**
  * The origin written into cached pages (metadata, JSON-LD): NEXT_PUBLIC_SITE_URL, else the local

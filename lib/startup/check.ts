@@ -1,10 +1,10 @@
 import "server-only";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
-import { isHostedAuth } from "@/lib/auth/config";
+import { isHostedAuth } from "@/lib/supabase/config";
 import { ownerExists } from "@/lib/auth-service/handlers/signup";
 import { readSetupToken, setupTokenFile } from "@/lib/auth-service/setup-token";
-import { makePrivate, restrictFileModes } from "./private-files";
+import { makePrivate, restrictFileModes } from "@/lib/db/private-files";
 import { purgeExpiredTrash, schedulePurge } from "@/lib/trash/purge";
 import { TRASH_RETENTION_DAYS } from "@/lib/validation/limits";
 import { sweepOrphanedMedia } from "./sweep-media";

@@ -1,6 +1,6 @@
 import http from "node:http";
 import https from "node:https";
-import { CLIENT_ADDRESS_HEADER } from "./client-address-header";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address-header";
 
 /** `::ffff:127.0.0.1` (an IPv4 client on a dual-stack socket) is 127.0.0.1. */
 export function normalizeAddress(address: string | undefined): string {

@@ -1,4 +1,4 @@
-import { readRequestOrigin } from "@/lib/request-origin";
+import { readRequestOrigin } from "@/lib/http/request-origin";
 
 /**
  * The storage key @supabase/ssr derives from the Supabase URL (`sb-<first host label>-auth-token`),

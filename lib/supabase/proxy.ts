@@ -1,6 +1,6 @@
 import { createServerClient } from "@supabase/ssr";
 import { NextResponse, type NextRequest } from "next/server";
-import { getSessionCookieOptions, getSupabasePublicConfig } from "@/lib/auth/config";
+import { getSessionCookieOptions, getSupabasePublicConfig } from "@/lib/supabase/config";
 import { authCookieName, hasAuthCookie, readCookieOrigin } from "./cookie-names";
 
 const OWNER_ROUTES = [

@@ -9,7 +9,7 @@ import { mp4OfSize } from "@/test/helpers/media-fixtures";
 import { UploadError } from "./errors";
 import { parseMultipart } from "./parse";
 import { coverRule, videoRule } from "@/lib/validation/uploads";
-import { JsonBodyError, readJsonObject } from "@/lib/api/json-body";
+import { JsonBodyError, readJsonObject } from "@/lib/http/json-body";
 
 /**
  * A request body fed the way Next.js 16 feeds a route handler's (NodeNextRequest.stream()): a

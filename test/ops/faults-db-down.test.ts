@@ -71,7 +71,7 @@ async function eventually(check: () => Promise<void>, ms = 15_000): Promise<void
   }
 }
 
-/** Served from Next.js's cache once rendered (lib/site/proxy-free-pages.ts). */
+/** Served from Next.js's cache once rendered (lib/site/routing-rules.ts). */
 const PUBLIC_PAGES = () => [
   "/",
   "/?category=Illustration",

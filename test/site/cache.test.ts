@@ -82,7 +82,7 @@ describe("cached public pages", () => {
   it("caches the views the gallery links to, and still answers other forms of them", async () => {
     const tools = await createProject("Brush Kit", "Assets & Tools");
     const cards = (html: string) => ["Paper Birds", "Brush Kit"].filter((t) => html.includes(t));
-    // The filter links' own forms (next.config.ts rewrites them, lib/site/proxy-free-pages.ts).
+    // The filter links' own forms (next.config.ts rewrites them, lib/site/routing-rules.ts).
     for (const [path, shows] of [
       ["/?category=Assets+%26+Tools", ["Brush Kit"]],
       ["/?category=Assets%20%26%20Tools&page=1", ["Brush Kit"]],

@@ -29,7 +29,7 @@ describe("security headers of the running site", () => {
     expect(response.headers.get("strict-transport-security")).toContain("max-age=");
   });
 
-  it("send one CSP on every page, with or without the proxy (lib/site/proxy-free-pages.ts)", async () => {
+  it("send one CSP on every page, with or without the proxy (lib/site/routing-rules.ts)", async () => {
     for (const pathname of [
       "/",
       "/?category=Illustration&page=2",

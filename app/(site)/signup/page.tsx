@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { AuthCard } from "@/components/auth/auth-card";
 import { SignUpForm } from "@/components/auth/sign-up-form";
-import { isSignupClosed } from "@/lib/auth/signup-state";
+import { isSignupClosed } from "@/lib/auth-service/signup-state";
 
 // Rendered per request, never prerendered: the (site) layout reads the settings, and the build must
 // not open the data directory (a connection() call alone races with the layout's metadata read).

@@ -1,5 +1,5 @@
 import { methodNotAllowed } from "@/lib/api/respond";
-import { checkHealth } from "@/lib/startup/health";
+import { checkHealth } from "@/app/api/health/health";
 
 // Checked on every request, never cached: a load balancer must see an outage at once.
 export const dynamic = "force-dynamic";

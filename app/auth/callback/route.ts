@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { createClient } from "@/lib/supabase/server";
+import { createClient } from "@/lib/auth/server-client";
 
 /**
  * Where e-mail links and Google sign-in return: exchanges the one-time code (with the PKCE

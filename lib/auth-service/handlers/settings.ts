@@ -1,5 +1,5 @@
 import "server-only";
-import { isSignupClosed } from "@/lib/auth/signup-state";
+import { isSignupClosed } from "@/lib/auth-service/signup-state";
 import { respondWithJson } from "../http";
 import { getJwks } from "../keys";
 import { isGoogleConfigured } from "../oidc";

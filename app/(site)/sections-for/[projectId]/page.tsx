@@ -10,7 +10,7 @@ import { PROJECT_ACCESS_COOKIE } from "@/lib/site/project-access";
 
 /*
  * `/sections/{id}` for a request carrying a session or a project access cookie (next.config.ts
- * rewrites it here; lib/site/proxy-free-pages.ts): rendered per request and never cached, because
+ * rewrites it here; lib/site/routing-rules.ts): rendered per request and never cached, because
  * what it shows depends on who asks (docs/spec.md §11). The owner sees any status, marked, with
  * "View as visitor" (`?view=visitor`); a browser that gave a protected project's password sees that
  * project. Everyone else gets the same as from the cached route. The data reads are still the

@@ -1,4 +1,4 @@
-import { JsonBodyError, readJsonObject } from "@/lib/api/json-body";
+import { JsonBodyError, readJsonObject } from "@/lib/http/json-body";
 import { ownerWrite } from "@/lib/api/owner-write";
 import { fail, methodNotAllowed, ok } from "@/lib/api/respond";
 import { directUploadConfig, signDirectUpload } from "@/lib/uploads/direct";

@@ -1,6 +1,6 @@
 import { cookies } from "next/headers";
-import { getSessionCookieOptions } from "@/lib/auth/config";
-import { readJsonObject } from "@/lib/api/json-body";
+import { getSessionCookieOptions } from "@/lib/supabase/config";
+import { readJsonObject } from "@/lib/http/json-body";
 import { answer, ApiError, fail, methodNotAllowed, ok } from "@/lib/api/respond";
 import { takeRateLimit } from "@/lib/auth-service/rate-limit";
 import { AuthServiceError } from "@/lib/auth-service/errors";

@@ -8,7 +8,7 @@ import {
   isProjectPagePath,
   projectPageRewrites,
   SESSION_COOKIE_PATTERN,
-} from "./proxy-free-pages";
+} from "./routing-rules";
 
 type Query = Record<string, string | string[]>;
 type Condition = { type: "query"; key: string; value?: string };

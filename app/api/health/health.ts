@@ -7,7 +7,7 @@ import { reportDatabaseError } from "@/lib/db/availability";
 import { env } from "@/lib/env";
 import { uploadsDir } from "@/lib/storage/local";
 import packageJson from "@/package.json";
-import { isShuttingDown } from "./lifecycle";
+import { isShuttingDown } from "@/lib/startup/lifecycle";
 
 /** A check slower than this counts as failed: a load balancer must get an answer in time. */
 const CHECK_TIMEOUT_MS = 3000;

@@ -2,7 +2,7 @@ import "server-only";
 import { countUsers } from "@/lib/auth-service/users";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
-import { isHostedAuth } from "./config";
+import { isHostedAuth } from "@/lib/supabase/config";
 
 /**
  * Whether the embedded service will refuse any new account (the owner exists and neither

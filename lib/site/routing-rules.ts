@@ -10,7 +10,7 @@ import { MAX_GALLERY_PAGE } from "./gallery-pages.ts";
  * What the proxy did for them is done here, in next.config.ts: the home gallery's rewrite to the
  * cached /gallery/[filter]/[page] route, and the Content-Security-Policy header.
  * proxy.ts's `config.matcher` must leave out the same paths (Next.js reads it as a literal) and
- * take the `/` spellings these rewrites do not: lib/site/proxy-free-pages.test.ts checks the two
+ * take the `/` spellings these rewrites do not: lib/site/routing-rules.test.ts checks the two
  * together with Next.js's own condition matching, test/site/cache.test.ts on a running server.
  * Free of server-only imports: next.config.ts loads this file.
  */

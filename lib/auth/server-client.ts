@@ -2,9 +2,9 @@ import "server-only";
 import { createServerClient } from "@supabase/ssr";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { cookies, headers } from "next/headers";
-import { getSessionCookieOptions, getSupabasePublicConfig } from "@/lib/auth/config";
+import { getSessionCookieOptions, getSupabasePublicConfig } from "@/lib/supabase/config";
 import { dispatchAuthRequest } from "@/lib/auth-service/router";
-import { readCookieOrigin } from "./cookie-names";
+import { readCookieOrigin } from "@/lib/supabase/cookie-names";
 
 /**
  * In embedded mode the server talks to its own auth service in process rather than over HTTP to
