@@ -1,9 +1,14 @@
-// Results of one bench run, and the readable REPORT.md written from them.
+// Results of one bench run, and bench/REPORT.md rendered from them. The report holds the run's
+// figures, budgets and verdicts with fixed explanations, and nothing else: `npm run bench` writes
+// it whole, and `npm run bench -- --report-only` renders it again from bench/results.json.
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
 import type { LighthouseResult } from "./lighthouse.mts";
 import type { LoadResult } from "./load.mts";
-import type { EarlierComparison, Verdict } from "./budgets.mts";
+import type { Verdict } from "./budgets.mts";
 import type { CardFit } from "./cards.mts";
-import { createRequire } from "node:module";
+import type { measureUpload } from "./upload.mts";
 
 const nextVersion = (createRequire(import.meta.url)("next/package.json") as { version: string })
   .version;
@@ -19,20 +24,23 @@ export type PageLoad = LoadResult & {
   vsNextStatic: number;
   vsLikeForLike: number | null;
   /**
-   * Cached pages: against the same build as `npm start` ran before the memory settings (the same
-   * heap limit), the median of the rounds' ratios (absent in runs before 2026-11-27).
+   * Cached pages: against the same build started as `npm start` ran before the memory settings
+   * (the same heap limit), the median of the rounds' ratios.
    */
   vsBefore?: number;
   /** Each round's ratio to it, in round order. */
   vsBeforeRounds?: number[];
   /**
-   * Cached pages: against the same build without any memory setting, the heap limit included (the
-   * budget's reference until 2026-11-27; reported since), the median of the rounds' ratios.
+   * Cached pages: against the same build without any memory setting, the heap limit included
+   * (reported, not a budget), the median of the rounds' ratios.
    */
   vsUntuned?: number;
   /** Each round's ratio to it, in round order. */
   vsUntunedRounds?: number[];
 };
+
+/** What bench/upload.mts measured; the report reads its fields by name and lists any it lacks. */
+export type UploadResult = Awaited<ReturnType<typeof measureUpload>>;
 
 export type Results = {
   date: string;
@@ -40,10 +48,10 @@ export type Results = {
   seed: { projects: number; sectionsPerProject: number; seconds: number };
   load: {
     amount: number;
-    /** Rounds per cached page and requests per round (absent in runs before rounds existed). */
+    /** Rounds per cached page and requests per round. */
     rounds?: number;
     roundAmount?: number;
-    /** Requests sent to each target first and discarded (absent in runs before it existed). */
+    /** Requests sent to each target first and discarded. */
     warmUp?: number;
     connections: number;
     bare: LoadResult;
@@ -53,11 +61,9 @@ export type Results = {
     likeForLike: LoadResult[];
     /** The same build as `npm start` ran before the memory settings, as each cached page. */
     before?: LoadResult[];
-    /** The same build without any memory setting, as each cached page (absent before run 17). */
+    /** The same build without any memory setting, as each cached page. */
     untuned?: LoadResult[];
     pages: PageLoad[];
-    /** The cached pages against the earlier runs (reported, not a budget). */
-    earlier?: EarlierComparison;
   };
   lighthouse: LighthouseResult[];
   firstLoadJs: Record<string, number>;
@@ -78,30 +84,18 @@ export type Results = {
     path: string;
     loopVideos: { expected: number; found: number; early: string[]; requestedWhenNear: number };
   };
-  upload: {
-    bytes: number;
-    runs: number;
-    uploadMs: number;
-    copyMs: number;
-    transferMs: number;
-    /** The same body read through a web Request in a bare server: what a route handler cannot go below. */
-    requestBodyMs?: number;
-    /** Median of each upload's ratio to the transfer just before it; missing from older runs. */
-    vsTransfer?: number;
-    /** The lowest and highest of those paired ratios; missing from older runs. */
-    pairRange?: number[];
-  } | null;
+  upload: UploadResult | null;
   /**
    * RSS of the whole server process tree, in MB, under `npm start`'s heap limit: idle after the
    * warm-up and after the load (seeded data), and after the same warm-up on an empty DATA_DIR at
-   * its first start and at a restart. The last two are missing from runs before they were added.
+   * its first start and at a restart.
    */
   memory: {
     idleMb: number;
-    /** Seconds the server rested after the warm-up before idle RSS was read; missing from older runs (2). */
+    /** Seconds the server rested after the warm-up before idle RSS was read. */
     idleSeconds?: number;
     afterLoadMb: number;
-    /** Medians of `firstStarts` and `restarts` (older results have one of each). */
+    /** Medians of `firstStarts` and `restarts`. */
     firstStartMb?: number;
     restartMb?: number;
     firstStarts?: number[];
@@ -112,17 +106,72 @@ export type Results = {
 
 const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
 
-/** The cached pages against the earlier runs: reported beside the budgets, not one of them. */
-function earlierLines(earlier: EarlierComparison | undefined): string[] {
-  if (!earlier || earlier.pages.length === 0) return [];
-  const pages = earlier.pages.map((p) => `${p.name} ${p.percent.toFixed(0)} %`).join(", ");
-  const machine =
-    earlier.machinePercent === null
-      ? ""
-      : `; the machine ran at ${earlier.machinePercent.toFixed(0)} % of their bare node:http req/s`;
+/**
+ * Labels of the upload figures the report knows (nested ones by their dotted path); any other field
+ * is listed under its own name.
+ */
+const UPLOAD_LABELS: Record<string, string> = {
+  bytes: "Body (bytes)",
+  paceMbit: "Client's pace (Mbit/s)",
+  runs: "Uploads timed",
+  answerAfterLastByteMs: "Answer after the last byte, median (ms)",
+  answerRangeMs: "Answer after the last byte, fastest and slowest (ms)",
+  rssGrowthMb: "Server RSS growth during an upload (MB)",
+  "loopback.runs": "Unpaced pairs on loopback",
+  "loopback.uploadMs": "Unpaced upload on loopback, median (ms)",
+  "loopback.transferMs": "Bare-socket floor on loopback, median (ms)",
+  "loopback.vsTransfer":
+    "Unpaced upload against the bare-socket floor, median of the paired ratios",
+  uploadMs: "Upload on loopback, median (ms)",
+  copyMs: "Plain file copy of the same bytes, median (ms)",
+  transferMs: "Bare-socket floor: the same body into a bare `node:http` server writing a file (ms)",
+  requestBodyMs: "The same body read through a web `Request` in a bare server (ms)",
+  vsTransfer: "Upload against the bare-socket floor, median of the paired ratios",
+  pairRange: "Lowest and highest paired ratio",
+};
+
+const uploadValue = (value: unknown): string =>
+  Array.isArray(value)
+    ? value.map(uploadValue).join(" – ")
+    : typeof value === "number"
+      ? String(Math.round(value * 100) / 100)
+      : String(value);
+
+/** Every figure of the upload result as [dotted path, value], nested objects flattened. */
+const uploadFigures = (value: object, prefix = ""): [string, unknown][] =>
+  Object.entries(value).flatMap(([key, figure]): [string, unknown][] =>
+    figure === undefined || figure === null
+      ? []
+      : typeof figure === "object" && !Array.isArray(figure)
+        ? uploadFigures(figure as object, `${prefix}${key}.`)
+        : [[`${prefix}${key}`, figure]],
+  );
+
+/** The upload's figures, whatever fields the run's bench/upload.mts reported. */
+function uploadLines(upload: UploadResult | null, verdicts: Verdict[]): string[] {
+  if (!upload) return ["Not measured."];
+  const fields = uploadFigures(upload);
+  // Results whose upload budget was still the ratio to the bare-socket floor say so.
+  const ratioBudgeted = verdicts.some((v) => /upload/i.test(v.budget) && /floor/i.test(v.budget));
   return [
-    `Against the earlier runs (median of ${earlier.runs}), each cached page's share of its static ceiling: ${pages}${machine}. Not a budget: a slower machine lowers that share too.`,
+    "A 50 MB mp4 (a real `ftyp` box and incompressible filler) through `POST /api/sections/{id}` as",
+    "the owner. The bare-socket floor is a bare `node:http` server that only writes the same body to",
+    "a file.",
+    ...(ratioBudgeted
+      ? [
+          "This run's budget was the upload's ratio to that floor on loopback (its verdict is under Budgets).",
+        ]
+      : [
+          "The client sends the body paced, as over a real uplink, and the budgets ask what a person waits",
+          "for: how long after the last byte the answer arrives (the median), and how much the server's",
+          "RSS grows meanwhile. Unpaced uploads on loopback against the floor give the ratio reported",
+          "beside them, not budgeted: over a real uplink 50 MB takes seconds, and the tens of milliseconds",
+          "that separate the two on loopback are invisible there.",
+        ]),
     "",
+    row(["Figure", "Value"]),
+    row(["---", "---:"]),
+    ...fields.map(([key, value]) => row([UPLOAD_LABELS[key] ?? key, uploadValue(value)])),
   ];
 }
 
@@ -146,12 +195,23 @@ export function renderReport(r: Results): string {
       (ceiling.rps / r.load.bare.rps).toFixed(2),
       ...ratios,
     ]);
+  const missed = r.verdicts.filter((v) => !v.ok).length;
   const lines = [
     "# Benchmark report",
     "",
-    `Run ${r.date} on ${r.machine.cores} cores, ${r.machine.memoryGb} GiB, Node ${r.machine.node}. The load`,
+    "Written whole by `npm run bench` from bench/results.json (`npm run bench -- --report-only` renders",
+    "it again from that file); nothing in it is kept by hand. What each budget is and why:",
+    "[docs/performance.md](../docs/performance.md#budgets).",
+    "",
+    `Run ${r.date} on ${r.machine.cores} cores, ${r.machine.memoryGb} GiB, Node ${r.machine.node}, Next.js ${nextVersion}. The load`,
     "generator shares the cores with the server, so compare the ratios of one run, not absolute figures",
     `across runs. Data: ${r.seed.projects} projects × ${r.seed.sectionsPerProject} sections with generated images (seeded in ${r.seed.seconds} s).`,
+    "",
+    r.verdicts.length === 0
+      ? "No budget was checked."
+      : missed === 0
+        ? `Every one of the ${r.verdicts.length} budgets was met ([the list](#budgets)).`
+        : `${missed} of the ${r.verdicts.length} budgets missed ([the list](#budgets)).`,
     "",
     `## HTTP load (${r.load.amount} requests per target${r.load.warmUp ? ` after ${r.load.warmUp} discarded` : ""}, ${r.load.connections} connections, loopback)`,
     "",
@@ -227,28 +287,23 @@ export function renderReport(r: Results): string {
     ...(r.load.before
       ? [
           "The server before the memory settings is the same build on a copy of the data, started as `npm start`",
-          "ran before them: the same 512 MB heap limit (`--max-old-space-size`, 2026-11-22,",
-          "reliability/REPORT.md) and V8's young generation (as `npm start`'s), V8's own heap growing",
-          "factor and glibc's own malloc thresholds (no growing factor or `MALLOC_*_THRESHOLD_`;",
-          "scripts/node-options.mjs): the throughput the memory settings must keep, within 5 %, measured",
-          "beside them whatever the machine's speed. The server without any has no heap limit either",
-          "(V8 sizes it from the machine's memory): what the limit itself costs, reported, not a budget.",
+          "ran before them: the same 512 MB heap limit (`--max-old-space-size`), V8's own heap growing factor",
+          "and glibc's own malloc thresholds (scripts/node-options.mjs). It is the throughput the memory",
+          "settings must keep, within 5 %, measured beside them whatever the machine's speed. The server",
+          "without any has no heap limit either (V8 sizes it from the machine's memory): what the limit",
+          "itself costs, reported, not a budget.",
           "",
         ]
       : []),
-    ...earlierLines(r.load.earlier),
-    "The budget compares with the plain static page: pure-ASCII padding, in a server that has never",
-    "rendered anything. The like-for-like one differs in two ways every real page shares: it holds",
-    "the cached page's non-ASCII characters (Node.js hashes, measures and writes a string with any of",
-    "them much slower than pure ASCII) and its server has rendered one page. Both ceilings run with the",
-    "site's own Node.js options and malloc settings (scripts/node-options.mjs). What remains between a cached page",
-    "and that ceiling is Next.js's work for the site's configuration, per request: it imports and",
-    "constructs the configured cache handler (cache-handler.mjs) twice, matches the header rules with",
-    "parameters and compiles the CSP value of `/sections/:path*` as a path template, and builds the",
-    "dynamic route's regular expression. A CPU profile of a project page under load put these at about",
-    "6 %, 6 % and 3 % of its request's CPU time; proxy.ts no longer runs for cached pages. Both ceilings",
-    "keep Next.js's default ETag, a hash of the whole HTML on every response; the site's pages have none",
-    "(`generateEtags: false`, docs/performance.md#etags).",
+    "The plain static page is pure-ASCII padding in a server that has never rendered anything. The",
+    "like-for-like one differs in two ways every real page shares: it holds the cached page's non-ASCII",
+    "characters (Node.js hashes, measures and writes a string with any of them much slower than pure",
+    "ASCII) and its server has rendered one page. Both ceilings run with the site's own Node.js options",
+    "and malloc settings (scripts/node-options.mjs) and keep Next.js's default ETag, a hash of the whole",
+    "HTML on every response; the site's pages have none (docs/performance.md#etags). What remains",
+    "between a cached page and its like-for-like ceiling is Next.js's per-request work for the site's",
+    "configuration: the configured cache handler, the header rules with parameters and the dynamic",
+    "route's regular expression.",
     "",
     `## Lighthouse (median of ${runsOf("mobile")} run(s) per page on mobile and ${runsOf("desktop")} on desktop, after one warm-up run)`,
     "",
@@ -319,14 +374,15 @@ export function renderReport(r: Results): string {
       (r.frameworkJs / 1024).toFixed(1),
     ]),
     "",
-    `Next.js ${nextVersion} and React alone load ${(r.frameworkJs / 1024).toFixed(1)} kB before any code of the site; the budget`,
+    `Next.js and React alone load ${(r.frameworkJs / 1024).toFixed(1)} kB before any code of the site; the budget`,
     "is that floor + 10 kB on every page, and the rows above minus the floor are the site's own share.",
     "",
-    "## Upload and memory",
+    "## Upload",
     "",
-    r.upload
-      ? `- ${(r.upload.bytes / 1e6).toFixed(0)} MB mp4 (random filler, fully written) through \`POST /api/sections/{id}\`: ${r.upload.uploadMs} ms; plain copy of the same bytes on the data directory's disk: ${r.upload.copyMs} ms (${(r.upload.uploadMs / r.upload.copyMs).toFixed(2)}×); the same multipart body sent to a bare \`node:http\` server in its own process that only writes each chunk to a file: ${r.upload.transferMs} ms (${(r.upload.transferMs / r.upload.copyMs).toFixed(2)}× the copy; the upload is ${(r.upload.uploadMs / r.upload.transferMs).toFixed(2)}× this transfer floor). The copy never leaves the kernel (copy_file_range), while any upload has to cross the loopback socket and be written from user space.${r.upload.requestBodyMs ? ` The same bare server reading the body through a web \`Request\`, as Next.js hands it to every route handler: ${r.upload.requestBodyMs} ms (${(r.upload.requestBodyMs / r.upload.transferMs).toFixed(2)}× the transfer floor; the upload is ${(r.upload.uploadMs / r.upload.requestBodyMs).toFixed(2)}× this one).` : ""} The body is encoded once before timing; medians of ${r.upload.runs}.${r.upload.vsTransfer ? ` Each upload against the transfer just before it, median of the ${r.upload.runs} pairs (the budget): ${r.upload.vsTransfer.toFixed(2)}×${r.upload.pairRange ? ` (the pairs ranged from ${r.upload.pairRange[0]!.toFixed(2)}× to ${r.upload.pairRange[1]!.toFixed(2)}×)` : ""}.` : ""}`
-      : "- Upload: not measured.",
+    ...uploadLines(r.upload, r.verdicts),
+    "",
+    "## Memory",
+    "",
     `- Server RSS (whole process tree) idle ${r.memory.idleMb} MB (${r.memory.idleSeconds ?? 2} s after the warm-up), after the load ${r.memory.afterLoadMb} MB (${(r.memory.afterLoadMb / r.memory.idleMb).toFixed(2)}×).`,
     r.memory.firstStartMb !== undefined
       ? `- Empty DATA_DIR, after the same warm-up: first start (creates the database) ${r.memory.firstStartMb} MB, restart ${r.memory.restartMb} MB${r.memory.firstStarts && r.memory.restarts ? ` (medians of ${r.memory.firstStarts.length} empty directories, each started twice: first starts ${r.memory.firstStarts.join(", ")} MB, restarts ${r.memory.restarts.join(", ")} MB)` : ""}.`
@@ -340,4 +396,12 @@ export function renderReport(r: Results): string {
     "",
   ];
   return lines.join("\n");
+}
+
+/** Renders bench/REPORT.md from bench/results.json under `root`, as the run that wrote it did. */
+export function writeReportFromResults(root: string): void {
+  const results = JSON.parse(
+    fs.readFileSync(path.join(root, "bench/results.json"), "utf8"),
+  ) as Results;
+  fs.writeFileSync(path.join(root, "bench/REPORT.md"), renderReport(results));
 }

@@ -1,11 +1,13 @@
 // `npm run bench [-- --check] [-- --quick]`: seeds a fresh data directory, builds, starts the
 // production server and measures load, Lighthouse, first-load JS, upload speed and memory in one run.
 // Writes bench/results.json and bench/REPORT.md. Loopback only; every loop is bounded.
+// `npm run bench -- --report-only` measures nothing: it renders bench/REPORT.md again from
+// bench/results.json.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { checkBudgets, compareWithEarlier } from "./budgets.mts";
+import { checkBudgets } from "./budgets.mts";
 import { seedFreshDataDir } from "./fresh-data.mts";
 import { countCards, fitBytesPerCard, type CardPage } from "./cards.mts";
 import { median } from "./median.mts";
@@ -14,10 +16,9 @@ import { checkLazyVideos } from "./lazy-video.mts";
 import { firstLoadJs } from "./js-weight.mts";
 import { lighthouse, type LighthouseResult } from "./lighthouse.mts";
 import { WARM_UP_SHARE, load, type LoadResult } from "./load.mts";
-import { renderReport, type PageLoad, type Results } from "./report.mts";
+import { renderReport, writeReportFromResults, type PageLoad, type Results } from "./report.mts";
 import { SHOWCASE_TITLE } from "./showcase.mts";
 import { measureUpload } from "./upload.mts";
-import { earlierRuns } from "./earlier-runs.mts";
 import { IDLE_WAIT_MS, restingRssMb, warmUpPaths } from "./idle.mts";
 import { signUp } from "../test/helpers/auth.ts";
 import { freePort, startServer, type RunningServer } from "../test/helpers/server.ts";
@@ -26,6 +27,11 @@ import { treeRssMb } from "../reliability/soak-stats.mts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = new Set(process.argv.slice(2));
+if (args.has("--report-only")) {
+  writeReportFromResults(root);
+  console.log("[bench] wrote bench/REPORT.md from bench/results.json");
+  process.exit(0);
+}
 const quick = args.has("--quick");
 const amount = quick ? 2_000 : 20_000;
 /** Rounds of (static ceiling, like-for-like ceiling, page) per cached page, and each one's requests. */
@@ -34,17 +40,15 @@ const roundAmount = quick ? amount : amount / 2;
 const connections = 50;
 /**
  * Lighthouse runs per page (after a warm-up run), medians: 7 on mobile, whose score is a budget
- * against the floor page's, 3 on desktop. A median of 3 put one page 5 points under the floor in
- * run 8, where six alternating rounds right after read 96–99 against the floor's 97–99; a median
- * of 5 put the project page at 96 against a floor of 100 in run 13 (98–99 in runs 11, 12 and 14,
- * against floors of 99–100). Each mobile run takes about 15 s.
+ * against the floor page's, 3 on desktop. Medians of 3 and 5 still put a page up to 5 points under
+ * the floor in single runs where alternating rounds right after read level with it
+ * (docs/performance.md#budgets). Each mobile run takes about 15 s.
  */
 const lighthouseRuns = { mobile: quick ? 1 : 7, desktop: quick ? 1 : 3 } as const;
 const PROJECTS = quick ? 40 : 200;
 const SECTIONS = 3;
 
 const log = (message: string) => console.log(`[bench] ${message}`);
-const KEPT_MARKER = "<!-- Kept across bench runs: notes below are not generated. -->";
 /** RSS of the whole server process tree, in MB. */
 const rssMb = (pid: number) => Math.round(treeRssMb(pid));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -88,12 +92,11 @@ const warmUp = async (server: RunningServer, paths: string[]) =>
   Math.round(await restingRssMb(server, paths));
 
 // The first start on an empty DATA_DIR creates the database; it must not leave the server bigger
-// than a restart on the same directory does. One start's RSS moves by ±20 MB from run to run here,
+// than a restart on the same directory does. One start's RSS moves by ±20 MB between runs here,
 // more than the 5 % tolerance, so empty directories each get a first start and a restart, and
-// their medians are compared. With 3 of them, the first starts read 4.6 % below the restarts in one
-// run and 5.7 % above in the next (289 vs 303, 297 vs 281 MB; runs 11 and 12 of 2026-11-26, no
-// change to start-up between them): 5 narrow that (about 40 s more). Each start is read at rest, as
-// the seeded server is (bench/idle.mts).
+// their medians are compared. With 3 of them, two runs of an unchanged start-up read −4.6 % and
+// +5.7 %; 5 narrow that (about 40 s more). Each start is read at rest, as the seeded server is
+// (bench/idle.mts).
 const EMPTY_DIRS = 5;
 log(`memory: first start on an empty DATA_DIR, then a restart (${EMPTY_DIRS} pairs)`);
 const emptyPaths = ["/", "/about", "/reel", "/api/projects"];
@@ -142,8 +145,8 @@ try {
     pages.map((page) => page.path),
   );
 
-  // Issue 19 item 1, "cached-page throughput within 5 % of before": the same build on a copy of the
-  // data, started as `npm start` ran before the memory work (the same 512 MB heap limit, V8's own
+  // The cached pages' throughput within 5 % of before the memory settings: the same build on a copy
+  // of the data, started as `npm start` ran before them (the same 512 MB heap limit, V8's own
   // young generation and heap growing factor, glibc's own malloc thresholds;
   // scripts/node-options.mjs), loaded in the same rounds as each cached page. Beside it, reported
   // and not a budget, the same without the heap limit either: what that older limit costs. The
@@ -281,7 +284,7 @@ try {
   await sleep(2000);
   const afterLoadMb = rssMb(pid);
 
-  // Raw HTML per gallery card (issue 19 item 7): page 1 (24 cards) and page 2 (48 cards).
+  // Raw HTML per gallery card: page 1 (24 cards) and page 2 (48 cards).
   const cardPages: CardPage[] = [];
   for (const p of ["/", "/?page=2"]) {
     const text = await (await fetch(server.url + p)).text();
@@ -290,7 +293,7 @@ try {
   const cards = fitBytesPerCard(cardPages) ?? { perCard: NaN, fixed: NaN, pages: cardPages };
   log(`HTML per card: ${cards.perCard} B + ${cards.fixed} B`);
 
-  // The framework floor page, measured in this run beside ours (issue 19 item 6).
+  // The framework floor page, measured in this run beside ours.
   log("framework floor page: build, first-load JS and Lighthouse mobile");
   const floorApp = await startFrameworkFloor(root, await freePort());
   let frameworkJs: number;
@@ -384,18 +387,10 @@ try {
     verdicts: [],
   };
   const resultsFile = path.join(root, "bench/results.json");
-  results.load.earlier = compareWithEarlier(results, earlierRuns(root));
   results.verdicts = checkBudgets(results);
   fs.writeFileSync(resultsFile, JSON.stringify(results, null, 2) + "\n");
-  // Notes after the marker (measurements made outside this script) stay in the report.
-  const reportFile = path.join(root, "bench/REPORT.md");
-  const kept = fs.existsSync(reportFile)
-    ? fs.readFileSync(reportFile, "utf8").split(KEPT_MARKER)[1]
-    : undefined;
-  fs.writeFileSync(
-    reportFile,
-    renderReport(results) + (kept === undefined ? "" : `\n${KEPT_MARKER}${kept}`),
-  );
+  // The report is written whole from the results: nothing in it is kept by hand.
+  fs.writeFileSync(path.join(root, "bench/REPORT.md"), renderReport(results));
   const missed = results.verdicts.filter((v) => !v.ok);
   log(`wrote bench/results.json and bench/REPORT.md; ${missed.length} budget(s) missed`);
   for (const v of missed) log(`missed: ${v.budget} (measured ${v.actual})`);
