@@ -3,7 +3,7 @@ import { getSupabasePublicConfig } from "@/lib/supabase/config";
 import { isDatabaseReachable } from "@/lib/db/availability";
 import { contentSecurityPolicy } from "@/lib/security-headers";
 import { updateSession } from "@/lib/supabase/proxy";
-import { parseFilterCategory, toFilterSlug } from "@/lib/site/categories";
+import { parseFilterCategory, toFilterSlug } from "@/lib/site/gallery-pages";
 import { parseGalleryPage } from "@/lib/site/gallery-pages";
 import { isProjectPagePath, isProxyFreePath } from "@/lib/site/routing-rules";
 import { unavailablePage } from "@/lib/site/unavailable-page";
@@ -14,10 +14,9 @@ const lastParam = (params: URLSearchParams, key: string) => params.getAll(key).a
 
 /**
  * The home gallery without a search is the same page for every visitor: next.config.ts rewrites
- * `/`, `/?category=X` and their `&page=N`, as the gallery's links write them, to the cached
- * /gallery/[filter]/[page] route without running this proxy (lib/site/routing-rules.ts).
- * Other spellings come here (see the matcher): an unknown category, `?page=0` or `02`, a `?q=` of
- * spaces only. They get the cached view they mean, read as the page at `/` reads them.
+ * `/` with any `?category=` and `?page=` to the cached /gallery/[filter]/[page] route without
+ * running this proxy (lib/site/routing-rules.ts). A `?q=` of spaces only comes here (see the
+ * matcher) and gets the cached view it means, read as the page at `/` reads it.
  */
 function galleryRewrite(request: NextRequest): URL | undefined {
   const { pathname, searchParams } = request.nextUrl;
@@ -76,9 +75,7 @@ export const config = {
   // API and media paths come here only when they hold a "%", to refuse undecodable ones (above):
   // real ids and media keys are hex, so uploads never pass through the proxy.
   // Nor the cached public pages (lib/site/routing-rules.ts, the same list): project pages,
-  // About and Reel only for a "%" in the path, `/` only for a search or for a category or page
-  // its rewrites do not take (other than FILTER_CATEGORIES, or than 1…MAX_GALLERY_PAGE written
-  // plainly; Next.js anchors these expressions and reads a repeated parameter's last value).
+  // About and Reel only for a "%" in the path, `/` only with a `?q=`.
   // Literal values, as Next.js reads the matcher at build time; lib/site/routing-rules.test.ts
   // checks them against those constants.
   matcher: [
@@ -92,18 +89,6 @@ export const config = {
       ],
     },
     { source: "/", has: [{ type: "query", key: "q" }] },
-    {
-      source: "/",
-      has: [{ type: "query", key: "category" }],
-      missing: [
-        { type: "query", key: "category", value: "(?:Motion Design|Illustration|Assets & Tools)" },
-      ],
-    },
-    {
-      source: "/",
-      has: [{ type: "query", key: "page" }],
-      missing: [{ type: "query", key: "page", value: "(?:[1-9]|[1-9][0-9]|100)" }],
-    },
     "/((?!auth/v1/|api/|_next/static|_next/image|media/|(?:sections|about|reel)(?:/|$)|favicon\\.ico|.*\\.(?:svg|png|jpe?g|gif|webp|avif|ico|css|js|map|txt|xml|woff2?|mp4)$).+)",
   ],
 };

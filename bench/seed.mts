@@ -9,7 +9,7 @@ import { createSection } from "@/lib/data/sections";
 import { closeDb } from "@/lib/db";
 import { getStorage } from "@/lib/storage";
 import { makePlaceholder } from "@/lib/uploads/placeholder";
-import { CATEGORIES } from "@/lib/validation/categories";
+import { CATEGORIES } from "@/lib/domain";
 import fs from "node:fs";
 import { SHOWCASE_LOOP_VIDEOS, SHOWCASE_TITLE } from "./showcase.mts";
 

@@ -1,5 +1,5 @@
 import { expect, test, type CDPSession, type Locator, type Page } from "@playwright/test";
-import { CATEGORIES } from "@/lib/validation/categories";
+import { CATEGORIES } from "@/lib/domain";
 import { PROJECTS, SETTINGS, SHOWCASE } from "./fixtures/data";
 import { loadAllImages, preferWebp } from "./helpers/images";
 

@@ -24,3 +24,8 @@ export function trashIndex(name: string, deletedAt: PgColumn) {
     .on(deletedAt)
     .where(sql`${deletedAt} is not null`);
 }
+
+/** The values of a domain list (lib/domain.ts) as the SQL list of a CHECK constraint. */
+export function sqlList(values: readonly string[]) {
+  return sql.raw(values.map((value) => `'${value.replaceAll("'", "''")}'`).join(", "));
+}

@@ -1,9 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, real, text } from "drizzle-orm/pg-core";
-import { orderedEditableColumns, trashIndex } from "./columns";
-
-import type { Category } from "@/lib/validation/categories";
-import type { ProjectStatus } from "@/lib/validation/status";
+import { CATEGORIES, PROJECT_STATUSES, type Category, type ProjectStatus } from "@/lib/domain";
+import { orderedEditableColumns, sqlList, trashIndex } from "./columns";
 
 export type { Category, ProjectStatus };
 
@@ -41,22 +39,14 @@ export const projects = pgTable(
   },
   (table) => [
     check("projects_id_hex", sql`${table.id} ~ '^[0-9a-f]{24}$'`),
-    // The values of lib/validation/categories.ts as the migration wrote them: a change to the
-    // list needs a migration (drizzle-kit generate), not only an edit there.
-    check(
-      "projects_category_valid",
-      sql`${table.category} in ('Photography', 'Illustration', 'Motion Design', 'Frame by Frame', 'Assets & Tools')`,
-    ),
+    // A change to either list needs a migration (drizzle-kit generate), not only an edit there.
+    check("projects_category_valid", sql`${table.category} in (${sqlList(CATEGORIES)})`),
     check("projects_year_range", sql`${table.year} between 1900 and 2100`),
     check(
       "projects_cover_focal_range",
       sql`${table.coverFocalX} between 0 and 1 and ${table.coverFocalY} between 0 and 1`,
     ),
-    // The values of lib/validation/status.ts as migration 0003 wrote them.
-    check(
-      "projects_status_valid",
-      sql`${table.status} in ('published', 'draft', 'unlisted', 'protected')`,
-    ),
+    check("projects_status_valid", sql`${table.status} in (${sqlList(PROJECT_STATUSES)})`),
     check(
       "projects_protected_password",
       sql`${table.status} <> 'protected' or ${table.passwordHash} is not null`,

@@ -1,7 +1,12 @@
 import { sql } from "drizzle-orm";
 import { check, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
-import { orderedEditableColumns, trashIndex } from "./columns";
-import type { SectionLayout } from "@/lib/validation/layout";
+import {
+  SECTION_LAYOUTS,
+  VIDEO_PLAYBACKS,
+  type SectionLayout,
+  type VideoPlayback,
+} from "@/lib/domain";
+import { orderedEditableColumns, sqlList, trashIndex } from "./columns";
 import { projects } from "./projects";
 
 export type SectionImage = {
@@ -34,7 +39,7 @@ export const sections = pgTable(
     /** Image layout (issue 18.1, migration 0005): grid, natural or full. */
     layout: text("layout").$type<SectionLayout>().notNull().default("grid"),
     /** How an uploaded video plays (docs/spec.md §2, issue 18): null (rows made before 0006) = "player". */
-    videoPlayback: text("video_playback").$type<"player" | "loop">(),
+    videoPlayback: text("video_playback").$type<VideoPlayback>(),
     /** The still shown before a video plays: an uploaded, browser-captured or generated image. */
     posterUrl: text("poster_url"),
     posterKey: text("poster_key"),
@@ -44,8 +49,8 @@ export const sections = pgTable(
   },
   (table) => [
     check("sections_id_hex", sql`${table.id} ~ '^[0-9a-f]{24}$'`),
-    check("sections_layout_valid", sql`${table.layout} in ('grid', 'natural', 'full')`),
-    check("sections_video_playback", sql`${table.videoPlayback} in ('player', 'loop')`),
+    check("sections_layout_valid", sql`${table.layout} in (${sqlList(SECTION_LAYOUTS)})`),
+    check("sections_video_playback", sql`${table.videoPlayback} in (${sqlList(VIDEO_PLAYBACKS)})`),
     index("sections_project_position_idx").on(table.projectId, table.position),
     trashIndex("sections_deleted_at_idx", table.deletedAt),
   ],

@@ -1,5 +1,4 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
-import type { AuthContextValue } from "./auth-provider";
+import type { AuthError, SupabaseClient } from "@supabase/supabase-js";
 
 /*
  * What the auth forms and the header ask of the session (components/auth/auth-provider.tsx),
@@ -11,10 +10,21 @@ export const GOOGLE_NOT_CONFIGURED = "Google sign-in is not set up for this site
 /** Where e-mail links and Google send the browser back to: the PKCE code exchange. */
 const callbackUrl = () => `${window.location.origin}/auth/callback`;
 
-type AuthActions = Pick<
-  AuthContextValue,
-  "signIn" | "signUp" | "signOut" | "signInWithGoogle" | "sendPasswordReset" | "updatePassword"
->;
+/** Sign-in, reset and password update answer with the message text only (docs/spec.md §7). */
+export type AuthResult = { success: true } | { success: false; message: string };
+
+export type AuthActions = {
+  signIn: (email: string, password: string) => Promise<AuthResult>;
+  /** `confirmationSent`: the account waits for the link mailed to its address (no session yet). */
+  signUp: (
+    email: string,
+    password: string,
+  ) => Promise<{ error: AuthError | null; confirmationSent?: boolean }>;
+  signOut: () => Promise<{ error: AuthError | null }>;
+  signInWithGoogle: () => Promise<{ error: AuthError | Error | null }>;
+  sendPasswordReset: (email: string) => Promise<AuthResult>;
+  updatePassword: (password: string) => Promise<AuthResult>;
+};
 
 export function authActions(
   auth: SupabaseClient["auth"],

@@ -1,6 +1,6 @@
 "use client";
 
-import type { AuthError, Session, SupabaseClient } from "@supabase/supabase-js";
+import type { Session, SupabaseClient } from "@supabase/supabase-js";
 import {
   createContext,
   useCallback,
@@ -13,30 +13,17 @@ import {
 } from "react";
 import type { SupabaseBrowserConfig } from "@/lib/supabase/client";
 import { hasAuthCookie } from "@/lib/supabase/cookie-names";
+import type { AuthActions } from "./auth-actions";
 
 export type AuthContextUser = { id: string; email: string | null };
 
-/** Sign-in, reset and password update answer with the message text only (docs/spec.md §7). */
-export type AuthResult = { success: true } | { success: false; message: string };
-
-export type AuthContextValue = {
+export type AuthContextValue = AuthActions & {
   session: Session | null;
   user: AuthContextUser | null;
   /** True until the stored session has been read once. */
   isLoading: boolean;
-  signIn: (email: string, password: string) => Promise<AuthResult>;
-  /** `confirmationSent`: the account waits for the link mailed to its address (no session yet). */
-  signUp: (
-    email: string,
-    password: string,
-  ) => Promise<{ error: AuthError | null; confirmationSent?: boolean }>;
-  signOut: () => Promise<{ error: AuthError | null }>;
-  signInWithGoogle: () => Promise<{ error: AuthError | Error | null }>;
-  sendPasswordReset: (email: string) => Promise<AuthResult>;
-  updatePassword: (password: string) => Promise<AuthResult>;
 };
 
-type AuthActions = Omit<AuthContextValue, "session" | "user" | "isLoading">;
 type SessionState = { session: Session | null; sessionRead: boolean };
 
 /**

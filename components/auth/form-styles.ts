@@ -5,5 +5,3 @@ export const secondaryButtonClass =
   "w-full rounded-md border border-black/20 bg-white px-4 py-2.5 text-sm font-semibold hover:bg-black/5 disabled:cursor-not-allowed disabled:opacity-60";
 export const linkButtonClass =
   "text-sm font-medium underline underline-offset-4 hover:text-accent disabled:opacity-60";
-export const errorClass = "rounded-md bg-red-50 px-3 py-2 text-sm text-red-800";
-export const successClass = "rounded-md bg-green-50 px-3 py-2 text-sm text-green-800";

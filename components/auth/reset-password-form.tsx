@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { useAuth } from "./auth-provider";
-import { FormMessageLine } from "./form-message";
+import { FormMessageLine } from "@/components/forms/form-message";
 import { NewPasswordField } from "./new-password-field";
 import { linkButtonClass, primaryButtonClass } from "./form-styles";
 import { errorLine, useAuthForm } from "./use-auth-form";

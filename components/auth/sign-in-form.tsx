@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { TextField } from "@/components/forms/field";
 import { useAuth } from "./auth-provider";
-import { FormMessageLine } from "./form-message";
+import { FormMessageLine } from "@/components/forms/form-message";
 import { linkButtonClass, primaryButtonClass, secondaryButtonClass } from "./form-styles";
 import { errorLine, useAuthForm } from "./use-auth-form";
 

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { TextField } from "@/components/forms/field";
 import { useAuth } from "./auth-provider";
-import { FormMessageLine } from "./form-message";
+import { FormMessageLine } from "@/components/forms/form-message";
 import { NewPasswordField } from "./new-password-field";
 import { linkButtonClass, primaryButtonClass } from "./form-styles";
 import { errorLine, useAuthForm } from "./use-auth-form";

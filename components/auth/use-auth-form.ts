@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { FormMessage } from "./form-message";
+import type { FormMessage } from "@/components/forms/form-message";
 
 /** What an auth action ends with: the line to show, or `leaving` when it navigates away. */
 export type AuthOutcome = FormMessage | "leaving";

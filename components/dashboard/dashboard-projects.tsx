@@ -2,8 +2,8 @@
 
 import { useState } from "react";
 import { ProjectOrder } from "@/components/owner/project-order";
-import type { SortableItem } from "@/components/owner/sortable-list";
-import { PROJECT_STATUSES, STATUS_LABELS, type ProjectStatus } from "@/lib/validation/status";
+import type { SortableItem } from "@/components/ui/sortable-list";
+import { PROJECT_STATUSES, STATUS_LABELS, type ProjectStatus } from "@/lib/domain";
 
 export type DashboardRow = SortableItem & { status: ProjectStatus };
 type Filter = ProjectStatus | "all";

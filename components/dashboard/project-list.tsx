@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { listProjects } from "@/lib/data/projects";
 import { listSections } from "@/lib/data/sections";
-import { formatCategory } from "@/lib/validation/categories";
-import { STATUS_LABELS } from "@/lib/validation/status";
+import { formatCategory } from "@/lib/domain";
+import { STATUS_LABELS } from "@/lib/domain";
 import { StatusBadge } from "@/components/sections/status-badge";
 import { CoverThumb } from "@/components/ui/cover-thumb";
 import { editableProject } from "@/components/owner/editable-project";

@@ -7,7 +7,7 @@ import type { EditableProject } from "@/components/owner/editable-project";
 import { ProjectDialogs } from "@/components/owner/project-dialogs";
 import { useConfirmedDelete } from "@/components/owner/use-confirmed-delete";
 import { deleteProject, restoreProject, updateProject } from "@/lib/client/projects";
-import { PROJECT_STATUSES, STATUS_LABELS, type ProjectStatus } from "@/lib/validation/status";
+import { PROJECT_STATUSES, STATUS_LABELS, type ProjectStatus } from "@/lib/domain";
 
 const linkClass = "hover:text-accent text-sm font-medium underline underline-offset-2";
 

@@ -6,7 +6,7 @@ import { acceptOf, MAX_IMAGES, sectionImageRule } from "@/lib/validation/uploads
 import { moveImage, type ExistingImage } from "@/lib/client/section-draft";
 import { DEFAULT_FOCAL } from "@/lib/validation/focal";
 import type { Focal } from "@/lib/validation/focal";
-import { SortableItems } from "@/components/owner/sortable-list";
+import { SortableItems } from "@/components/ui/sortable-list";
 import { FileInput } from "./field";
 import { FocalPointField } from "./focal-point-field";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { RadioField } from "@/components/forms/field";
-import { LAYOUT_LABELS, SECTION_LAYOUTS, type SectionLayout } from "@/lib/validation/layout";
+import { LAYOUT_LABELS, SECTION_LAYOUTS, type SectionLayout } from "@/lib/domain";
 
 /** The section's image layout (issue 18.1) as a labelled group of radio buttons. */
 export function LayoutField({

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef } from "react";
 import { FieldError, FileInput, RadioField } from "@/components/forms/field";
 import { acceptOf, videoRule } from "@/lib/validation/uploads";
 import type { VideoMode } from "@/lib/client/section-draft";
-import type { VideoPlayback } from "@/lib/validation/section";
+import type { VideoPlayback } from "@/lib/domain";
 import { PosterPicker } from "./poster-picker";
 
 type VideoFieldProps = {

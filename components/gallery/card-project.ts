@@ -1,5 +1,5 @@
-import type { Category } from "@/lib/validation/categories";
-import { DEFAULT_FOCAL } from "@/lib/validation/focal-point";
+import type { Category } from "@/lib/domain";
+import { DEFAULT_FOCAL } from "@/lib/validation/focal";
 
 /**
  * What a gallery card shows, and all the page sends for it besides its HTML: this list is the

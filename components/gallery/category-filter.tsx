@@ -1,6 +1,6 @@
 import Link from "next/link";
-import type { Category } from "@/lib/validation/categories";
-import { FILTER_CATEGORIES } from "@/lib/site/categories";
+import type { Category } from "@/lib/domain";
+import { FILTER_CATEGORIES } from "@/lib/domain";
 import { galleryHref } from "@/lib/site/gallery-pages";
 import { PendingMark } from "./gallery-pending";
 

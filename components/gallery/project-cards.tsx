@@ -5,8 +5,8 @@ import { Suspense } from "react";
 import { ProjectCardActions } from "@/components/owner/project-card-actions";
 import { lazyExport } from "@/components/ui/lazy-export";
 import { optimizedImage, preloadLcpImage } from "@/lib/site/image-srcset";
-import { formatCategory } from "@/lib/validation/categories";
-import { objectPosition } from "@/lib/validation/focal-point";
+import { formatCategory } from "@/lib/domain";
+import { objectPosition } from "@/lib/validation/focal";
 import type { CardProject } from "./card-project";
 import { cardSizes, desktopSpans, spanClass } from "./grid-spans";
 

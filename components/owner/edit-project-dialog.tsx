@@ -10,7 +10,7 @@ import {
   type ProjectDraft,
 } from "@/lib/client/project-draft";
 import { getProject, updateProject } from "@/lib/client/projects";
-import type { ProjectStatus } from "@/lib/validation/status";
+import type { ProjectStatus } from "@/lib/domain";
 import { Dialog } from "./dialog";
 import { ProjectFields } from "./project-fields";
 import type { EditableProject } from "./editable-project";

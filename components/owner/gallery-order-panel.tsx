@@ -2,7 +2,7 @@
 
 import { CoverThumb } from "@/components/ui/cover-thumb";
 import { saveGalleryOrder } from "@/lib/client/order";
-import { SortableList } from "./sortable-list";
+import { SortableList } from "@/components/ui/sortable-list";
 
 export type GalleryOrderProject = {
   id: string;

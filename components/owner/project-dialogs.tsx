@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useToast } from "@/components/ui/toast-provider";
 import { messages } from "@/lib/client/messages";
-import type { ProjectStatus } from "@/lib/validation/project-status";
+import type { ProjectStatus } from "@/lib/domain";
 import { ConfirmDialog } from "./confirm-dialog";
 import { EditProjectDialog } from "./edit-project-dialog";
 import type { EditableProject } from "./editable-project";

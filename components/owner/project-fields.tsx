@@ -2,9 +2,10 @@
 
 import { CheckedFileField } from "@/components/forms/checked-file-field";
 import { SelectField, TextAreaField, TextField } from "@/components/forms/field";
-import { CATEGORIES, formatCategory } from "@/lib/validation/categories";
+import { CATEGORIES, formatCategory } from "@/lib/domain";
 import { PROJECT_LIMITS } from "@/lib/validation/limits";
-import { PROJECT_PASSWORD_LIMITS, PROJECT_STATUSES, STATUS_LABELS } from "@/lib/validation/status";
+import { PROJECT_PASSWORD_LIMITS } from "@/lib/validation/limits";
+import { PROJECT_STATUSES, STATUS_LABELS } from "@/lib/domain";
 import { coverRule, coverVideoRule } from "@/lib/validation/uploads";
 import type { ProjectDraft } from "@/lib/client/project-draft";
 import { FocalPointField } from "@/components/forms/focal-point-field";

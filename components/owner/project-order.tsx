@@ -1,7 +1,7 @@
 "use client";
 
 import { saveProjectOrder } from "@/lib/client/order";
-import { SortableList, type SortableItem } from "./sortable-list";
+import { SortableList, type SortableItem } from "@/components/ui/sortable-list";
 
 /**
  * The dashboard's project list in gallery order (newest first until the owner reorders), which the

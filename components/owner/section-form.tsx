@@ -25,10 +25,10 @@ import {
 import { addSection, updateSection } from "@/lib/client/sections";
 import { uploadDirect } from "@/lib/client/direct-upload";
 import { SECTION_LIMITS } from "@/lib/validation/limits";
-import { DEFAULT_LAYOUT, type SectionLayout } from "@/lib/validation/layout";
+import { DEFAULT_LAYOUT, type SectionLayout } from "@/lib/domain";
 import { DEFAULT_FOCAL } from "@/lib/validation/focal";
 import { messages as apiMessages } from "@/lib/validation/messages";
-import type { VideoPlayback } from "@/lib/validation/section";
+import type { VideoPlayback } from "@/lib/domain";
 
 /** The stored section the edit form starts from. */
 export type SectionInitial = {

@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { saveSectionOrder } from "@/lib/client/order";
-import { SortableList } from "./sortable-list";
+import { SortableList } from "@/components/ui/sortable-list";
 
 export type SectionOrderProps = {
   projectId: string;

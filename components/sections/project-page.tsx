@@ -15,9 +15,9 @@ import { SectionView } from "@/components/sections/section-view";
 import { StatusBadge } from "@/components/sections/status-badge";
 import type { Project } from "@/lib/data/projects";
 import { isIndexable, visibilityFor, type Visibility } from "@/lib/data/visibility";
-import { formatCategory } from "@/lib/validation/categories";
-import { toLayout } from "@/lib/validation/layout";
-import { statusMessages } from "@/lib/validation/status";
+import { formatCategory } from "@/lib/domain";
+import { toLayout } from "@/lib/domain";
+import { statusMessages } from "@/lib/validation/messages";
 import { projectJsonLd } from "@/lib/site/json-ld";
 import { unlockedProjects } from "@/lib/site/project-access";
 import {

@@ -4,7 +4,7 @@ import { useRef, useState } from "react";
 import { TextField } from "@/components/forms/field";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { unlockProject } from "@/lib/client/unlock";
-import { statusMessages } from "@/lib/validation/project-status";
+import { statusMessages } from "@/lib/validation/messages";
 
 /**
  * The password form of a protected project (docs/spec.md §11). Nothing of the project is on the

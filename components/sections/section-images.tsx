@@ -1,8 +1,8 @@
 import { optimizedImage, preloadLcpImage } from "@/lib/site/image-srcset";
 import { placeholderStyle } from "@/components/ui/placeholder-style";
 import type { ViewerImage, ViewerItem, ViewerVideo } from "./image-viewer";
-import type { SectionLayout } from "@/lib/validation/layout";
-import { objectPosition } from "@/lib/validation/focal-point";
+import type { SectionLayout } from "@/lib/domain";
+import { objectPosition } from "@/lib/validation/focal";
 import {
   capWidth,
   gridClass,

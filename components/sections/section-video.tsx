@@ -1,5 +1,5 @@
 import { toVimeoPlayerUrl } from "@/lib/validation/vimeo";
-import type { VideoPlayback } from "@/lib/validation/section";
+import type { VideoPlayback } from "@/lib/domain";
 import { optimizedImage, preloadLcpImage } from "@/lib/site/image-srcset";
 import { columnSizes } from "./image-grid-layout";
 import { LoopVideo, PlayerVideo, VimeoFacade } from "./lazy-videos";

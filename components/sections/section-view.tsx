@@ -2,8 +2,8 @@ import { toVimeoPlayerUrl } from "@/lib/validation/vimeo";
 import { SectionImages } from "./section-images";
 import { SectionVideo } from "./section-video";
 import type { ViewerImage, ViewerVideo } from "./image-viewer";
-import type { SectionLayout } from "@/lib/validation/layout";
-import type { VideoPlayback } from "@/lib/validation/section";
+import type { SectionLayout } from "@/lib/domain";
+import type { VideoPlayback } from "@/lib/domain";
 
 export type SectionViewData = {
   id: string;

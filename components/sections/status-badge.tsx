@@ -1,4 +1,4 @@
-import { STATUS_LABELS, type ProjectStatus } from "@/lib/validation/status";
+import { STATUS_LABELS, type ProjectStatus } from "@/lib/domain";
 
 const STYLES: Record<ProjectStatus, string> = {
   published: "border-black/20 text-ink",

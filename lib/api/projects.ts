@@ -22,7 +22,8 @@ import {
   type ProjectFields,
 } from "@/lib/validation/project";
 import { parseFlag, parseVersion } from "@/lib/validation/version";
-import { statusFieldsSchema, statusMessages, type StatusFields } from "@/lib/validation/status";
+import { statusFieldsSchema, type StatusFields } from "@/lib/validation/status";
+import { statusMessages } from "@/lib/validation/messages";
 import { hashPassword } from "@/lib/auth-service/passwords";
 import { JsonBodyError, readJsonObject } from "@/lib/http/json-body";
 import { commitWithMedia, storeUploads, withUploadForm } from "./media";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCategory } from "@/lib/validation/categories";
+import { formatCategory } from "@/lib/domain";
 import { fillProjectForm, validateNewProject, validateProjectEdit } from "./project-draft";
 import {
   fillSectionForm,

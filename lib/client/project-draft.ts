@@ -2,7 +2,8 @@ import { messages } from "@/lib/validation/messages";
 import { uploadDirect } from "./direct-upload";
 import { createProjectSchema, firstMessage, updateProjectSchema } from "@/lib/validation/project";
 import { formatFocal, type Focal } from "@/lib/validation/focal";
-import { statusFieldsSchema, statusMessages } from "@/lib/validation/status";
+import { statusFieldsSchema } from "@/lib/validation/status";
+import { statusMessages } from "@/lib/validation/messages";
 
 /** What the owner has entered in the Add New Project form or the card's Edit modal. */
 export type ProjectDraft<F = File> = {

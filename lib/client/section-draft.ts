@@ -2,9 +2,9 @@ import { messages, tooManyImages } from "@/lib/validation/messages";
 import { parseSectionFields } from "@/lib/validation/section";
 import { MAX_IMAGES } from "@/lib/validation/uploads";
 import { normalizeVimeoUrl } from "@/lib/validation/vimeo";
-import type { SectionLayout } from "@/lib/validation/layout";
+import type { SectionLayout } from "@/lib/domain";
 import { DEFAULT_FOCAL, formatFocal, type Focal } from "@/lib/validation/focal";
-import type { VideoPlayback } from "@/lib/validation/section";
+import type { VideoPlayback } from "@/lib/domain";
 import type { DirectUploadKind } from "@/lib/validation/direct-uploads";
 
 export type VideoMode = "upload" | "embed";

@@ -1,4 +1,4 @@
-import { statusMessages } from "@/lib/validation/project-status";
+import { statusMessages } from "@/lib/validation/messages";
 import { callApi, type Result } from "./result";
 
 /*

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { CATEGORIES } from "@/lib/validation/categories";
+import { CATEGORIES } from "@/lib/domain";
 import { normalizeVimeoUrl } from "@/lib/validation/vimeo";
 import { createProject } from "./projects";
 import { createSection } from "./sections";

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { projects, sections, type SectionImage, type SectionRow } from "@/models";
-import type { SectionLayout } from "@/lib/validation/layout";
+import type { SectionLayout, VideoPlayback } from "@/lib/domain";
 import { isId, newId } from "./ids";
 import { lockLiveProject, updateLocked } from "./row-locks";
 import { projectNotTrashed, sectionNotTrashed } from "./not-trashed";
@@ -20,7 +20,7 @@ export type SectionInput = {
   /** Image layout; the column's default (grid) when left out. */
   layout?: SectionLayout;
   /** Optional so seeders and imports made before issue 18 need not name them (null = player). */
-  videoPlayback?: "player" | "loop" | null;
+  videoPlayback?: VideoPlayback | null;
   posterUrl?: string | null;
   posterKey?: string | null;
   /** The poster's blur-up placeholder (issue 18.5). */

@@ -2,7 +2,7 @@ import "server-only";
 import type { Project } from "./projects";
 import type { Section } from "./sections";
 import { DEFAULT_FOCAL } from "@/lib/validation/focal";
-import { toLayout } from "@/lib/validation/layout";
+import { toLayout } from "@/lib/domain";
 
 /**
  * Who an answer is for. The project's `userId` (docs/spec.md §3) is the owner's auth user id: only

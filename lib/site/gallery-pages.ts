@@ -1,4 +1,4 @@
-import type { Category } from "@/lib/validation/categories";
+import { FILTER_CATEGORIES, type Category } from "../domain.ts";
 
 /*
  * The home gallery shows its newest projects first, GALLERY_PAGE_SIZE at a time: `?page=N` shows
@@ -44,4 +44,23 @@ export function galleryHref({
   if (page > 1) params.set("page", String(page));
   const search = params.toString();
   return search ? `/?${search}` : "/";
+}
+
+/** The gallery filter a `?category=` value asks for: one of FILTER_CATEGORIES, else all. */
+export function parseFilterCategory(value: unknown): Category | "all" {
+  return FILTER_CATEGORIES.find((category) => category === value) ?? "all";
+}
+
+/** The path segment of a cached gallery view (/gallery/[filter], routing-rules.ts). */
+export function toFilterSlug(category: Category | "all"): string {
+  return category
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+/** The filter a gallery slug stands for, or null for a slug no filter has. */
+export function parseFilterSlug(slug: string): Category | "all" | null {
+  if (slug === "all") return "all";
+  return FILTER_CATEGORIES.find((category) => toFilterSlug(category) === slug) ?? null;
 }

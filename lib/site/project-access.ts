@@ -4,7 +4,7 @@ import path from "node:path";
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { env } from "@/lib/env";
 import { PROJECT_ACCESS_COOKIE_NAME } from "./routing-rules";
-import { PROJECT_ACCESS_DAYS } from "@/lib/validation/status";
+import { PROJECT_ACCESS_DAYS } from "@/lib/validation/limits";
 
 /*
  * The access cookie of protected projects (docs/spec.md §11, docs/security.md): the right password

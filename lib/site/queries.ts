@@ -11,7 +11,7 @@ import {
 } from "@/lib/data/projects";
 import { listSections, type Section } from "@/lib/data/sections";
 import { getSiteSettings } from "@/lib/data/settings";
-import type { Category } from "@/lib/validation/categories";
+import type { Category } from "@/lib/domain";
 
 /*
  * The public pages' reads, kept in Next.js's data cache under the tags writes expire (lib/cache.ts):

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { matchHas } from "next/dist/shared/lib/router/utils/prepare-destination";
 import { config } from "@/proxy";
-import { FILTER_CATEGORIES, parseFilterCategory, toFilterSlug } from "./categories";
+import { FILTER_CATEGORIES } from "@/lib/domain";
+import { parseFilterCategory, toFilterSlug } from "@/lib/site/gallery-pages";
 import { MAX_GALLERY_PAGE, parseGalleryPage } from "./gallery-pages";
 import {
   galleryRewrites,

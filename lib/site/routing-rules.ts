@@ -1,5 +1,5 @@
-import { FILTER_CATEGORIES, toFilterSlug } from "./categories.ts";
-import { MAX_GALLERY_PAGE } from "./gallery-pages.ts";
+import { FILTER_CATEGORIES } from "../domain.ts";
+import { MAX_GALLERY_PAGE, toFilterSlug } from "./gallery-pages.ts";
 
 /*
  * The cached public pages skip proxy.ts: `/` without a search (with or without ?category= and
@@ -10,8 +10,8 @@ import { MAX_GALLERY_PAGE } from "./gallery-pages.ts";
  * What the proxy did for them is done here, in next.config.ts: the home gallery's rewrite to the
  * cached /gallery/[filter]/[page] route, and the Content-Security-Policy header.
  * proxy.ts's `config.matcher` must leave out the same paths (Next.js reads it as a literal) and
- * take the `/` spellings these rewrites do not: lib/site/routing-rules.test.ts checks the two
- * together with Next.js's own condition matching, test/site/cache.test.ts on a running server.
+ * take only searches at `/`: lib/site/routing-rules.test.ts checks the two together with
+ * Next.js's own condition matching, test/site/cache.test.ts on a running server.
  * Free of server-only imports: next.config.ts loads this file.
  */
 
@@ -67,34 +67,44 @@ const NOT_A_SEARCH: QueryCondition[] = [{ type: "query", key: "q" }];
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
- * `/`, `/?page=N`, `/?category=C` and `/?category=C&page=N` → /gallery/{slug}/{N}, for the exact
- * category names of the filter bar and whole pages 1…MAX_GALLERY_PAGE, as the gallery's own links
- * write them. Any other form (an unknown category, `?page=0`, a page past the last) goes through
- * proxy.ts, which rewrites it to the cached view it means (all categories, page 1): the cache holds
- * only the views the links lead to, and odd URLs still get the right page.
+ * Every `/` without a search → /gallery/{slug}/{N}, read as the page at `/` reads it (a value's
+ * surrounding spaces aside): a filter bar category → its view, any other or none → all; a whole
+ * page 1…MAX_GALLERY_PAGE of at most three digits → that page, anything else → page 1. So odd
+ * spellings (an unknown category, `?page=0`, `?page=01`) get the cached view they mean, and the
+ * cache holds only the views the gallery's links lead to. Next.js anchors these expressions and
+ * reads a repeated parameter's last value, as the page does.
  */
 export function galleryRewrites(): Rewrite[] {
+  const known = (names: readonly string[]) => `\\s*(?:${names.map(escapeRegExp).join("|")})\\s*`;
   const pages = Array.from({ length: MAX_GALLERY_PAGE }, (_, i) => String(MAX_GALLERY_PAGE - i));
-  const page: QueryCondition = { type: "query", key: "page", value: `(?<page>${pages.join("|")})` };
+  const plainPage: QueryCondition = {
+    type: "query",
+    key: "page",
+    value: `\\s*(?=\\d{1,3}\\s*$)0*(?<page>${pages.join("|")})\\s*`,
+  };
   const views: { slug: string; has: QueryCondition[]; missing: QueryCondition[] }[] = [
-    { slug: "all", has: [], missing: [{ type: "query", key: "category" }] },
+    {
+      slug: "all",
+      has: [],
+      missing: [{ type: "query", key: "category", value: known(FILTER_CATEGORIES) }],
+    },
     ...FILTER_CATEGORIES.map((category) => ({
       slug: toFilterSlug(category),
-      has: [{ type: "query" as const, key: "category", value: escapeRegExp(category) }],
+      has: [{ type: "query" as const, key: "category", value: known([category]) }],
       missing: [],
     })),
   ];
   return views.flatMap(({ slug, has, missing }) => [
     {
       source: "/",
-      has: [...has, page],
+      has: [...has, plainPage],
       missing: [...missing, ...NOT_A_SEARCH],
       destination: `/gallery/${slug}/:page`,
     },
     {
       source: "/",
       ...(has.length ? { has } : {}),
-      missing: [...missing, { type: "query", key: "page" }, ...NOT_A_SEARCH],
+      missing: [...missing, plainPage, ...NOT_A_SEARCH],
       destination: `/gallery/${slug}/1`,
     },
   ]);

@@ -1,8 +1,28 @@
 import { z } from "zod";
 
-import type { Focal } from "./focal-point";
+/**
+ * An image's focal point (issue 18.2): the spot that stays in view where the image is cropped,
+ * as fractions of its width (`x`) and height (`y`) from the top left, each 0–1; 0.5, 0.5 (the
+ * centre) when not set. Sent as "x,y" (multipart `coverFocal`, `resourceFocals`).
+ */
+export type Focal = { x: number; y: number };
+export const DEFAULT_FOCAL: Focal = { x: 0.5, y: 0.5 };
 
-export { DEFAULT_FOCAL, formatFocal, objectPosition, roundFocal, type Focal } from "./focal-point";
+/** Writes a focal point as the multipart fields take it ("0.25,0.8"). */
+export function formatFocal(focal: Focal): string {
+  return `${roundFocal(focal.x)},${roundFocal(focal.y)}`;
+}
+
+export function roundFocal(value: number): number {
+  return Math.round(Math.min(1, Math.max(0, value)) * 1000) / 1000;
+}
+
+/** CSS `object-position` for a focal point. */
+export function objectPosition(focal: Partial<Focal> | null | undefined): string {
+  const x = focal?.x ?? DEFAULT_FOCAL.x;
+  const y = focal?.y ?? DEFAULT_FOCAL.y;
+  return `${+(x * 100).toFixed(1)}% ${+(y * 100).toFixed(1)}%`;
+}
 
 export const invalidFocalMessage =
   'Invalid focal point: send "x,y" with each value from 0 to 1, e.g. "0.5,0.5"';

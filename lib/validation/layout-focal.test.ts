@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatFocal, invalidFocalMessage, objectPosition, parseFocal } from "./focal";
 import { createProjectSchema, updateProjectSchema } from "./project";
-import { toLayout } from "./layout";
+import { toLayout } from "@/lib/domain";
 import { parseSectionFields } from "./section";
 
 describe("section layout field", () => {

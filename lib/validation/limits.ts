@@ -22,3 +22,12 @@ export const SETTINGS_LIMITS = {
 
 /** Trashed projects and sections are deleted for good, with their media, after this many days (docs/spec.md §10). */
 export const TRASH_RETENTION_DAYS = 30;
+
+/** A protected project's password: at least 8 characters, at most bcrypt's 72 bytes (§11). */
+export const PROJECT_PASSWORD_LIMITS = { min: 8, maxBytes: 72 } as const;
+
+/** How long the right password opens a protected project in that browser (§11). */
+export const PROJECT_ACCESS_DAYS = 7;
+
+/** Wrong passwords a client address may try per project page before it is throttled (§11). */
+export const PROJECT_PASSWORD_ATTEMPTS = 20;

@@ -1,4 +1,4 @@
-import { PROJECT_LIMITS, SETTINGS_LIMITS } from "./limits";
+import { PROJECT_LIMITS, PROJECT_PASSWORD_LIMITS, SETTINGS_LIMITS } from "./limits";
 
 /**
  * The API's user-facing texts, verbatim from docs/spec.md (§5, §8) including its odd spellings, since
@@ -124,3 +124,20 @@ export const SETTINGS_HINTS: Record<string, string> = {
   contactEmail: "Enter a valid e-mail address, or leave it empty.",
   link: "Enter a full link starting with https://, or leave it empty.",
 };
+
+/** The texts of project statuses and protected projects (docs/spec.md §11). */
+export const statusMessages = {
+  invalidStatus: "Status must be one of: published, draft, unlisted, protected",
+  passwordTooShort: `A protected project needs a password of at least ${PROJECT_PASSWORD_LIMITS.min} characters`,
+  passwordTooLong: `Password must be at most ${PROJECT_PASSWORD_LIMITS.maxBytes} bytes`,
+  passwordMissing: "Please enter the password.",
+  wrongPassword: "Wrong password. Please try again.",
+  tooManyAttempts: "Too many wrong passwords. Please wait a few minutes and try again.",
+  protectedTitle: "This project is protected",
+  protectedIntro: "Enter the password the owner gave you to view it.",
+  passwordLabel: "Password",
+  unlockButton: "View project",
+  draftBadge: "Draft",
+  viewAsVisitor: "View as visitor",
+  viewAsOwner: "View as owner",
+} as const;

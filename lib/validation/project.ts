@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORIES } from "./categories";
+import { CATEGORIES } from "@/lib/domain";
 import { fieldTooLong, invalidCharacters, messages } from "./messages";
 import { PROJECT_LIMITS } from "./limits";
 import { hasVisibleText, isStorableText } from "./text";

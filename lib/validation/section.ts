@@ -1,20 +1,14 @@
 import { z } from "zod";
+import { VIDEO_PLAYBACKS, type VideoPlayback } from "@/lib/domain";
 import { fieldTooLong, invalidCharacters, messages } from "./messages";
 import { SECTION_LIMITS } from "./limits";
 import { isStorableText } from "./text";
 import { normalizeVimeoUrl } from "./vimeo";
-import { layoutSchema, type SectionLayout } from "./layout";
+import { layoutSchema } from "./layout";
+import type { SectionLayout } from "@/lib/domain";
 import { focalNumbers, invalidFocalMessage, parseFocal, type Focal } from "./focal";
 
 export { SECTION_LIMITS };
-
-/**
- * How an uploaded video plays (issue 18 item 3): "player" (controls, docs/spec.md §2) or "loop"
- * (muted, looping, no controls, started only in view and never under reduced motion).
- */
-export const VIDEO_PLAYBACKS = ["player", "loop"] as const;
-export type VideoPlayback = (typeof VIDEO_PLAYBACKS)[number];
-export const DEFAULT_PLAYBACK: VideoPlayback = "player";
 
 /**
  * A section form's text fields (multipart values are lists; single fields take the first).

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { statusFieldsSchema, statusMessages, unlockSchema } from "./status";
+import { statusFieldsSchema, unlockSchema } from "./status";
+import { statusMessages } from "./messages";
 
 describe("project status fields (docs/spec.md §11)", () => {
   const parse = (input: Record<string, unknown>) => statusFieldsSchema.safeParse(input);

@@ -1,20 +1,7 @@
 import { z } from "zod";
-import {
-  PROJECT_STATUSES,
-  PROJECT_PASSWORD_LIMITS,
-  statusMessages,
-  type ProjectStatus,
-} from "./project-status";
-
-export {
-  PROJECT_ACCESS_DAYS,
-  PROJECT_PASSWORD_ATTEMPTS,
-  PROJECT_PASSWORD_LIMITS,
-  PROJECT_STATUSES,
-  STATUS_LABELS,
-  statusMessages,
-  type ProjectStatus,
-} from "./project-status";
+import { PROJECT_STATUSES, type ProjectStatus } from "@/lib/domain";
+import { PROJECT_PASSWORD_LIMITS } from "./limits";
+import { statusMessages } from "./messages";
 
 export const statusSchema = z.enum(PROJECT_STATUSES, { error: statusMessages.invalidStatus });
 

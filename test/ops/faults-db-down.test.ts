@@ -75,7 +75,7 @@ async function eventually(check: () => Promise<void>, ms = 15_000): Promise<void
 const PUBLIC_PAGES = () => [
   "/",
   "/?category=Illustration",
-  // Odd spellings of those two views: proxy.ts maps them to the same cached renderings.
+  // Odd spellings of those two views: rewritten to the same cached renderings.
   "/?page=0",
   "/?category=Illustration&page=01",
   `/sections/${projectId}`,

@@ -95,7 +95,7 @@ describe("cached public pages", () => {
       expect(again.cache, path).toBe("HIT");
       expect(cards(again.html), path).toEqual(shows);
     }
-    // Other spellings go through proxy.ts to the cached view they mean: unknown → all, a page
+    // Other spellings are rewritten to the cached view they mean: unknown → all, a page
     // that is not 1…100 written plainly → 1, a repeated parameter → its last value.
     for (const [path, shows] of [
       ["/?category=illustration", ["Paper Birds", "Brush Kit"]],

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProjectJson, SectionJson } from "@/lib/data/serialize";
-import { statusMessages } from "@/lib/validation/status";
+import { statusMessages } from "@/lib/validation/messages";
 import {
   call,
   multipart,

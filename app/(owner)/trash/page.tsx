@@ -4,7 +4,7 @@ import { TrashList } from "@/components/owner/trash-list";
 import { requireOwnerPage } from "@/lib/auth/owner-page";
 import { listTrash } from "@/lib/data/trash";
 import { purgeExpiredTrash } from "@/lib/trash/purge";
-import { formatCategory } from "@/lib/validation/categories";
+import { formatCategory } from "@/lib/domain";
 import { TRASH_RETENTION_DAYS } from "@/lib/validation/limits";
 
 export const metadata: Metadata = { title: "Trash", robots: { index: false } };

@@ -14,7 +14,7 @@ import { JsonLd } from "@/components/layout/json-ld";
 import { personJsonLd } from "@/lib/site/json-ld";
 import { GALLERY_PAGE_SIZE, galleryHref, shownOnPage } from "@/lib/site/gallery-pages";
 import { loadCategoryCounts, loadProjectsByCategory, loadSiteSettings } from "@/lib/site/queries";
-import type { Category } from "@/lib/validation/categories";
+import type { Category } from "@/lib/domain";
 
 type GalleryViewProps = {
   category: Category | "all";

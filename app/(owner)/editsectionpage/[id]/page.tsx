@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { OwnerPage } from "@/components/owner/owner-page";
-import { toLayout } from "@/lib/validation/layout";
+import { toLayout } from "@/lib/domain";
 import { DEFAULT_FOCAL } from "@/lib/validation/focal";
 import { SectionForm } from "@/components/owner/section-form";
 import { requireOwnerPage } from "@/lib/auth/owner-page";

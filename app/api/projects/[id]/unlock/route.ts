@@ -9,7 +9,8 @@ import { getProject } from "@/lib/data/projects";
 import { grantAccess, PROJECT_ACCESS_COOKIE } from "@/lib/site/project-access";
 import { messages } from "@/lib/validation/messages";
 import { firstMessage } from "@/lib/validation/project";
-import { statusMessages, unlockSchema } from "@/lib/validation/status";
+import { statusMessages } from "@/lib/validation/messages";
+import { unlockSchema } from "@/lib/validation/status";
 
 type Context = { params: Promise<{ id: string }> };
 

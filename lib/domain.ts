@@ -1,0 +1,70 @@
+/*
+ * The site's domain values: project categories and the gallery's filters (docs/spec.md §3, §9),
+ * project statuses (§11), section layouts and video playback (§2). One module for the Drizzle
+ * models (types and CHECK constraints), the API's rules, the public pages and the owner's forms;
+ * it imports nothing, so browser code and models/ can use it.
+ */
+
+export const CATEGORIES = [
+  "Photography",
+  "Illustration",
+  "Motion Design",
+  "Frame by Frame",
+  "Assets & Tools",
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export function isCategory(value: string): value is Category {
+  return (CATEGORIES as readonly string[]).includes(value);
+}
+
+/** How a category is shown on screen ('Frame by Frame' is written Frame-by-Frame, §3). */
+export function formatCategory(category: string): string {
+  return category === "Frame by Frame" ? "Frame-by-Frame" : category;
+}
+
+/** The categories offered as gallery filters, in the order of the filter bar (§9). */
+export const FILTER_CATEGORIES = [
+  "Motion Design",
+  "Illustration",
+  "Assets & Tools",
+] as const satisfies readonly Category[];
+
+/** Who may see a project (§11); stored as they are. */
+export const PROJECT_STATUSES = ["published", "draft", "unlisted", "protected"] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+/** What the owner's forms and badges show: the value with a capital ("Published", "Draft"…). */
+export const STATUS_LABELS = Object.fromEntries(
+  PROJECT_STATUSES.map((status) => [status, status.charAt(0).toUpperCase() + status.slice(1)]),
+) as Record<ProjectStatus, string>;
+
+/**
+ * How a section's images are laid out (§2): `grid` is the count-based grid of cropped tiles,
+ * `natural` keeps the same column counts as a maximum but shows every image uncropped at its own
+ * aspect ratio in justified rows, `full` shows one image per row at the full content width.
+ */
+export const SECTION_LAYOUTS = ["grid", "natural", "full"] as const;
+export type SectionLayout = (typeof SECTION_LAYOUTS)[number];
+export const DEFAULT_LAYOUT: SectionLayout = "grid";
+
+export const LAYOUT_LABELS: Record<SectionLayout, string> = {
+  grid: "Grid (cropped tiles)",
+  natural: "Natural (uncropped rows)",
+  full: "Full width (one per row)",
+};
+
+/** Reads a stored value; anything unknown (never written by this code) reads as the default. */
+export function toLayout(value: unknown): SectionLayout {
+  return (SECTION_LAYOUTS as readonly unknown[]).includes(value)
+    ? (value as SectionLayout)
+    : DEFAULT_LAYOUT;
+}
+
+/**
+ * How an uploaded video plays: "player" (controls, §2) or "loop" (muted, looping, no controls,
+ * started only in view and never under reduced motion).
+ */
+export const VIDEO_PLAYBACKS = ["player", "loop"] as const;
+export type VideoPlayback = (typeof VIDEO_PLAYBACKS)[number];
+export const DEFAULT_PLAYBACK: VideoPlayback = "player";
