@@ -344,7 +344,7 @@ try {
 
   log(`upload (after the server settled for ${await settle(pid)} s)`);
   const owner = await signUp(server.url, "bench-owner@example.com", "bench-password-123");
-  const upload = await measureUpload(server.url, projects[0]!._id, dataDir, owner.accessToken);
+  const upload = await measureUpload(server.url, projects[0]!._id, dataDir, owner.accessToken, pid);
 
   const results: Results = {
     date: new Date().toISOString(),
