@@ -9,7 +9,7 @@
 // never be stale for its URL: media keys are never reused (a replaced file gets a new key), and the
 // entry keeps the source's ETag, which Next.js checks when it revalidates.
 //
-// Two things are never kept (issue 16):
+// Two things are never kept:
 // - A deleted image's optimized copies. Deleting media calls `forget` below (through
 //   lib/storage/optimized-images.ts) with its URL: every variant the optimizer can make of it
 //   (each allowed width, quality and format) is removed from disk and refused from then on, so
@@ -86,8 +86,8 @@ state.forget = async (hrefs) => {
   await Promise.all(keys.map((key) => fs.rm(imagePath(key), { force: true })));
 };
 
-// Other servers on the same PostgreSQL database expire their caches through these (issue 19;
-// lib/startup/instance-sync.ts receives their messages): Next.js's revalidateTag() only works
+// Other servers on the same PostgreSQL database expire their caches through these
+// (docs/operations.md#several-servers-on-one-postgresql; lib/startup/instance-sync.ts receives their messages): Next.js's revalidateTag() only works
 // inside a request, and what it does in the end is this handler's revalidateTag, which only
 // marks the tags in Next.js's process-wide tags manifest. Reached through globalThis like
 // `forget` above.

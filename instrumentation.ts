@@ -22,10 +22,10 @@ export async function register() {
   handleShutdownSignals();
   const { checkStartup } = await import("@/lib/startup/check");
   await checkStartup();
-  // With DATABASE_URL: hear the other servers' writes before taking a request (issue 19).
+  // With DATABASE_URL: hear the other servers' writes before taking a request.
   const { startInstanceSync } = await import("@/lib/startup/instance-sync");
   await startInstanceSync();
-  // Issue 18 item 5: placeholders for images stored before them, in the background.
+  // Blur-up placeholders for images stored before them, in the background.
   const { startPlaceholderFill } = await import("@/lib/startup/fill-placeholders");
   startPlaceholderFill();
 }

@@ -52,7 +52,7 @@ const nextConfig: NextConfig = {
       production,
       supabaseUrl: process.env.NEXT_PUBLIC_SUPABASE_URL || undefined,
       anySupabaseProject: true,
-      // A cover edited from the gallery uploads straight to Cloudinary (issue 19 item 3).
+      // A cover edited from the gallery uploads straight to Cloudinary.
       anyCloudinaryUpload: true,
     });
     return [

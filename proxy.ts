@@ -36,7 +36,7 @@ const readPolicy = () =>
     // Inlined at build time (see lib/env.ts): a production build is production.
     production: process.env.NODE_ENV === "production",
     supabaseUrl: getSupabasePublicConfig().url ?? undefined,
-    // Owner forms upload straight to Cloudinary when it stores the media (issue 19 item 3).
+    // Owner forms upload straight to Cloudinary when it stores the media.
     cloudinaryUrl: process.env.CLOUDINARY_URL || undefined,
   }));
 

@@ -1,4 +1,4 @@
-// Raw HTML bytes per gallery card (issue 19 item 7): two gallery views with different card counts,
+// Raw HTML bytes per gallery card: two gallery views with different card counts,
 // fitted as bytes = fixed + perCard × cards, so the page's own weight and each card's are apart.
 
 export type CardPage = { path: string; cards: number; bytes: number };
@@ -17,7 +17,7 @@ export function fitBytesPerCard(pages: CardPage[]): CardFit | null {
   return { perCard: Math.round(perCard), fixed: Math.round(a.bytes - perCard * a.cards), pages };
 }
 
-/** Issue 19 item 7: the home page's raw HTML ≤ 2 kB per card shown + 25 kB. */
+/** The budget: the home page's raw HTML ≤ 2 kB per card shown + 25 kB. */
 export const HTML_PER_CARD_BUDGET = 2 * 1024;
 export const HTML_FIXED_BUDGET = 25 * 1024;
 export const htmlBudgetFor = (cards: number) => HTML_PER_CARD_BUDGET * cards + HTML_FIXED_BUDGET;

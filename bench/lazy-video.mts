@@ -1,4 +1,4 @@
-// Issue 18: a loop video's bytes are not requested before it is within one viewport of being
+// A loop video's bytes are not requested before it is within one viewport of being
 // visible. A phone-sized Chromium opens the page at the top, then scrolls down half a viewport at
 // a time; each video request is checked against where its element was when it was asked for.
 import { chromium } from "@playwright/test";

@@ -1,7 +1,7 @@
 // Seeds the bench data directory: N projects with M sections each, every image generated here with
 // sharp and stored through the same storage code as uploads. Usage:
 // seed.mts <projects> <sections> [--showcase]; with --showcase, one more project (the newest,
-// titled SHOWCASE_TITLE) holds the issue 18 showcase: natural-layout sections of mixed aspect
+// titled SHOWCASE_TITLE) holds the showcase: natural-layout sections of mixed aspect
 // images, each with a muted loop video (SHOWCASE_LOOP_VIDEOS in all) and its poster.
 import sharp from "sharp";
 import { createProject } from "@/lib/data/projects";

@@ -5,7 +5,7 @@ import { makePng } from "./helpers/owner-media";
 import { deleteProjectViaApi, signInOwnerForFile, uniqueTitle } from "./helpers/owner-flows";
 
 /**
- * Issue 18 item 3: a project cover may be a short mp4 loop. On the gallery card the still shows;
+ * docs/spec.md §2: a project cover may be a short mp4 loop. On the gallery card the still shows;
  * the muted loop plays on hover or focus with a fine pointer, while in view on phones, never under
  * reduced motion, and no video byte is fetched before. The owner's forms upload it with progress.
  */

@@ -13,7 +13,7 @@ signInOwnerForFile("gallery-order");
 test.describe.configure({ timeout: 120_000 });
 
 /**
- * Issue 17 item 1: the owner reorders projects on the home gallery itself, in a Reorder mode
+ * docs/spec.md §2: the owner reorders projects on the home gallery itself, in a Reorder mode
  * (docs/spec.md §2); visitors never load dnd-kit.
  */
 

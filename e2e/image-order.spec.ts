@@ -13,7 +13,7 @@ signInOwnerForFile("image-order");
 test.describe.configure({ timeout: 120_000 });
 
 /**
- * Issue 17 item 1: the stored images of a section are dragged into order in the Edit Section form
+ * docs/spec.md §2: the stored images of a section are dragged into order in the Edit Section form
  * (keyboard, announced; mouse); Save Changes stores that order (`existingImages`).
  */
 

@@ -11,7 +11,7 @@ import {
 import { expectStillSizedForScreen } from "./helpers/images";
 
 /**
- * Issue 18 item 3: an uploaded video set to "loop" plays muted, looping and inline, without
+ * docs/spec.md §2: an uploaded video set to "loop" plays muted, looping and inline, without
  * controls, only when in view, never by itself under reduced motion, and fetches no video bytes
  * before it is near; the section form captures a poster from a chosen frame.
  */

@@ -13,7 +13,7 @@ signInOwnerForFile("dashboard");
 test.describe.configure({ timeout: 120_000 });
 
 /*
- * Issue 17 item 5: the owner's dashboard rows (thumbnail, status, category, section count), the
+ * docs/spec.md §2: the owner's dashboard rows (thumbnail, status, category, section count), the
  * filter by status, and the quick actions (status, delete with Undo) on each row.
  */
 

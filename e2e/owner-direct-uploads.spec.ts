@@ -4,7 +4,7 @@ import { startCloudinaryStandIn } from "../test/helpers/cloudinary-stand-in";
 import { toast } from "./helpers/owner-flows";
 import { makeMp4, MB, png } from "./helpers/owner-media";
 
-// Issue 19 item 3 in the browser: on a site storing media on Cloudinary (here the suite's
+// Direct uploads (docs/api.md#direct-uploads) in the browser: on a site storing media on Cloudinary (here the suite's
 // signature-checking stand-in), the owner forms upload each file straight to Cloudinary with the
 // same progress bar, and only references reach the site.
 let standIn: Awaited<ReturnType<typeof startCloudinaryStandIn>>;

@@ -10,7 +10,7 @@ import {
 import { png } from "./helpers/owner-media";
 
 /*
- * Issue 18.2 and 17.4: the owner sets focal points by clicking the preview or with the arrow keys
+ * docs/spec.md §2: the owner sets focal points by clicking the preview or with the arrow keys
  * (the control is a labelled slider that reads its value), the gallery card and grid tiles crop
  * around them, and stored images' alt text, focal point and order are edited in the section form.
  */

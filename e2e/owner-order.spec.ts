@@ -13,7 +13,7 @@ signInOwnerForFile("order");
 // on a loaded machine.
 test.describe.configure({ timeout: 120_000 });
 
-/** Issue 17 item 1: the owner drags projects (dashboard) and sections (project page) into order. */
+/** docs/spec.md §2: the owner drags projects (dashboard) and sections (project page) into order. */
 
 const origin = () => String(test.info().project.use.baseURL);
 

@@ -4,7 +4,7 @@ import { png } from "./helpers/owner-media";
 
 signInOwnerForFile("project-details");
 
-/** Issue 17 item 4: the owner gives a project a year, client and summary; visitors see them. */
+/** docs/spec.md §3: the owner gives a project a year, client and summary; visitors see them. */
 test("the owner adds and edits year, client and summary; visitors see them in the header", async ({
   page,
   browser,

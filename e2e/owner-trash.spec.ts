@@ -12,7 +12,7 @@ signInOwnerForFile("trash");
 test.describe.configure({ timeout: 120_000 });
 
 /*
- * Issue 17 items 3 and 6 (docs/spec.md §10): the delete toast's Undo, the Trash page, and a stale
+ * docs/spec.md §10: the delete toast's Undo, the Trash page, and a stale
  * save from a second tab.
  */
 

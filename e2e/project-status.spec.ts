@@ -6,7 +6,7 @@ import { png } from "./helpers/owner-media";
 test.describe.configure({ timeout: 120_000 });
 signInOwnerForFile("project-status");
 
-/** Issue 17 item 2 (docs/spec.md §11): drafts and protected projects, as the owner and visitors. */
+/** docs/spec.md §11: drafts and protected projects, as the owner and visitors. */
 
 test("a draft: marked Draft for the owner, absent for a signed-out browser", async ({
   page,

@@ -4,9 +4,9 @@ import { expectStillSizedForScreen } from "./helpers/images";
 import { makePng } from "./helpers/owner-media";
 
 /**
- * Issue 18 small defect: the Reel page's poster is its first and largest picture, above the fold:
+ * The Reel page's poster is its first and largest picture, above the fold:
  * it must load at once with high priority, never lazily. It comes through the image optimizer at
- * the width it is drawn at (issue 19: a phone does not fetch the full-size still).
+ * the width it is drawn at (a phone does not fetch the full-size still).
  */
 signInOwnerForFile("reel-poster");
 

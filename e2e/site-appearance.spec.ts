@@ -9,7 +9,7 @@ import {
 } from "./helpers/owner-flows";
 
 /*
- * Issue 18 items 6 and 7: the owner's appearance settings (card titles, type pairing, accent
+ * docs/spec.md §2: the owner's appearance settings (card titles, type pairing, accent
  * colour, content width) are chosen in the settings form and seen by a signed-out visitor on the
  * home page and a project page, which fetches only the chosen pairing's fonts.
  */

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { SHOWCASE } from "./fixtures/data";
 
 /*
- * Issue 18 item 5: while a cover or a section image is on its way, its box shows the blurred
+ * While a cover or a section image is on its way, its box shows the blurred
  * preview stored with it, not a flat grey box; nothing moves when the file arrives (CLS 0), and
  * the preview is gone once the file is drawn (a transparent PNG never shows it behind). The seed
  * stores images the way a site made before placeholders did: the server's background fill (5 s

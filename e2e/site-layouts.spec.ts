@@ -3,7 +3,7 @@ import { LAYOUTS_PROJECT } from "./fixtures/data";
 import { loadAllImages, preferWebp } from "./helpers/images";
 
 /*
- * Issue 18.1: the natural and full layouts show every image uncropped at its own aspect ratio
+ * docs/spec.md §2: the natural and full layouts show every image uncropped at its own aspect ratio
  * (±2 %), natural rows are justified (equally tall, filling the content width), nothing moves
  * while images arrive (CLS 0), and the viewer opens from them.
  */

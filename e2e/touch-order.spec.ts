@@ -14,7 +14,7 @@ test.describe.configure({ timeout: 120_000 });
 test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
 
 /**
- * Issue 17 item 1 on touch: press and hold a Reorder handle, move, release (docs/spec.md §2).
+ * Reordering on touch: press and hold a Reorder handle, move, release (docs/spec.md §2).
  * Chromium's own touch events through CDP, as a finger sends them.
  */
 async function dragByTouch(page: Page, handle: Locator, target: Locator, shot: string) {

@@ -38,7 +38,7 @@ const envSchema = z.object({
     .enum(["text", "json", ""], { message: 'must be "text" or "json"' })
     .optional()
     .transform((value) => value || "text"),
-  /** "off": no background fill of placeholders for images stored before them (issue 18.5). */
+  /** "off": no background fill of placeholders for images stored before them. */
   PLACEHOLDER_FILL: z
     .enum(["on", "off", ""], { message: 'must be "on" or "off"' })
     .optional()

@@ -12,8 +12,8 @@ type Options = {
    */
   anySupabaseProject?: boolean;
   /**
-   * CLOUDINARY_URL, when set: the owner forms upload files straight to Cloudinary's API (issue 19
-   * item 3), so its origin (or the URL's `upload_prefix`) may be reached.
+   * CLOUDINARY_URL, when set: the owner forms upload files straight to Cloudinary's API
+   * (docs/api.md#direct-uploads), so its origin (or the URL's `upload_prefix`) may be reached.
    */
   cloudinaryUrl?: string;
   /**

@@ -3,7 +3,7 @@ import { index, integer, timestamp, type PgColumn } from "drizzle-orm/pg-core";
 
 /**
  * The columns every row the owner orders and edits ends with (projects and sections): its place
- * in its list, when it was made and last changed, the trash (issue 17) and its version. A fresh
+ * in its list, when it was made and last changed, the trash and its version. A fresh
  * set of column builders for each table.
  */
 export function orderedEditableColumns() {
@@ -11,7 +11,7 @@ export function orderedEditableColumns() {
     position: integer("position").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    /** When it was moved to the trash (issue 17); null while live. Purged 30 days later. */
+    /** When it was moved to the trash; null while live. Purged 30 days later. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     /** Incremented by every write; an edit that started from another version is refused (409). */
     version: integer("version").notNull().default(1),

@@ -14,20 +14,20 @@ export const projects = pgTable(
     /** Storage key of an uploaded cover; null when the cover is an external URL. */
     coverKey: text("cover_key"),
     /**
-     * An optional short mp4 loop shown over the cover still (issue 18 item 3, migration 0008):
+     * An optional short mp4 loop shown over the cover still (migration 0008):
      * its URL and storage key; null when the project has none.
      */
     coverVideoUrl: text("cover_video_url"),
     coverVideoKey: text("cover_video_key"),
-    /** The cover's blur-up placeholder, a data URL (issue 18.5, migration 0009); null until made. */
+    /** The cover's blur-up placeholder, a data URL (migration 0009); null until made. */
     coverPlaceholder: text("cover_placeholder"),
     role: text("role").notNull(),
     category: text("category").$type<Category>().notNull(),
-    /** Optional project details (issue 17): null when unset. */
+    /** Optional project details: null when unset. */
     year: integer("year"),
     client: text("client"),
     summary: text("summary"),
-    /** The cover's focal point, 0–1 from the top left (issue 18.2, migration 0005). */
+    /** The cover's focal point, 0–1 from the top left (migration 0005). */
     coverFocalX: real("cover_focal_x").notNull().default(0.5),
     coverFocalY: real("cover_focal_y").notNull().default(0.5),
     /** Who may see the project (docs/spec.md §11): published, draft, unlisted or protected. */

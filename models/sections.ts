@@ -16,10 +16,10 @@ export type SectionImage = {
   width: number | null;
   height: number | null;
   alt: string;
-  /** Focal point 0–1 (issue 18.2); absent on rows written before it, read as 0.5. */
+  /** Focal point 0–1; absent on rows written before it, read as 0.5. */
   focalX?: number;
   focalY?: number;
-  /** Blur-up placeholder, a tiny data URL (issue 18.5); absent until made. */
+  /** Blur-up placeholder, a tiny data URL; absent until made. */
   placeholder?: string;
 };
 
@@ -36,14 +36,14 @@ export const sections = pgTable(
     videoUrl: text("video_url"),
     videoKey: text("video_key"),
     videoEmbed: text("video_embed"),
-    /** Image layout (issue 18.1, migration 0005): grid, natural or full. */
+    /** Image layout (migration 0005): grid, natural or full. */
     layout: text("layout").$type<SectionLayout>().notNull().default("grid"),
-    /** How an uploaded video plays (docs/spec.md §2, issue 18): null (rows made before 0006) = "player". */
+    /** How an uploaded video plays (docs/spec.md §2): null (rows made before 0006) = "player". */
     videoPlayback: text("video_playback").$type<VideoPlayback>(),
     /** The still shown before a video plays: an uploaded, browser-captured or generated image. */
     posterUrl: text("poster_url"),
     posterKey: text("poster_key"),
-    /** The poster's blur-up placeholder (issue 18.5, migration 0009); null until made. */
+    /** The poster's blur-up placeholder (migration 0009); null until made. */
     posterPlaceholder: text("poster_placeholder"),
     ...orderedEditableColumns(),
   },

@@ -69,7 +69,7 @@ export function serverEnvironment(env = process.env, nodeOptions = undefined) {
 }
 
 /**
- * The options `npm start` ran with before the memory work of issue 19: the same heap limit
+ * The options `npm start` ran with before the memory settings: the same heap limit
  * (reliability/REPORT.md, 2026-11-22) and V8's own young generation, as `npm start` has again
  * since 2026-11-28, so the Node options are the same as startNodeOptions'. The bench adds V8's own
  * heap growing factor and leaves glibc's own malloc thresholds: that is its "before" server, whose

@@ -1,7 +1,7 @@
 import localFont from "next/font/local";
 
 /*
- * The four type pairings' fonts (lib/validation/appearance.ts; issue 18 item 7), self-hosted from
+ * The four type pairings' fonts (lib/validation/appearance.ts), self-hosted from
  * the fontsource packages' Latin variable files (their latin-ext halves: ./latin-ext.generated.css, written by scripts/latin-ext-css.mts): next/font copies them into the build (nothing is
  * downloaded at build or run time) and adds a fallback face whose size and line metrics match, so
  * the swap causes no layout shift. (next/font needs each call's options written out literally.) None is preloaded: each is only a CSS variable until the

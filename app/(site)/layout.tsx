@@ -28,7 +28,7 @@ export default async function SiteLayout({ children }: { children: React.ReactNo
   const settings = await loadSiteSettings();
   return (
     /*
-     * The owner's appearance choices (issue 18 items 6 and 7) as data attributes and the accent as
+     * The owner's appearance choices as data attributes and the accent as
      * a CSS custom property, read by app/globals.css: part of the cached page, expired with the
      * settings tag, so no page renders per request for them. `display: contents` keeps the
      * header, main and footer in the body's column layout.

@@ -14,7 +14,7 @@ const FILTERS: readonly Filter[] = ["all", ...PROJECT_STATUSES];
 export const REORDER_LOCKED = "Reordering is off while a filter is on: choose All to reorder.";
 
 /**
- * The dashboard's projects with a filter by status (issue 17 item 5): a radio group (arrow keys
+ * The dashboard's projects with a filter by status: a radio group (arrow keys
  * move between its options) with each status's count. The order is saved as a whole list, so while
  * a filter hides some projects dragging is disabled, with the reason shown, rather than guessing
  * where the hidden ones go.

@@ -18,7 +18,7 @@ const THUMB_SIZES = "80px";
  * Every project, whatever its status (docs/spec.md §11, marked by a badge unless published), with
  * its cover thumbnail, category and section count, links to view it, add a section and edit each
  * of its sections, and quick actions (edit, status, delete); a filter by status; the owner drags
- * them into order by their Reorder handles (issue 17 items 1 and 5).
+ * them into order by their Reorder handles.
  *
  * The thumbnail's alt is empty: the title is the link right beside it, so a screen reader hears
  * the project's name once, not twice.

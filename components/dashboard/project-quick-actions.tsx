@@ -12,7 +12,7 @@ import { PROJECT_STATUSES, STATUS_LABELS, type ProjectStatus } from "@/lib/domai
 const linkClass = "hover:text-accent text-sm font-medium underline underline-offset-2";
 
 /**
- * A dashboard row's quick actions (issue 17 item 5): Edit (the gallery card's dialog), the status
+ * A dashboard row's quick actions: Edit (the gallery card's dialog), the status
  * (docs/spec.md §11) and Delete (to the trash, with the toast's Undo: §10). A status change saves
  * at once through `PUT /api/projects/{id}` with the row's `version`, so a row loaded before another
  * tab's save is refused with the 409 message instead of overwriting it. "Protected" needs a

@@ -84,7 +84,7 @@ function AccentField({
   );
 }
 
-/** The site's look (issue 18 items 6 and 7): card titles, type pairing, accent colour, width. */
+/** The site's look: card titles, type pairing, accent colour, width. */
 export function AppearanceFields({
   value,
   errors,

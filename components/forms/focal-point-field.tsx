@@ -13,7 +13,7 @@ export function focalText(focal: Focal): string {
 }
 
 /**
- * Picks an image's focal point (issue 18.2): the spot kept in view where the image is cropped.
+ * Picks an image's focal point: the spot kept in view where the image is cropped.
  * A click on the preview puts it there; the preview is a labelled slider whose arrow keys move it
  * (5 %, Shift 1 %), Home centres it, and whose value is read out as "x % from the left, y % from
  * the top".

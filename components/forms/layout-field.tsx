@@ -3,7 +3,7 @@
 import { RadioField } from "@/components/forms/field";
 import { LAYOUT_LABELS, SECTION_LAYOUTS, type SectionLayout } from "@/lib/domain";
 
-/** The section's image layout (issue 18.1) as a labelled group of radio buttons. */
+/** The section's image layout as a labelled group of radio buttons. */
 export function LayoutField({
   value,
   disabled,

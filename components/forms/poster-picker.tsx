@@ -36,7 +36,7 @@ async function captureFrame(video: HTMLVideoElement): Promise<File | null> {
 }
 
 /**
- * The still a video shows before it plays (issue 18 item 3): a frame the owner chooses from the
+ * The still a video shows before it plays: a frame the owner chooses from the
  * picked video with the "Poster frame" slider, captured in the browser (video + canvas; the
  * server has no video decoder), or an image file the owner uploads instead.
  */

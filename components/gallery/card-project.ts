@@ -3,7 +3,7 @@ import { DEFAULT_FOCAL } from "@/lib/validation/focal";
 
 /**
  * What a gallery card shows, and all the page sends for it besides its HTML: this list is the
- * cards' only copy in the page's RSC payload (issue 19 item 7), so it holds no more than the card
+ * cards' only copy in the page's RSC payload, so it holds no more than the card
  * draws and the owner's Edit dialog starts from, and leaves out what is the default (a centred
  * focal point, no cover loop, no placeholder).
  */
@@ -13,12 +13,12 @@ export type CardProject = {
   role: string;
   category: Category;
   coverUrl: string;
-  /** The cover's focal point, 0–1 (issue 18.2): kept in view where the card crops the cover. */
+  /** The cover's focal point, 0–1: kept in view where the card crops the cover. */
   coverFocalX?: number;
   coverFocalY?: number;
-  /** An mp4 cover loop (issue 18 item 3), played over the still by CoverLoops. */
+  /** An mp4 cover loop, played over the still by CoverLoops. */
   coverVideoUrl?: string;
-  /** The cover's blur-up placeholder (issue 18.5), shown until the file arrives. */
+  /** The cover's blur-up placeholder, shown until the file arrives. */
   coverPlaceholder?: string;
 };
 

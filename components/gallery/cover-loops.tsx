@@ -9,7 +9,7 @@ const LOOP = "video[data-cover-loop]";
 const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 /**
- * The cover loop of one card (issue 18 item 3): made on first use, so no video element and no
+ * The cover loop of one card: made on first use, so no video element and no
  * video bytes exist before a hover, a focus or (on phones) the card coming into view. Muted,
  * looping, inline, no controls; hidden from assistive technology (the link names the project,
  * and the still behind it stays the cover).
@@ -60,7 +60,7 @@ const cardOf = (target: EventTarget | null) =>
  * Plays the gallery cards' cover loops: with a fine pointer on hover and keyboard focus, on
  * touch screens (no hover) while the card is mostly in view; never under prefers-reduced-motion,
  * where the still stays. One listener for the whole grid, so a card adds one attribute, nothing
- * more, to the page (issue 19 item 7 budgets bytes per card).
+ * more, to the page (its HTML per card is budgeted: docs/performance.md#budgets).
  */
 export function CoverLoops({ gridId }: { gridId: string }) {
   useEffect(() => {

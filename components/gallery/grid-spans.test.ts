@@ -89,7 +89,7 @@ describe("cardSizes", () => {
     }
   });
 
-  it("follows the content-width setting's gallery width (issue 18.7)", () => {
+  it("follows the content-width setting's gallery width", () => {
     expect(cardSizes(2, 1, CONTENT_MAX.standard.gallery)).toBe(cardSizes(2, 1));
     expect(cardSizes(2, 1, CONTENT_MAX.wide.gallery)).toContain("min(50vw, 60rem)");
     expect(cardSizes(2, 1, CONTENT_MAX.full.gallery)).toContain("calc(50vw - 2.375rem)");

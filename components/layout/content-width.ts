@@ -1,7 +1,7 @@
 import type { ContentWidth } from "@/lib/validation/appearance";
 
 /**
- * The main column's largest width per content-width setting (issue 18 item 7), for the images'
+ * The main column's largest width per content-width setting, for the images'
  * `sizes`: the same values app/globals.css gives --column-max (project, About and Reel pages) and
  * --gallery-max (gallery, header and footer); `full` is the window's width.
  */

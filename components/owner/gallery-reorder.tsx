@@ -11,7 +11,7 @@ const Bar = lazyExport(() => import("./gallery-reorder-bar"), "GalleryReorderBar
 const Panel = lazyExport(() => import("./gallery-order-panel"), "GalleryOrderPanel");
 
 /**
- * The home gallery's Reorder mode (docs/spec.md §2, issue 17 item 1), for the signed-in owner: a
+ * The home gallery's Reorder mode (docs/spec.md §2), for the signed-in owner: a
  * toggle above the cards; while it is on, the shown projects are a sortable grid (no links, so a
  * drag never opens a project) and turning it off gives the normal cards back. Visitors get the
  * cards only, and so does the owner while the view shows fewer than two projects.

@@ -38,13 +38,13 @@ type ProjectFieldsProps = {
   onChange: (patch: Partial<ProjectDraft>) => void;
   /** Edit modal: the cover the project has now, shown above the file input. */
   currentCover?: { url: string; alt: string };
-  /** Edit modal: the cover loop the project has now (issue 18 item 3), offered for removal. */
+  /** Edit modal: the cover loop the project has now, offered for removal. */
   currentCoverVideo?: string;
 };
 
 /**
  * The project fields shared by the Add New Project form and the card's Edit modal: the four
- * required ones, then the optional year, client and summary (issue 17).
+ * required ones, then the optional year, client and summary.
  */
 export function ProjectFields({
   draft,
@@ -58,7 +58,7 @@ export function ProjectFields({
     <>
       {draft.cover || currentCover ? (
         <figure>
-          {/* The cover as the owner will see it, and where a card crops it (issue 18.2). */}
+          {/* The cover as the owner will see it, and where a card crops it. */}
           <FocalPointField
             label="Cover focal point"
             alt={draft.cover ? "Preview of the chosen cover" : currentCover!.alt}

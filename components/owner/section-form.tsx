@@ -126,7 +126,7 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
     if (invalid) return fail(invalid, undefined, vimeoProblem);
     setError(null);
     setProgress(0);
-    // On Cloudinary the files go there first, with the same progress bar (issue 19 item 3).
+    // On Cloudinary the files go there first, with the same progress bar.
     const direct = await uploadDirect(sectionFiles(full), setProgress);
     if (direct.kind === "failed") return fail(direct.message);
     const sent = direct.kind === "ok" ? withSectionReferences(full, direct.references) : full;

@@ -13,10 +13,10 @@ export type ViewerImage = {
   width: number | null;
   height: number | null;
   alt: string;
-  /** Focal point 0–1 (issue 18.2), for the grid's cropped tiles; the viewer shows the whole image. */
+  /** Focal point 0–1, for the grid's cropped tiles; the viewer shows the whole image. */
   focalX?: number;
   focalY?: number;
-  /** The stored blur-up placeholder (issue 18.5): shown until the file arrives. */
+  /** The stored blur-up placeholder: shown until the file arrives. */
   placeholder?: string | null;
 };
 

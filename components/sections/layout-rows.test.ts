@@ -43,7 +43,7 @@ describe("natural and full layouts", () => {
     expect(rowSizes([0.8, 0.8], 0)).not.toContain("vh");
   });
 
-  it("follows the content-width setting's column (issue 18.7), so wider columns get wider files", () => {
+  it("follows the content-width setting's column, so wider columns get wider files", () => {
     expect(rowSizes([1.5], 0, CONTENT_MAX.wide.column)).toContain(
       "(min-width: 640px) min(calc(min(100vw, 96rem) - 4rem), 127.5vh)",
     );

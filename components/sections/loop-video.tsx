@@ -13,7 +13,7 @@ function subscribeReducedMotion(onChange: () => void) {
 }
 
 /**
- * An uploaded video set to play as a silent loop (issue 18 item 3): muted, looping, inline, no
+ * An uploaded video set to play as a silent loop: muted, looping, inline, no
  * controls. No video bytes are fetched until it comes within one viewport of being visible
  * (`preload="none"` and no `src` until then); it plays only while in view and pauses out of it.
  * Under `prefers-reduced-motion` it never starts by itself: the poster stays, with a play button.

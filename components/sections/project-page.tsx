@@ -73,7 +73,7 @@ export async function projectPageMetadata(
   // Unlisted, protected and draft pages are never indexed (§11).
   const robots = isIndexable(project) ? undefined : { index: false, follow: false };
   if (resolved.visibility === "locked") return { title: statusMessages.protectedTitle, robots };
-  // The owner's summary when there is one (issue 17), else a sentence made of the fields.
+  // The owner's summary when there is one, else a sentence made of the fields.
   const description =
     project.summary ??
     `${project.title}: ${formatCategory(project.category)} by ${settings.ownerName} (${project.role}).`;

@@ -7,7 +7,7 @@ import { VimeoFrame } from "./vimeo-frame";
 
 /**
  * The section's Vimeo embed when it has one, otherwise its uploaded video (docs/spec.md §2): a
- * player with controls, or a silent loop (issue 18 item 3). A poster is the still shown until
+ * player with controls, or a silent loop. A poster is the still shown until
  * it plays, drawn from the optimizer at the column's width; a Vimeo embed with a poster loads its
  * player only when asked to.
  */
@@ -25,7 +25,7 @@ export function SectionVideo({
   videoUrl: string | null;
   playback?: VideoPlayback;
   poster?: string | null;
-  /** The poster's blur-up placeholder (issue 18.5), drawn until the poster arrives. */
+  /** The poster's blur-up placeholder, drawn until the poster arrives. */
   posterPlaceholder?: string | null;
   title: string;
   /** The page column's largest width (components/layout/content-width.ts), for the poster's `sizes`. */

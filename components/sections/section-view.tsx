@@ -15,7 +15,7 @@ export type SectionViewData = {
   layout?: SectionLayout;
   playback?: VideoPlayback;
   poster?: string | null;
-  /** The poster's blur-up placeholder (issue 18.5). */
+  /** The poster's blur-up placeholder. */
   posterPlaceholder?: string | null;
 };
 

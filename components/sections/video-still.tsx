@@ -7,7 +7,7 @@ export type UploadedVideoProps = {
   src: string;
   /** The still as the server wrote it for the width the video is drawn at (src, srcset, sizes). */
   poster: ReturnType<typeof optimizedImage> | null;
-  /** The still's blur-up placeholder (issue 18.5), drawn until the still arrives. */
+  /** The still's blur-up placeholder, drawn until the still arrives. */
   posterPlaceholder?: string | null;
   /** The video's accessible name. */
   title: string;
@@ -32,7 +32,7 @@ export function VideoStill({
 }: {
   /** The still as the server wrote it for the width the video is drawn at (src, srcset, sizes). */
   image: ReturnType<typeof optimizedImage>;
-  /** The still's blur-up placeholder (issue 18.5), drawn until it arrives. */
+  /** The still's blur-up placeholder, drawn until it arrives. */
   placeholder: string | null;
   /** The page's first content: the still loads at once, with high priority. */
   eager: boolean;

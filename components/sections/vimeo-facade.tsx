@@ -22,11 +22,11 @@ export function VimeoFacade({
   src: string;
   title: string;
   /**
-   * The owner's still (issue 18 item 3) instead of a dark box until played, as the server wrote it
+   * The owner's still instead of a dark box until played, as the server wrote it
    * for the width the player is drawn at (src, srcset, sizes): a phone fetches a phone-sized file.
    */
   poster?: ReturnType<typeof optimizedImage> | null;
-  /** The poster's blur-up placeholder (issue 18.5), drawn until the poster arrives. */
+  /** The poster's blur-up placeholder, drawn until the poster arrives. */
   posterPlaceholder?: string | null;
   label?: string;
   /**

@@ -11,7 +11,7 @@ function clear(image: HTMLImageElement) {
 /**
  * Server-rendered images (ServerImage) ship no JavaScript of their own, so one listener for the
  * whole page removes their blur-up placeholders as they load: a transparent PNG then shows the
- * page behind it, not its blurred preview (issue 18 item 5). `load` does not bubble, hence the
+ * page behind it, not its blurred preview. `load` does not bubble, hence the
  * capture phase; images that finished before hydration are cleared at once.
  */
 export function BlurCleaner() {

@@ -1,7 +1,7 @@
 import type { CSSProperties } from "react";
 
 /**
- * A stored blur-up placeholder (issue 18 item 5) as an element's background, for stills that are
+ * A stored blur-up placeholder as an element's background, for stills that are
  * not an `<img>` next/image draws: a video's poster, the Vimeo facade's still. The poster, once
  * loaded, is drawn over it; `size` matches how the poster is drawn (a `<video>` letterboxes it).
  * Nothing without a placeholder: the element keeps its own background colour.
@@ -20,7 +20,7 @@ export function placeholderStyle(
 }
 
 /**
- * next/image's blur-up props for a stored placeholder (issue 18 item 5); none without one, so an
+ * next/image's blur-up props for a stored placeholder; none without one, so an
  * image made before placeholders renders as before. next/image drops the blur once the file loads,
  * so it never shows behind a transparent PNG.
  */

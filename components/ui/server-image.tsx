@@ -17,7 +17,7 @@ export function ServerImage({
   src: string;
   preload?: boolean;
   /**
-   * The image's stored blur-up placeholder (issue 18 item 5), a tiny data URL drawn as the
+   * The image's stored blur-up placeholder, a tiny data URL drawn as the
    * `<img>`'s own background, scaled like the image (cover, at its object-position), so nothing
    * moves when the file arrives. BlurCleaner drops it once the file has loaded, so it never shows
    * behind a transparent PNG. Plain CSS, not next/image's SVG blur filter: half the bytes per card.

@@ -35,7 +35,7 @@ export type SortableItem = {
 };
 
 /*
- * A list the owner puts into order (issue 17 item 1): with the mouse (drag the handle), on touch
+ * A list the owner puts into order: with the mouse (drag the handle), on touch
  * (press the handle a moment, then drag: a tap or a scroll elsewhere never starts a drag) and with
  * the keyboard (Space or Enter on the handle, arrow keys, Space or Enter to drop, Escape to cancel).
  * Moves are announced in words. The new order is saved on drop; if the server refuses, the list goes

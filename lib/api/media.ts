@@ -21,7 +21,7 @@ export function uploadTmpDir(): string {
 }
 
 /**
- * A file the browser uploaded straight to Cloudinary (issue 19 item 3), named in a file field by
+ * A file the browser uploaded straight to Cloudinary, named in a file field by
  * an upload reference instead of bytes.
  */
 export type DirectUpload = {
@@ -104,7 +104,7 @@ export async function discardDirectUploads(uploads: readonly DirectUpload[]): Pr
 
 /**
  * Parses a multipart form and runs `handle` with it and the direct uploads its `kinds` fields
- * name (issue 19: media uploaded straight to Cloudinary). The references are claimed first, so a
+ * name (media uploaded straight to Cloudinary, docs/api.md#direct-uploads). The references are claimed first, so a
  * refusal never discards what another request is saving; a refused form leaves no direct upload
  * behind (a saved one is never touched); the temporary files are always removed.
  */

@@ -10,7 +10,7 @@ import { ApiError } from "./respond";
 // Room for ORDER_LIMITS.ids quoted ids with separators and whitespace.
 const MAX_ORDER_BYTES = ORDER_LIMITS.ids * 32 + 1024;
 
-/** `{ "ids": [...] }`, every id well-formed and named once; anything else is a 400 (issue 17). */
+/** `{ "ids": [...] }`, every id well-formed and named once; anything else is a 400. */
 async function readOrder(request: Request): Promise<string[]> {
   let body: Record<string, unknown>;
   try {

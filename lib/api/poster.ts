@@ -11,7 +11,7 @@ let generated: Promise<GeneratedPoster> | null = null;
 
 /**
  * A neutral still for a video uploaded without a poster (an API client; the forms always send
- * one): the site's paper colour, never a black frame (issue 18 item 3). It carries no play glyph:
+ * one): the site's paper colour, never a black frame. It carries no play glyph:
  * the player draws its own button over the poster, and two glyphs would sit on top of each other.
  * Made with sharp, since the server has no video decoder to take a real frame. It is the same
  * image every time, so it is encoded once per process (about 15 ms of sharp per upload otherwise);

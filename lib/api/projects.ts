@@ -30,7 +30,7 @@ import { commitWithMedia, storeUploads, withUploadForm } from "./media";
 import { ApiError } from "./respond";
 
 type CoverChange = { coverUrl: string; coverKey: string | null; coverPlaceholder: string | null };
-/** A new cover loop, or null to remove the stored one (issue 18 item 3); absent: unchanged. */
+/** A new cover loop, or null to remove the stored one; absent: unchanged. */
 type CoverVideoChange = { coverVideoUrl: string | null; coverVideoKey: string | null };
 /** The fields of a project form, and the `version` it started from (undefined when not sent). */
 type Write = (
@@ -108,7 +108,7 @@ function validVersion(value: unknown): number | undefined {
 /**
  * Reads a project form (multipart with a `cover` file, or JSON with a `cover` URL: the spec's
  * "store" variant), stores a new cover and runs `write` with it. The cover is required on create.
- * A multipart form may add a `coverVideo` (an mp4 loop, issue 18 item 3) or, on edit, remove the
+ * A multipart form may add a `coverVideo` (an mp4 loop) or, on edit, remove the
  * stored one with `removeCoverVideo=true`. A failed write removes the stored files again.
  */
 async function withProjectInput(
@@ -126,11 +126,11 @@ async function withProjectInput(
       return write(fields, null, version, coverVideo);
     const cover = coverUrlSchema(missing).safeParse(body.cover);
     if (!cover.success) throw new ApiError(400, firstMessage(cover.error));
-    // An external cover URL is not fetched: it renders without a placeholder (issue 18 item 5).
+    // An external cover URL is not fetched: it renders without a placeholder.
     const external = { coverUrl: cover.data, coverKey: null, coverPlaceholder: null };
     return write(fields, external, version, coverVideo);
   }
-  // A cover uploaded straight to Cloudinary comes as a reference in the cover field (issue 19).
+  // A cover uploaded straight to Cloudinary comes as a reference in the cover field.
   const rules = { cover: coverRule, coverVideo: coverVideoRule };
   return withUploadForm(request, rules, { cover: "cover" }, async (form, references) => {
     const direct = references.cover ?? [];

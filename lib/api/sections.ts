@@ -29,7 +29,7 @@ import { storeGeneratedPoster } from "./poster";
 import { ApiError } from "./respond";
 
 const rules = { resources: sectionImageRule, video: videoRule, poster: posterRule };
-/** The kinds of direct upload (issue 19 item 3) each file field takes as a reference. */
+/** The kinds of direct upload each file field takes as a reference. */
 const directKinds = { resources: "image", video: "video", poster: "poster" } as const;
 
 type SectionForm = {
@@ -87,7 +87,7 @@ async function addGeneratedPoster(stored: StoredMedia[]): Promise<StoredMedia> {
 /**
  * Stores the images, video and poster of a form; images first, in the order they were sent. A
  * video file sent without a poster gets a generated neutral still, so no uploaded video is ever
- * without one (issue 18 item 3).
+ * without one.
  */
 async function storeSectionMedia(form: SectionForm) {
   const files = [...form.images];
@@ -106,7 +106,7 @@ async function storeSectionMedia(form: SectionForm) {
       alt,
       focalX: focal.x,
       focalY: focal.y,
-      // Issue 18 item 5: left out when sharp could not make one (the image renders without).
+      // The placeholder is left out when sharp could not make one (the image renders without).
       ...(media.placeholder ? { placeholder: media.placeholder } : {}),
     };
   });
@@ -201,7 +201,7 @@ function editPatch(
       posterPlaceholder: poster.placeholder ?? null,
     });
   } else if (form.fields.removePoster && !video) {
-    // removePoster (issue 18): an uploaded video gets the neutral generated still again, never a
+    // removePoster: an uploaded video gets the neutral generated still again, never a
     // black frame; a Vimeo link (or nothing) has no poster.
     const after = { ...before, ...patch };
     if (after.videoKey && generated)

@@ -76,7 +76,7 @@ async function loadKeyFile(file: string): Promise<KeySet> {
   return { current: key, all: new Map([[key.kid, key]]) };
 }
 
-// --- With DATABASE_URL: keys shared by every server of the database (issue 19) ---
+// --- With DATABASE_URL: keys shared by every server of the database ---
 
 /** Serialises key creation across servers: two starting together must not make two keys. */
 const KEY_LOCK = sql`select pg_advisory_xact_lock(hashtext('portfolio.auth_signing_keys'))`;

@@ -62,7 +62,7 @@ export function consumeRateLimit(
 
 /**
  * Takes one request from the client address's budget or throws 429: with DATABASE_URL in the
- * database, so all servers of the site share one budget per address (issue 19), otherwise in this
+ * database, so all servers of the site share one budget per address, otherwise in this
  * process's memory (PGlite: one process). `scope` as in consumeRateLimit: the protected-project
  * password form's budget is per address and project (docs/spec.md §11).
  */

@@ -27,7 +27,7 @@ import {
 import { verifyAccessToken } from "./verify";
 
 /**
- * The auth state several servers share through PostgreSQL (issue 19): rate-limit buckets (the
+ * The auth state several servers share through PostgreSQL: rate-limit buckets (the
  * statement also runs on PGlite), and with a PostgreSQL server the signing keys and the
  * per-account back-off.
  */

@@ -3,7 +3,7 @@ import { PLACEHOLDER_MAX_SIDE } from "@/lib/validation/uploads";
 import { sendRequest, toPercent, type Outcome } from "./request";
 
 /**
- * Direct uploads (issue 19 item 3, docs/api.md#direct-uploads): when the site stores media on
+ * Direct uploads (docs/api.md#direct-uploads): when the site stores media on
  * Cloudinary, each picked file goes from the browser straight to Cloudinary under a signature
  * from POST /api/uploads/sign, and the project or section form then carries upload references
  * (JSON text in the file's own field) instead of the bytes. Without Cloudinary the sign endpoint

@@ -11,18 +11,18 @@ export type ProjectDraft<F = File> = {
   role: string;
   category: string;
   cover: F | null;
-  /** An mp4 cover loop to upload (issue 18 item 3); undefined or null: none chosen. */
+  /** An mp4 cover loop to upload; undefined or null: none chosen. */
   coverVideo?: F | null;
   /** Edit modal: remove the stored cover loop (sent as removeCoverVideo=true). */
   removeCoverVideo?: boolean;
   /**
-   * The optional details as typed (issue 17). The forms always hold a string, so "" clears the
+   * The optional details as typed. The forms always hold a string, so "" clears the
    * stored value; left undefined, the field is not sent and an edit keeps what is stored.
    */
   year?: string;
   client?: string;
   summary?: string;
-  /** The cover's focal point (issue 18.2); left undefined, it is not sent (an edit keeps it). */
+  /** The cover's focal point; left undefined, it is not sent (an edit keeps it). */
   coverFocal?: Focal;
   /**
    * Status (docs/spec.md §11) and, for "protected", a new password. Left undefined, the status is
@@ -92,7 +92,7 @@ export function fillProjectForm<F>(
 
 /**
  * The multipart body of the Add and Edit project forms. On Cloudinary a newly chosen cover goes
- * there first (issue 19 item 3) and the form carries its reference; else the file itself. A failed
+ * there first and the form carries its reference; else the file itself. A failed
  * direct upload gives the message to show and no form.
  */
 export async function projectFormData(

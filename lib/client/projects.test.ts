@@ -8,7 +8,7 @@ type ProjectOf<F extends (...args: never[]) => Promise<unknown>> = NonNullable<
 
 describe("the browser's project type", () => {
   // Checked by `tsc --noEmit` (vitest runs no type checks): the API names the owner's auth user id
-  // only to the signed-in owner and sends null to everyone else (docs/spec.md §3, issue 16), so no
+  // only to the signed-in owner and sends null to everyone else (docs/spec.md §3), so no
   // screen may take it for a string.
   it("has a userId that is a string or null", () => {
     expectTypeOf<ProjectOf<typeof addProject>["userId"]>().toEqualTypeOf<string | null>();

@@ -24,9 +24,9 @@ export type SectionDraft<F = File> = {
   videoEmbed: string;
   /** Edit form: drop the stored video without choosing another. */
   removeVideo: boolean;
-  /** How the images are laid out (issue 18.1); sent on every save. */
+  /** How the images are laid out; sent on every save. */
   layout: SectionLayout;
-  /** How an uploaded video plays: "player" (controls) or "loop" (issue 18 item 3). */
+  /** How an uploaded video plays: "player" (controls) or "loop". */
   playback: VideoPlayback;
   /** The poster: uploaded by the owner or captured from a frame of the picked video. */
   posterFile: F | null;
@@ -152,7 +152,7 @@ export function fillSectionForm<F>(
 }
 
 /**
- * The files a save sends, in the order a direct upload (issue 19 item 3) replaces them by
+ * The files a save sends, in the order a direct upload replaces them by
  * references: the new images, the video (upload mode), the poster.
  */
 export function sectionFiles<F>(draft: SectionDraft<F>): { file: F; kind: DirectUploadKind }[] {

@@ -6,7 +6,7 @@ import { projects, sections } from "@/models";
 /**
  * Whether a stored media key is already referenced by a project (cover) or a section (image,
  * video, poster), trashed ones included. A direct-upload reference may be saved once only: two
- * rows sharing a file would lose it when either is deleted (issue 19 item 3).
+ * rows sharing a file would lose it when either is deleted.
  */
 export async function mediaKeyInUse(key: string): Promise<boolean> {
   const db = await getDb();

@@ -8,7 +8,7 @@ import { lockLiveProject } from "./row-locks";
 import { projectNotTrashed, sectionNotTrashed } from "./not-trashed";
 
 /**
- * The owner's order of projects and of a project's sections (issue 17 item 1). `position` is the
+ * The owner's order of projects and of a project's sections. `position` is the
  * list order (lowest first): the REST lists, Previous/Next, search and the category views follow
  * it, and the gallery shows it reversed (docs/spec.md §2, newest first until the owner reorders).
  */

@@ -26,16 +26,16 @@ export type ProjectInput = {
   category: Category;
   coverUrl: string;
   coverKey: string | null;
-  /** The cover loop (issue 18 item 3): null clears it, undefined leaves it (on update). */
+  /** The cover loop: null clears it, undefined leaves it (on update). */
   coverVideoUrl?: string | null;
   coverVideoKey?: string | null;
-  /** The cover's blur-up placeholder (issue 18.5); null for an external URL, undefined keeps it. */
+  /** The cover's blur-up placeholder; null for an external URL, undefined keeps it. */
   coverPlaceholder?: string | null;
   /** Optional details: null clears, undefined leaves the stored value (on update). */
   year?: number | null;
   client?: string | null;
   summary?: string | null;
-  /** The cover's focal point, 0–1 (issue 18.2); the columns' default (0.5) when left out. */
+  /** The cover's focal point, 0–1; the columns' default (0.5) when left out. */
   coverFocalX?: number;
   coverFocalY?: number;
   /** docs/spec.md §11: "published" when absent on create; kept when absent on update. */

@@ -19,11 +19,11 @@ export type SectionInput = {
   videoEmbed: string | null;
   /** Image layout; the column's default (grid) when left out. */
   layout?: SectionLayout;
-  /** Optional so seeders and imports made before issue 18 need not name them (null = player). */
+  /** Optional so seeders and imports made before playback existed need not name them (null = player). */
   videoPlayback?: VideoPlayback | null;
   posterUrl?: string | null;
   posterKey?: string | null;
-  /** The poster's blur-up placeholder (issue 18.5). */
+  /** The poster's blur-up placeholder. */
   posterPlaceholder?: string | null;
 };
 

@@ -6,7 +6,7 @@ import { toLayout } from "@/lib/domain";
 
 /**
  * Who an answer is for. The project's `userId` (docs/spec.md §3) is the owner's auth user id: only
- * the owner, signed in, is told it; anyone else gets `null` in its place (issue 16).
+ * the owner, signed in, is told it; anyone else gets `null` in its place.
  */
 export type Viewer = { owner: boolean };
 
@@ -16,19 +16,19 @@ export function toProjectJson(project: Project, viewer: Viewer) {
     _id: project.id,
     title: project.title,
     cover: project.coverUrl,
-    // The cover loop (issue 18 item 3): an mp4 URL, "" when the project has none.
+    // The cover loop: an mp4 URL, "" when the project has none.
     coverVideo: project.coverVideoUrl ?? "",
     role: project.role,
     category: project.category,
-    // Optional details (issue 17): year is a number or null, client and summary "" when unset.
+    // Optional details: year is a number or null, client and summary "" when unset.
     year: project.year ?? null,
     client: project.client ?? "",
     summary: project.summary ?? "",
     coverFocal: { x: project.coverFocalX, y: project.coverFocalY },
-    // Issue 18 item 5: the cover's blur-up preview, a data URL; null until one is made.
+    // The cover's blur-up preview, a data URL; null until one is made.
     coverPlaceholder: project.coverPlaceholder ?? null,
     userId: viewer.owner ? project.userId : null,
-    // Issue 17 (docs/spec.md §10): the version an edit sends back; when it was trashed, or null.
+    // docs/spec.md §10: the version an edit sends back; when it was trashed, or null.
     version: project.version,
     deletedAt: project.deletedAt?.toISOString() ?? null,
     // Status (docs/spec.md §11) for the owner only; a password, or its hash, never leaves.
@@ -50,10 +50,10 @@ export function toSectionJson(section: Section) {
       width,
       height,
       alt,
-      // Rows written before focal points read as the centre (issue 18.2).
+      // Rows written before focal points read as the centre.
       focalX: focalX ?? DEFAULT_FOCAL.x,
       focalY: focalY ?? DEFAULT_FOCAL.y,
-      // Issue 18 item 5: a blur-up preview (data URL), or null until one is made.
+      // A blur-up preview (data URL), or null until one is made.
       placeholder: placeholder ?? null,
     })),
     layout: toLayout(section.layout),

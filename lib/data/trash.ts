@@ -8,7 +8,7 @@ import type { Project } from "./projects";
 import type { Section } from "./sections";
 
 /**
- * The trash (issue 17 item 3, docs/spec.md §10): a delete sets `deleted_at`, a restore clears it.
+ * The trash (docs/spec.md §10): a delete sets `deleted_at`, a restore clears it.
  * The row keeps its `position`, so a restored item returns to its place in the order; a trashed
  * project keeps its sections (and all their media) until it is purged. Trash and restore each bump
  * the row's `version` (docs/spec.md §10): an edit that started before either one answers 409

@@ -4,7 +4,7 @@ import "server-only";
 export class NotLive extends Error {}
 
 /**
- * An edit that started from another version than the stored one (issue 17 item 6, docs/spec.md
+ * An edit that started from another version than the stored one (docs/spec.md
  * §10): nothing is written, the API answers 409.
  */
 export class StaleVersionError extends Error {

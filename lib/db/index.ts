@@ -96,7 +96,7 @@ async function openPglite(dataDir: string, initdbApart: boolean): Promise<Handle
 
 /**
  * Runs the migrations while holding a PostgreSQL advisory lock, on a connection of its own: several
- * servers may start together on one database (issue 19), and drizzle's migrator takes no lock, so
+ * servers may start together on one database, and drizzle's migrator takes no lock, so
  * two of them migrating an empty database at once both ran CREATE TABLE and one failed to start.
  * The second waits, then finds every migration applied.
  */

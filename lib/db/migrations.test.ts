@@ -232,7 +232,7 @@ describe("migration 0003: project status", () => {
 });
 
 /**
- * Migration 0004 (trash and versions, issue 17) upgrades a site made before it: the data directory
+ * Migration 0004 (trash and versions) upgrades a site made before it: the data directory
  * (or PostgreSQL database) and a backup archive written by the code of that time. A backup of the
  * new schema carries the trash and the versions.
  */
@@ -368,7 +368,7 @@ describe("migration 0005: section layout and focal points", () => {
 });
 
 /**
- * Migration 0006 (a section video's playback and poster, issue 18 item 3) upgrades a site made
+ * Migration 0006 (a section video's playback and poster) upgrades a site made
  * before it: the data directory (or PostgreSQL database) and a backup archive written by the code
  * of that time. Its sections read as player videos without a poster.
  */
@@ -478,7 +478,7 @@ describe("migration 0007: shared auth state", () => {
 });
 
 /**
- * Migration 0008 (a project's cover loop, issue 18 item 3): its projects read as covers without a
+ * Migration 0008 (a project's cover loop): its projects read as covers without a
  * loop, and the loop's file is known to the trash.
  */
 describe("migration 0008: cover loop", () => {
@@ -521,7 +521,7 @@ describe("migration 0008: cover loop", () => {
 });
 
 /**
- * Migration 0009 (blur-up placeholders, issue 18 item 5): its images have no placeholder (null,
+ * Migration 0009 (blur-up placeholders): its images have no placeholder (null,
  * filled in the background later); new ones survive a backup.
  */
 describe("migration 0009: image placeholders", () => {
@@ -622,7 +622,7 @@ describe("migration 0010: appearance settings", () => {
     accentColor: "#c2410c",
     contentWidth: "standard",
   };
-  /** Added later without a migration (issue 18.5): a stored value without them reads as none. */
+  /** Added later without a migration: a stored value without them reads as none. */
   const NO_PLACEHOLDERS = { portraitPlaceholder: null, showreelPosterPlaceholder: null };
 
   it("upgrades a site made before it without loss, and its backups restore", async () => {

@@ -9,7 +9,7 @@ import {
 } from "./notify";
 
 /**
- * Messages between servers on one PostgreSQL database (issue 19): a server hears the others, not
+ * Messages between servers on one PostgreSQL database: a server hears the others, not
  * itself, and after its listening connection is lost it reconnects and reports the gap (its caller
  * then drops what it may have kept too long).
  */

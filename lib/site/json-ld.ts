@@ -18,7 +18,7 @@ export function personJsonLd(settings: SiteSettings, siteUrl: URL): Record<strin
 }
 
 /**
- * schema.org CreativeWork for one project page. The optional details (issue 17): the summary is
+ * schema.org CreativeWork for one project page. The optional details: the summary is
  * its `abstract` and `description`; the year it was made is `dateCreated` (an ISO 8601 year) and
  * `copyrightYear` (otherwise `dateCreated` is when it was added to the site); the client, who
  * commissions and pays for the work, is its `sponsor` ("supports a thing through a pledge,

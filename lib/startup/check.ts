@@ -27,7 +27,7 @@ export async function checkStartup(): Promise<void> {
   let db: Awaited<ReturnType<typeof getDb>>;
   try {
     config = env();
-    // An install from before owner-only modes: its database files were 0666 (issue 16).
+    // An install from before owner-only modes: its database files were 0666.
     const opened = await makePrivate(config.DATA_DIR);
     if (opened > 0) console.log(`Start-up: made ${opened} file(s) under DATA_DIR owner-only.`);
     db = await getDb();
@@ -73,7 +73,7 @@ const DIRECT_SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
 let directSweepTimer: ReturnType<typeof setInterval> | undefined;
 
 /**
- * With Cloudinary: destroys direct uploads the browser made but never saved (issue 19 item 3),
+ * With Cloudinary: destroys direct uploads the browser made but never saved,
  * now and every 6 hours. Not awaited: Cloudinary being slow or unreachable must not hold up the
  * start; a failure is logged. The timer is unref'd, so it never keeps the process alive.
  */

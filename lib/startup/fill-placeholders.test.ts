@@ -39,7 +39,7 @@ const photo = (width: number, height: number, alpha = 1) =>
     .png()
     .toBuffer();
 
-describe("blur-up placeholders (issue 18 item 5)", () => {
+describe("blur-up placeholders", () => {
   it("are tiny WebP data URLs of the image's aspect ratio, ≤ 16 px on the long side", async () => {
     const wide = (await makePlaceholder(await photo(1600, 900)))!;
     const tall = (await makePlaceholder(await photo(800, 1200, 0.5)))!;

@@ -52,7 +52,7 @@ async function placeholderOf(read: ReadMedia, key: string, url: string): Promise
 }
 
 /**
- * Gives stored images made before placeholders existed (issue 18 item 5, migration 0009) their
+ * Gives stored images made before placeholders existed (migration 0009) their
  * blur-up placeholder: project covers, section images (the images JSON), video posters, and the
  * settings' portrait and Reel poster. Each
  * update is a compare-and-set on what was read (the same key, still no placeholder, the same

@@ -7,7 +7,7 @@ import {
   verifyResponseSignature,
 } from "./direct-token";
 
-describe("direct-upload public ids (issue 19 item 3)", () => {
+describe("direct-upload public ids", () => {
   const issuedAt = 1_790_000_000;
 
   it("reads back the kind and signing time of a token this secret sealed in this folder", () => {

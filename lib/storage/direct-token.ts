@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypt
 import type { DirectUploadKind } from "@/lib/validation/direct-uploads";
 
 /**
- * The public ids the sign endpoint chooses for direct uploads (issue 19 item 3): the kind, the
+ * The public ids the sign endpoint chooses for direct uploads: the kind, the
  * signing time and a random part, sealed with an HMAC under the Cloudinary API secret, so the API
  * can tell an upload this site signed from any other asset in the account, and when it was signed,
  * without keeping a record of it. Pure functions (no server-only import) so tests can make one.

@@ -9,7 +9,7 @@ const STATE = Symbol.for("portfolio.optimizedImages");
 
 /**
  * Removes the optimizer's cached copies of deleted images (`/_next/image?url=<href>&w=…`), kept
- * on disk by cache-handler.mjs for 30 days, so a takedown takes effect at once (issue 16). The
+ * on disk by cache-handler.mjs for 30 days, so a takedown takes effect at once. The
  * handler does the work; Next.js loads it on the first cached page or image, and if nothing has
  * loaded it yet in this process it is loaded here, so copies from before a restart go too.
  * Outside Next.js's server (CLI scripts, unit tests) there is no optimizer and nothing to do.

@@ -37,7 +37,7 @@ export type StoredMedia = {
   width: number | null;
   height: number | null;
   /**
-   * An image's blur-up placeholder (issue 18 item 5), a tiny data URL made before storing; set by
+   * An image's blur-up placeholder, a tiny data URL made before storing; set by
    * lib/api/media.ts and lib/api/poster.ts, not by the adapters. Absent for videos.
    */
   placeholder?: string | null;

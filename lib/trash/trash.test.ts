@@ -26,7 +26,7 @@ import { StaleVersionError } from "@/lib/data/versions";
 import { uploadsDir } from "@/lib/storage/local";
 import { purgeExpiredTrash } from "./purge";
 
-/** The trash and versions of issue 17 (docs/spec.md §10), on PGlite or TEST_DATABASE_URL. */
+/** The trash and versions (docs/spec.md §10), on PGlite or TEST_DATABASE_URL. */
 const database = useTestDatabase();
 
 beforeAll(() => {

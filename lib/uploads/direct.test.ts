@@ -36,7 +36,7 @@ async function upload(publicId: string, folder = "portfolio"): Promise<string> {
   return ((await response.json()) as { public_id: string }).public_id;
 }
 
-describe("sweeping abandoned direct uploads (issue 19 item 3)", () => {
+describe("sweeping abandoned direct uploads", () => {
   it("destroys only this site's unsaved uploads signed too long ago to be saved", async () => {
     const now = Math.floor(Date.now() / 1000);
     const token = (ago: number) => makeUploadToken("secret-3", "portfolio", "image", now - ago);

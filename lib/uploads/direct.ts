@@ -27,7 +27,7 @@ import { MAX_IMAGE_PIXELS } from "@/lib/validation/uploads";
 import { UploadError } from "./errors";
 
 /**
- * Direct uploads to Cloudinary (issue 19 item 3): signing an upload the browser sends straight to
+ * Direct uploads to Cloudinary: signing an upload the browser sends straight to
  * Cloudinary, and turning the reference it brings back into stored media after checking it the
  * way a multipart upload is checked. No media bytes pass through this server.
  */

@@ -240,7 +240,7 @@ async function checkFiles(
       };
       if (upload.kind === "image") {
         Object.assign(upload, await measureImage(upload.path, upload.name));
-        // From the bytes on local disk, so a Cloudinary upload gets one too (issue 18 item 5).
+        // From the bytes on local disk, so a Cloudinary upload gets one too.
         upload.placeholder = await makePlaceholder(upload.path);
       }
       (result[field] ??= []).push(upload);

@@ -8,10 +8,10 @@ import {
 } from "@/lib/validation/uploads";
 
 /**
- * The blur-up preview of an image (issue 18 item 5): at most PLACEHOLDER_MAX_SIDE pixels on the
+ * The blur-up preview of an image: at most PLACEHOLDER_MAX_SIDE pixels on the
  * long side, WebP, as a `data:` URL the pages inline as next/image's `blurDataURL`. Made from the
  * bytes on local disk (an upload's temporary file, before any Cloudinary upload) or a buffer.
- * About 130–290 characters (opaque photos ~130–210), so a gallery card stays within its HTML budget (issue 19 item 7).
+ * About 130–290 characters (opaque photos ~130–210), so a gallery card stays within its HTML budget.
  * Alpha is kept, so a transparent PNG's preview is transparent where the image is.
  * Null when sharp cannot decode the file: the image then renders without a placeholder.
  */
@@ -37,7 +37,7 @@ export async function makePlaceholder(input: string | Buffer): Promise<string | 
 const PREVIEW_MAX_DECODED_SIDE = 4 * PLACEHOLDER_MAX_SIDE;
 
 /**
- * The placeholder of a direct upload (issue 19 item 3), whose bytes never reach this server: made
+ * The placeholder of a direct upload, whose bytes never reach this server: made
  * from the tiny preview the owner's browser drew of it (an upload reference's `preview`, a
  * base64 image data URL), decoded and re-encoded here like any upload's, so what is stored is
  * always this server's WebP. Null without a preview or for one that is not a small image.

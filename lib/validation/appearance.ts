@@ -2,7 +2,7 @@ import { z } from "zod";
 import { messages } from "./messages";
 
 /*
- * The site's identity without a theme editor (issue 18 items 6 and 7; docs/spec.md §2 As built,
+ * The site's identity without a theme editor (docs/spec.md §2 As built,
  * "Appearance"): a few curated choices the owner makes in the settings form, stored with the site
  * settings and applied to the public pages as a data attribute and CSS custom properties.
  */

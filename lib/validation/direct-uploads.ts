@@ -11,7 +11,7 @@ import {
 } from "./uploads";
 
 /**
- * Direct uploads to Cloudinary (issue 19 item 3, docs/spec.md §5): the browser asks
+ * Direct uploads to Cloudinary (docs/spec.md §5): the browser asks
  * POST /api/uploads/sign for a short-lived signature, uploads the file straight to Cloudinary, then
  * sends the project or section form with a reference to the upload in place of the file. The same
  * file rules as multipart uploads hold, checked on the browser's claim before signing and again on

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * An image's focal point (issue 18.2): the spot that stays in view where the image is cropped,
+ * An image's focal point: the spot that stays in view where the image is cropped,
  * as fractions of its width (`x`) and height (`y`) from the top left, each 0–1; 0.5, 0.5 (the
  * centre) when not set. Sent as "x,y" (multipart `coverFocal`, `resourceFocals`).
  */

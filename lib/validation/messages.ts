@@ -28,7 +28,7 @@ export const messages = {
   invalidForm: "Invalid form data",
   settingsFetched: "Settings fetched successfully",
   settingsSaved: "Settings saved successfully!",
-  // Appearance settings (issue 18 items 6 and 7; docs/spec.md §2 As built, "Appearance").
+  // Appearance settings (docs/spec.md §2 As built, "Appearance").
   invalidCardTitles: 'Card titles must be "hover" or "always"',
   invalidTypePairing: 'Type pairing must be "inter", "editorial", "grotesk" or "classic"',
   invalidContentWidth: 'Content width must be "standard", "wide" or "full"',
@@ -38,13 +38,13 @@ export const messages = {
   eitherVideoOrEmbed: "Send either a video file or a Vimeo link, not both",
   invalidPlayback: 'Playback must be "player" or "loop"',
   posterWithoutVideo: "A poster needs a video file or a Vimeo link",
-  // Issue 18 item 3: a project's cover loop (docs/spec.md §5).
+  // A project's cover loop (docs/spec.md §5).
   invalidRemoveCoverVideo: "removeCoverVideo must be true or false",
   coverVideoAndRemove: "Send either a cover loop or removeCoverVideo, not both",
   invalidRemovePoster: "removePoster must be true or false",
   posterAndRemove: "Send either a poster or removePoster, not both",
   unexpectedError: "An unexpected error occurred. Please try again.",
-  // Issue 17 (docs/spec.md §10): the trash and stale saves.
+  // The trash and stale saves (docs/spec.md §10).
   projectRestored: "Project restored successfully!",
   sectionRestored: "Section restored successfully!",
   projectConflict: "This project was changed elsewhere. Reload to see the latest version.",
@@ -56,7 +56,7 @@ export const messages = {
   invalidYear: `Year must be a whole number from ${PROJECT_LIMITS.yearMin} to ${PROJECT_LIMITS.yearMax}`,
 } as const;
 
-/** Refusals of an order list (issue 17 item 1): the list must be exactly the current ids. */
+/** Refusals of an order list: the list must be exactly the current ids. */
 export const orderMessages = {
   notList: 'Send the new order as "ids": a list of every id, each once',
   malformed: (id: string) => `Not an id: ${id.slice(0, 40)}`,

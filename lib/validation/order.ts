@@ -8,7 +8,7 @@ export const ORDER_LIMITS = { ids: 10_000 } as const;
 const ID = /^[0-9a-f]{24}$/;
 
 /**
- * The body of `PUT /api/projects/order` and `PUT /api/sections/order/{projectId}` (issue 17):
+ * The body of `PUT /api/projects/order` and `PUT /api/sections/order/{projectId}`:
  * `{ "ids": [...] }`, every id once. Whether the list is exactly the current set is checked
  * against the database inside the write (lib/data/order.ts), with the texts below.
  */

@@ -55,7 +55,7 @@ const optionalYear = z
   });
 
 /**
- * The cover's optional focal point (issue 18.2): "x,y" with each value 0–1; absent leaves it out
+ * The cover's optional focal point: "x,y" with each value 0–1; absent leaves it out
  * (create: the centre; update: unchanged). Anything else is refused, nothing stored.
  */
 const optionalFocal = z

@@ -24,12 +24,12 @@ export type SectionFields = {
   removeResources: string[];
   removeVideo: boolean;
   /**
-   * PUT only (issue 18): removes the section's poster; an uploaded video then gets the generated
+   * PUT only: removes the section's poster; an uploaded video then gets the generated
    * still again, a Vimeo link shows none. False when not sent.
    */
   removePoster: boolean;
   /**
-   * PUT only (`existingImages`, issue 17.4 and 18.2): the stored images to keep, in their new
+   * PUT only (`existingImages`): the stored images to keep, in their new
    * order, with their alt text and focal point; undefined when not sent (all kept as they are).
    */
   existingImages?: ExistingImageEdit[];

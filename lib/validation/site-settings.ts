@@ -36,11 +36,11 @@ export const siteSettingsSchema = z.object({
     .trim()
     .pipe(z.union([z.literal(""), text().pipe(z.email())])),
   showreelUrl: z.string().max(SETTINGS_LIMITS.showreelUrl),
-  /** The owner's still for the Reel page until it is played (issue 18 item 3); a file, like the portrait. */
+  /** The owner's still for the Reel page until it is played; a file, like the portrait. */
   showreelPosterUrl: z.string().max(SETTINGS_LIMITS.portraitUrl),
   showreelPosterKey: z.string().max(SETTINGS_LIMITS.portraitKey).nullable(),
   /**
-   * The portrait's and the showreel poster's blur-up placeholders (issue 18 item 5): tiny WebP data
+   * The portrait's and the showreel poster's blur-up placeholders: tiny WebP data
    * URLs made when the file is stored (lib/uploads/placeholder.ts) or, for files stored before
    * them, by lib/startup/fill-placeholders.ts. Anything else stored there reads as none.
    */
@@ -53,7 +53,7 @@ export const siteSettingsSchema = z.object({
     dribbble: optionalUrl,
   }),
   /*
-   * The site's look (issue 18 items 6 and 7). A stored value this code no longer accepts reads as
+   * The site's look. A stored value this code no longer accepts reads as
    * the default of that one field, never resetting the rest of the settings.
    */
   cardTitles: appearanceSchema.shape.cardTitles.catch(defaultAppearance.cardTitles),

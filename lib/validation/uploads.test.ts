@@ -68,7 +68,7 @@ describe("section file rules", () => {
   });
 });
 
-describe("cover loop rule (issue 18 item 3)", () => {
+describe("cover loop rule", () => {
   it("takes an mp4 of up to 10 MB and refuses others in its own wording", () => {
     const mp4 = (size: number) => ({ name: "loop.mp4", size, type: "video/mp4" });
     expect(checkFile(mp4(10 * MB), coverVideoRule)).toBeNull();

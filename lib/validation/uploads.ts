@@ -49,7 +49,7 @@ export const sectionImageRule: FileRule = {
 export const coverRule: FileRule = { ...sectionImageRule, maxCount: 1 };
 
 /**
- * A video's poster (issue 18): an image under the same rules as a cover, whether the owner
+ * A video's poster: an image under the same rules as a cover, whether the owner
  * uploaded it or the form captured it from a frame of the video.
  */
 export const posterRule: FileRule = coverRule;
@@ -63,7 +63,7 @@ export const videoRule: FileRule = {
 };
 
 /**
- * A project's cover loop (issue 18 item 3, docs/spec.md §5): a short muted mp4 shown over the cover
+ * A project's cover loop (docs/spec.md §5): a short muted mp4 shown over the cover
  * still, at most 10 MB; over the limit 413, not an mp4 by its bytes 415.
  */
 export const coverVideoRule: FileRule = {
@@ -92,7 +92,7 @@ export function wrongTypeMessage(rule: FileRule, name: string): string {
 export const MAX_IMAGE_PIXELS = 50_000_000;
 
 /**
- * The blur-up placeholder stored with every image (issue 18 item 5): its long side in pixels and
+ * The blur-up placeholder stored with every image: its long side in pixels and
  * its WebP quality. Inlined in the HTML, so it is kept tiny (about 100–250 bytes as a data URL).
  */
 export const PLACEHOLDER_MAX_SIDE = 16;

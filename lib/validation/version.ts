@@ -2,7 +2,7 @@ import { z } from "zod";
 import { messages } from "./messages";
 
 /**
- * The `version` an edit started from (issue 17 item 6, docs/spec.md §10): a whole number of 1 or
+ * The `version` an edit started from (docs/spec.md §10): a whole number of 1 or
  * more, as a number (JSON) or digits (multipart). Absent or "" means "not sent" (clients from
  * before versions), and the save is accepted without the check.
  */
@@ -41,7 +41,7 @@ export function parsePermanent(
 }
 
 /**
- * A true/false form field such as `removeCoverVideo` or `removePoster` (issue 18): absent, "" or
+ * A true/false form field such as `removeCoverVideo` or `removePoster`: absent, "" or
  * "false" is false, "true" is true (JSON bodies may send the booleans); anything else is refused.
  */
 export function parseFlag(

@@ -75,7 +75,7 @@ export function checkDeployment(
           "CLOUDINARY_URL.",
       );
     // Vercel's 4.5 MB body limit no longer applies to the owner's uploads: with CLOUDINARY_URL
-    // they go from the browser straight to Cloudinary (issue 19 item 3, docs/api.md).
+    // they go from the browser straight to Cloudinary (docs/api.md).
   } else if (
     !config.DATABASE_URL &&
     !path.isAbsolute(source.DATA_DIR ?? "") &&

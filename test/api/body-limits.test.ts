@@ -5,7 +5,7 @@ import { MB, rssOf, sendBigBody, withPeakRss, type BigBodyAnswer } from "../help
 import { pngHeaderOnly, pngOfSize } from "../helpers/media-fixtures";
 
 /*
- * Issue 16, item 2: no route of the site (REST API, media, auth callback) holds an oversized body
+ * reliability/REPORT.md §8.2 "Bounded bodies": no route of the site (REST API, media, auth callback) holds an oversized body
  * in memory or reads it to its end. A 100 MB body, with a Content-Length or chunked without one,
  * is answered within a second, and the server's resident memory grows by less than 50 MB over all
  * of them. Nothing is written: no row, no stored file, no temporary file left behind.

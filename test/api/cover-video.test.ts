@@ -5,7 +5,7 @@ import { call, multipart, startApiSite, type ApiSite, type Part } from "../helpe
 import { jpeg, MB, mp4OfSize, pngOfSize } from "../helpers/media-fixtures";
 
 /**
- * Issue 18 item 3: a project cover may be a short mp4 loop (`coverVideo`, at most 10 MB) beside
+ * docs/spec.md §2: a project cover may be a short mp4 loop (`coverVideo`, at most 10 MB) beside
  * the cover still; `removeCoverVideo=true` removes it on edit. Refusals store nothing. Also the
  * section edit's `removePoster=true` and the generated still without a glyph (items 3 and 4).
  */

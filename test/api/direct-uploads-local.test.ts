@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, multipart, startApiSite, type ApiSite } from "../helpers/api-client";
 import { pngOfSize } from "../helpers/media-fixtures";
 
-// Without CLOUDINARY_URL there are no direct uploads (issue 19 item 3): the sign endpoint is a
+// Without CLOUDINARY_URL there are no direct uploads: the sign endpoint is a
 // 404 in the envelope, so the owner forms keep sending files, and those still work as before.
 let site: ApiSite;
 

@@ -13,7 +13,7 @@ import { authHeaders } from "../helpers/auth";
 import { startCloudinaryStandIn } from "../helpers/cloudinary-stand-in";
 import { MB, mp4OfSize, pngHeaderOnly, pngOfSize } from "../helpers/media-fixtures";
 
-// Issue 19 item 3: the browser uploads straight to Cloudinary under a signature from
+// docs/api.md#direct-uploads: the browser uploads straight to Cloudinary under a signature from
 // POST /api/uploads/sign; the API stores the result by reference after checking it.
 const SECRET = "secret-2";
 const FOLDER = "portfolio";

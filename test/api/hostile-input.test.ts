@@ -12,7 +12,7 @@ import { htmlBytes, pngOfSize } from "../helpers/media-fixtures";
 import type { SiteState } from "../helpers/site-state";
 import { isStorableText } from "@/lib/validation/text";
 
-// Issue #8, hostile input: fast-check drives the real route handlers of the production server
+// reliability/REPORT.md §2, hostile input: fast-check drives the real route handlers of the production server
 // (`next start`, loopback HTTP, the owner's bearer token, so validation is what is tested).
 // Every property sends requests that must be refused; the whole run must leave every table row
 // and every media file byte-for-byte as it was, and no upload leftovers in DATA_DIR/tmp.

@@ -16,7 +16,7 @@ import { spawnGroup } from "../helpers/processes";
 import { startServer, type RunningServer } from "../helpers/server";
 
 /*
- * Issue 17 item 1: the owner's order of projects (PUT /api/projects/order) and of a project's
+ * docs/api.md#order: the owner's order of projects (PUT /api/projects/order) and of a project's
  * sections (PUT /api/sections/order/{projectId}), against the production server.
  */
 

@@ -90,7 +90,7 @@ describe("PUT /api/settings", () => {
     expect(media.headers.get("content-type")).toBe("image/jpeg");
     expect(uploads()).toHaveLength(1);
 
-    // Its blur-up placeholder (issue 18 item 5), drawn on About until the file arrives.
+    // Its blur-up placeholder, drawn on About until the file arrives.
     expect(body.data.portraitPlaceholder).toMatch(/^data:image\/webp;base64,/);
 
     const page = await (await fetch(`${server.url}/about`)).text();
@@ -168,7 +168,7 @@ describe("PUT /api/settings", () => {
     expect(uploads()).toEqual([]);
   });
 
-  it("stores a showreel poster the Reel page shows, replaces and removes it, refuses a non-image (issue 18)", async () => {
+  it("stores a showreel poster the Reel page shows, replaces and removes it, refuses a non-image", async () => {
     const poster = new Blob([new Uint8Array(await jpeg(64, 36))], { type: "image/jpeg" });
     const saved = await put(settingsForm({ showreelPoster: poster }));
     expect(saved.status).toBe(200);
@@ -213,7 +213,7 @@ describe("PUT /api/settings", () => {
     expect(uploads()).toEqual([]);
   });
 
-  it("saves the appearance settings, keeps them when left out, and the public pages show them (issue 18.6, 18.7)", async () => {
+  it("saves the appearance settings, keeps them when left out, and the public pages show them", async () => {
     const defaults = (await (await fetch(`${server.url}/api/settings`)).json()).data;
     expect(defaults).toMatchObject({
       cardTitles: "hover",

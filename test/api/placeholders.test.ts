@@ -5,7 +5,7 @@ import { call, multipart, startApiSite, type ApiSite } from "../helpers/api-clie
 import { mp4OfSize, pngOfSize } from "../helpers/media-fixtures";
 
 /**
- * Issue 18 item 5: every upload gets a blur-up placeholder, a tiny decodable WebP of the image's
+ * Every upload gets a blur-up placeholder, a tiny decodable WebP of the image's
  * own shape, in the answers and on the pages; a URL cover has none.
  */
 let site: ApiSite;
@@ -20,7 +20,7 @@ afterAll(() => site?.stop());
 async function decoded(dataUrl: string | null | undefined) {
   const match = /^data:image\/webp;base64,([A-Za-z0-9+/=]+)$/.exec(dataUrl ?? "");
   expect(match, String(dataUrl)).not.toBeNull();
-  // Inlined in each card's HTML (issue 19 item 7 budgets 2 kB a card): kept small.
+  // Inlined in each card's HTML (docs/performance.md#budgets: 2 kB a card): kept small.
   expect(dataUrl!.length).toBeLessThanOrEqual(300);
   return sharp(Buffer.from(match![1]!, "base64")).metadata();
 }

@@ -3,7 +3,7 @@ import type { ProjectJson } from "@/lib/data/serialize";
 import { call, multipart, startApiSite, type ApiSite, type Part } from "../helpers/api-client";
 import { pngOfSize } from "../helpers/media-fixtures";
 
-/** Issue 17 item 4: optional year, client and summary, through the API and on the project page. */
+/** docs/spec.md §3: optional year, client and summary, through the API and on the project page. */
 let site: ApiSite;
 let url: string;
 let png: Buffer;

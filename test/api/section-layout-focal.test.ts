@@ -3,7 +3,7 @@ import type { ProjectJson, SectionJson } from "@/lib/data/serialize";
 import { call, multipart, startApiSite, type ApiSite, type Part } from "../helpers/api-client";
 import { pngOfSize } from "../helpers/media-fixtures";
 
-/** Issue 18 items 1 and 2: section layouts and focal points through the API and on the page. */
+/** docs/spec.md §2: section layouts and focal points through the API and on the page. */
 let site: ApiSite;
 let url: string;
 let projectId: string;

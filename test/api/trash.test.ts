@@ -4,7 +4,7 @@ import { call, multipart, startApiSite, type ApiSite, type Part } from "../helpe
 import { pngOfSize } from "../helpers/media-fixtures";
 
 /*
- * Issue 17 items 3 and 6 (docs/spec.md §10) against the production server: a delete moves to the
+ * docs/spec.md §10 against the production server: a delete moves to the
  * trash (gone from every public page, list, count and the sitemap at once, its files no longer
  * served), restore brings it back exactly, ?permanent=true deletes with the files; an edit that
  * carries an older version answers 409 and overwrites nothing, leaving no uploaded file behind.

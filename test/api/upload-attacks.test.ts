@@ -21,7 +21,7 @@ import {
 } from "../helpers/media-fixtures";
 import type { SiteState } from "../helpers/site-state";
 
-// Issue #8, upload attacks (examples): files that pretend to be images are refused with the spec's
+// reliability/REPORT.md §2, upload attacks (examples): files that pretend to be images are refused with the spec's
 // texts on every upload endpoint, storing nothing; polyglots that really are images are stored
 // under a server-made name and served only as images, never as the HTML or archive they also hold.
 

@@ -5,7 +5,7 @@ import { call, multipart, startApiSite, type ApiSite, type Part } from "../helpe
 import { htmlBytes, jpeg, MB, mp4OfSize, pngOfSize } from "../helpers/media-fixtures";
 
 /**
- * Issue 18 item 3: an uploaded video's `playback` ("player" or "loop") and the poster every video
+ * docs/spec.md §2: an uploaded video's `playback` ("player" or "loop") and the poster every video
  * shows before it plays (the owner's image, or a generated neutral still), over the REST API.
  */
 let site: ApiSite;

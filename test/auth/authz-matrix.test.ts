@@ -14,7 +14,7 @@ import { forgeTokens, siteKeyFile, type ForgedToken } from "../helpers/authz-tok
 import { startServer, type RunningServer } from "../helpers/server";
 import { captureSiteState, type SiteState } from "../helpers/site-state";
 
-// Issue #8 part 1: every write route × every way of pretending to be the owner → 401/403 with the
+// reliability/REPORT.md §1: every write route × every way of pretending to be the owner → 401/403 with the
 // envelope, every owner page × the same → /signin, and afterwards the database and media folder
 // byte-for-byte as before. One server run for the whole matrix (PGlite is read while stopped).
 

@@ -9,7 +9,7 @@ import { fetchFrom } from "../helpers/client-address";
 import { decodeMailBody } from "../helpers/mail";
 import { startServer, type RunningServer } from "../helpers/server";
 
-// Issue 16, the auth service's part: nobody can lock the owner out, bodies are bounded, /recover
+// reliability/REPORT.md §8.1, the auth service: nobody can lock the owner out, bodies are bounded, /recover
 // tells nothing and breaks no link, passwords are checked, and hostile requests get clear refusals.
 // The server runs with its defaults (no proxy trusted): two clients are two source addresses.
 

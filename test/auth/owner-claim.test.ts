@@ -6,7 +6,7 @@ import { createPkceClient, createTestClient, SERVER_START_TIMEOUT } from "../hel
 import { decodeMailBody } from "../helpers/mail";
 import { startServer, type RunningServer } from "../helpers/server";
 
-// Issue 16 item 3: nobody can claim the site before its owner. Owner rights need the one-time
+// docs/security.md#who-can-write: nobody can claim the site before its owner. Owner rights need the one-time
 // setup token (printed at first start) or a proof of the address.
 
 const OWNER = "owner@example.com";

@@ -93,7 +93,7 @@ describe("password recovery", () => {
     expect(reused.error).not.toBeNull();
   });
 
-  // Issue 16: a second request within 60 seconds is answered like any other (a 429 would tell
+  // docs/security.md#rate-limits: a second request within 60 seconds is answered like any other (a 429 would tell
   // that the account exists) and sends no second mail.
   it("sends no other mail to the same account within 60 seconds, answering as always", async () => {
     const before = smtp.received.length;

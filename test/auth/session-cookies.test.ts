@@ -8,7 +8,7 @@ import { sessionCookie } from "../helpers/authz-tokens";
 import { findVerifyLink } from "../helpers/mail";
 import { startServer, type RunningServer } from "../helpers/server";
 
-// Issue #8 part 3 (cookies): the session cookies the server writes (proxy.ts refreshing a session,
+// reliability/REPORT.md §1 (cookies): the session cookies the server writes (proxy.ts refreshing a session,
 // /auth/callback signing in with a code) are Secure when the site is https and not on plain http,
 // and keep SameSite=Lax, Path=/ and no HttpOnly (the browser client reads them).
 

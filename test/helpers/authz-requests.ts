@@ -129,7 +129,7 @@ export async function writeRequests(ids: Ids): Promise<WriteRequest[]> {
       body: () => settingsForm(bytes),
     },
     {
-      // Issue 19 item 3: owner-only before it says whether Cloudinary is configured (404 here).
+      // Direct uploads (docs/api.md#direct-uploads): owner-only before it says whether Cloudinary is configured (404 here).
       name: "sign direct upload",
       method: "POST",
       path: "/api/uploads/sign",

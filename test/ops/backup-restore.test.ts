@@ -10,7 +10,7 @@ import { spawnGroup } from "../helpers/processes";
 import { startServer, type RunningServer } from "../helpers/server";
 import { captureSiteState } from "../helpers/site-state";
 
-// Issue #8 part 6: `npm run backup` on a site, `npm run restore` into an empty DATA_DIR, and the
+// reliability/REPORT.md §6: `npm run backup` on a site, `npm run restore` into an empty DATA_DIR, and the
 // restored site answers every public API request and serves every media file exactly as before.
 
 const OWNER = { email: "owner@example.com", password: "Backup-pass-1" };

@@ -18,7 +18,7 @@ import { startServer, type RunningServer } from "../helpers/server";
 
 /**
  * Several `next start` servers behind a load balancer on one PostgreSQL database and one shared
- * media folder (issue 19 item 2; docs/operations.md "Several servers"). Runs in the PostgreSQL
+ * media folder (docs/operations.md "Several servers"). Runs in the PostgreSQL
  * step of scripts/test.sh (TEST_DATABASE_URL); there is nothing to share on PGlite.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;

@@ -9,7 +9,7 @@ import { jpeg, mp4OfSize, pngOfSize } from "../helpers/media-fixtures";
 import { startServer, type RunningServer } from "../helpers/server";
 
 /*
- * Issue 16, item 4: everything the server and the CLI scripts create under DATA_DIR (the embedded
+ * reliability/REPORT.md §8.2 "Private files": everything the server and the CLI scripts create under DATA_DIR (the embedded
  * database, its WAL and lock, uploads, temporary uploads, the mail outbox, signing keys) and the
  * backups they write are readable and writable by their owner only: directories 0700, files 0600.
  * An existing install whose files other users could read is fixed when the server starts.

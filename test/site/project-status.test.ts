@@ -14,7 +14,7 @@ import { cookieOf } from "../helpers/authz-credentials";
 import { pngOfSize } from "../helpers/media-fixtures";
 
 /*
- * Issue 17 item 2, docs/spec.md §11: what a visitor, a signed-in non-owner and the owner get for
+ * docs/spec.md §11: what a visitor, a signed-in non-owner and the owner get for
  * each status from the pages, the REST API, the sitemap and /media, against the production server.
  * The owner asks first every time, so each visitor answer below comes after the owner's visit could
  * have filled the page cache.

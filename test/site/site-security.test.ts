@@ -6,7 +6,7 @@ import { jpeg, pngOfSize } from "../helpers/media-fixtures";
 import { freePort } from "../helpers/server";
 
 /*
- * Issue 16, items 7, 8 and 9 (the site's part), against the production server:
+ * reliability/REPORT.md §8.2 (takedowns, cache flooding, forwarded host), against the production server:
  * - a deleted image is gone from every URL the pages served it at, optimized copies included;
  * - requests for project ids that do not exist cannot push the real pages out of the cache or
  *   make the server's memory grow;

@@ -3,7 +3,7 @@ import { ownerWrite } from "@/lib/api/owner-write";
 import { methodNotAllowed, ok } from "@/lib/api/respond";
 import { orderMessages } from "@/lib/validation/messages";
 
-/** JSON `{ "ids": [...] }`: every project id once, in the new list order (issue 17, docs/api.md). */
+/** JSON `{ "ids": [...] }`: every project id once, in the new list order (docs/api.md). */
 export const PUT = ownerWrite(async (request) => {
   const ids = await orderProjectsFromRequest(request);
   return ok(orderMessages.projectsOrdered, { ids });

@@ -9,7 +9,7 @@ const MAX_JSON_BYTES = 4 * 1024;
 
 /**
  * JSON `{ kind, size, type, name? }` → a short-lived signature for one upload straight to
- * Cloudinary (issue 19 item 3, docs/api.md#direct-uploads). Owner only (Origin-checked for
+ * Cloudinary (docs/api.md#direct-uploads). Owner only (Origin-checked for
  * cookie sessions like every write); refused by the multipart rules and messages (413/415/400);
  * 404 without CLOUDINARY_URL.
  */
