@@ -131,9 +131,9 @@ export function prepareNextStaticCeiling(root: string, name = "ceiling") {
 }
 
 /**
- * The framework floor page: a one-page App Router app with no code of ours, built
+ * The framework floor page: a one-page App Router app with no code of the site, built
  * outside the repository with the same Next.js and React, started until `stop()`. Its Lighthouse
- * mobile score and first-load JS, measured in the same run as ours, are what our pages are held to:
+ * mobile score and first-load JS, measured in the same run as the site's, are what its pages are held to:
  * what Next.js alone costs on this machine under this load. It has a title, a description and
  * `lang`, as any real page does, so Lighthouse judges the framework, not a missing tag.
  */

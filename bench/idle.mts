@@ -3,10 +3,10 @@
 // V8's memory reducer runs a full collection once the process has stopped allocating for several
 // seconds (about 10–15 s after the last request here) and gives the freed heap back to the system.
 // Read 2 s after the warm-up, the seeded server's RSS still held that garbage: 287, 291 and 284 MB
-// at 2, 5 and 10 s in three starts of 2026-11-26, then 274, 277 and 272 MB from 15 s to 45 s, flat.
+// at 2, 5 and 10 s in three starts, then 274, 277 and 272 MB from 15 s to 45 s, flat.
 // A site nobody is visiting sits at the latter, so that is what "idle" measures; a reading taken
-// before the reducer instead moved with when the last collection happened (282–301 MB over bench
-// runs 10–14, against the 300 MB budget).
+// before the reducer instead moves with when the last collection happened (282–301 MB over five
+// bench runs, against the 300 MB budget).
 import { treeRssMb } from "../reliability/soak-stats.mts";
 import type { RunningServer } from "../test/helpers/server.ts";
 

@@ -46,7 +46,7 @@ const STALL_MS = 500;
  * observed first contentful paint came at least 500 ms after the load event, and the page's main
  * thread was idle for most of that time, so nothing of the page held the paint back.
  *
- * On this machine on a slow day (2026-11-27), headless Chromium with software compositing stopped
+ * On this machine on a slow day, headless Chromium with software compositing stopped
  * presenting frames in about half of the runs: a frame submitted 200–290 ms after navigation
  * waited about 1 s for its presentation while the processes were close to idle, and the page's
  * first contentful frame came after it (observed first paint 1.2–1.3 s against 0.2–0.3 s in the

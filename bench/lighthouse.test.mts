@@ -17,7 +17,7 @@ function report(fcp: number, load: number, tasks: [start: number, duration: numb
 
 describe("presentationStalled", () => {
   it("takes a first paint long after the load event, the main thread idle, as the browser's stall", () => {
-    // The home page on 2026-11-27: first paint at 1,231 ms, load at 419 ms, a few short tasks.
+    // A stalled run of the home page: first paint at 1,231 ms, load at 419 ms, a few short tasks.
     expect(
       presentationStalled(
         report(1231, 419, [

@@ -21,7 +21,7 @@ export const WARM_UP_SHARE = 0.1;
 /**
  * Loads `url` with `amount` requests at `connections`, after a discarded burst of
  * `amount × WARM_UP_SHARE`. A server's first thousands of requests run colder code (JIT, caches
- * filling, young-generation sizing): measured at once, whichever target came first (our `/`, each
+ * filling, young-generation sizing): measured at once, whichever target came first (the site's `/`, each
  * freshly started ceiling) was compared cold while the others ran warm.
  */
 export async function load(

@@ -67,7 +67,7 @@ export type Results = {
   };
   lighthouse: LighthouseResult[];
   firstLoadJs: Record<string, number>;
-  /** First-load JS of a one-page App Router app with no code of ours (the framework's floor). */
+  /** First-load JS of a one-page App Router app with no code of the site (the framework's floor). */
   frameworkJs: number;
   /** The path of the project page measured (first-load JS, Lighthouse). */
   projectPath?: string;
@@ -329,7 +329,7 @@ export function renderReport(r: Results): string {
     ...[
       ...r.lighthouse.map((l) => ({ page: new URL(l.url).pathname, l })),
       ...(r.floor
-        ? [{ page: "framework floor page (no code of ours)", l: r.floor.lighthouse }]
+        ? [{ page: "framework floor page (no code of the site)", l: r.floor.lighthouse }]
         : []),
     ].map(({ page, l }) =>
       row([
@@ -370,7 +370,7 @@ export function renderReport(r: Results): string {
       row([route, (bytes / 1024).toFixed(1)]),
     ),
     row([
-      "framework floor: one-page App Router app, no code of ours",
+      "framework floor: one-page App Router app, no code of the site",
       (r.frameworkJs / 1024).toFixed(1),
     ]),
     "",

@@ -293,7 +293,7 @@ try {
   const cards = fitBytesPerCard(cardPages) ?? { perCard: NaN, fixed: NaN, pages: cardPages };
   log(`HTML per card: ${cards.perCard} B + ${cards.fixed} B`);
 
-  // The framework floor page, measured in this run beside ours.
+  // The framework floor page, measured in this run beside the site's pages.
   log("framework floor page: build, first-load JS and Lighthouse mobile");
   const floorApp = await startFrameworkFloor(root, await freePort());
   let frameworkJs: number;

@@ -123,8 +123,8 @@ test.describe("owner sign-in", () => {
     );
   });
 
-  // One test per screen: axe's two injections take 3–7 s a page on a slow machine, and the four
-  // in one test ran past its 30 s (CI on 2026-11-28).
+  // One test per screen: axe's two injections take 3–7 s a page on a slow machine, so four in one
+  // test can run past its 30 s.
   for (const route of ["/signin", "/signup", "/reset-password", "/loadingpage"]) {
     test(`${route} has no detectable accessibility violations`, async ({ page }) => {
       await page.goto(route);

@@ -163,8 +163,8 @@ test.describe("project page", () => {
   });
 
   test("previous and next links follow the full list's order", async ({ page }) => {
-    // Fourteen project pages, each rendered for the first time: about 26 s on a slow machine
-    // (2026-11-28), past the default 30 s once a retry's browser start is counted.
+    // Fourteen project pages, each rendered for the first time: about 26 s on a slow machine, past
+    // the default 30 s once a retry's browser start is counted.
     test.setTimeout(90_000);
     await page.goto(`/sections/${PROJECTS[0]!.id}`);
     const pager = page.getByRole("navigation", { name: "More projects" });

@@ -119,7 +119,7 @@ export const authFlowStates = pgTable(
     authCode: text("auth_code"),
     authCodeIssuedAt: timestamp("auth_code_issued_at", { withTimezone: true }),
     redirectTo: text("redirect_to"),
-    /** OpenID Connect state towards the provider: state, nonce and our own PKCE verifier. */
+    /** OpenID Connect state towards the provider: state, nonce and the site's own PKCE verifier. */
     providerState: text("provider_state"),
     providerNonce: text("provider_nonce"),
     providerCodeVerifier: text("provider_code_verifier"),

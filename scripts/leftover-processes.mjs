@@ -33,7 +33,7 @@ function leftovers() {
       const command = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").join(" ");
       found.push({ pid: Number(entry), pgid, command: command.trim() });
     } catch {
-      // Exited while being read, or not ours to read.
+      // Exited while being read, or not this user's to read.
     }
   }
   return found;

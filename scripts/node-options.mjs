@@ -10,9 +10,9 @@
 //   without leaking. A fixed old-space limit keeps it flat (reliability/REPORT.md); HEAP_LIMIT_MB
 //   changes it. V8's heap growing factor, which Node.js does not take from NODE_OPTIONS, is set by
 //   the server itself (lib/startup/heap-growth.ts).
-// - No --max-semi-space-size: V8's own young generation (16 MB semi-spaces here). 8 MB (until
-//   2026-11-28) held 25-40 MB less after a load, but cost cached pages 5-10 % of their requests a
-//   second in alternating loads, which the bench's 5 % budget against the server before the
+// - No --max-semi-space-size: V8's own young generation (16 MB semi-spaces here). 8 MB holds
+//   25-40 MB less after a load, but cost cached pages 5-10 % of their requests a second in
+//   alternating loads, which the bench's 5 % budget against the server before the
 //   memory settings could not carry (docs/operations.md#memory).
 // - --experimental-async-context-frame: AsyncLocalStorage, which Next.js enters for every request,
 //   kept in V8's continuation data instead of async_hooks' promise hooks (Node.js 24's default).
@@ -70,8 +70,8 @@ export function serverEnvironment(env = process.env, nodeOptions = undefined) {
 
 /**
  * The options `npm start` ran with before the memory settings: the same heap limit
- * (reliability/REPORT.md, 2026-11-22) and V8's own young generation, as `npm start` has again
- * since 2026-11-28, so the Node options are the same as startNodeOptions'. The bench adds V8's own
+ * (reliability/REPORT.md) and V8's own young generation, as `npm start` has too, so the Node
+ * options are the same as startNodeOptions'. The bench adds V8's own
  * heap growing factor and leaves glibc's own malloc thresholds: that is its "before" server, whose
  * cached-page throughput the tuned one must keep (bench/run.mts). Not for running a site.
  */

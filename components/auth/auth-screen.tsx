@@ -6,7 +6,7 @@ export type AuthPageProps = { searchParams: Promise<SearchParams> };
 
 /**
  * A page that is one auth form in the auth frame: /signin and /reset-password. An auth redirect's
- * error in the address (one of ours, see readAuthErrorParam) is shown by the form on arrival.
+ * error in the address (one the site wrote, see readAuthErrorParam) is shown by the form on arrival.
  */
 export async function AuthScreen({
   title,

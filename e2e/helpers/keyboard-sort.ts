@@ -8,7 +8,7 @@ export const dndLiveRegion = (page: Page) => page.locator('[id^="DndLiveRegion"]
  * dnd-kit to listen to the arrow keys. Its keyboard sensor adds that listener in a timer after the
  * pick-up is announced, and Chromium runs input before timers: an arrow pressed as soon as the
  * announcement shows could arrive first and be lost (a CI run waited 5 s for a move that never
- * came). A timer of ours queued after it runs after it.
+ * came). A timer queued after it runs after it.
  */
 export async function pickUpByKeyboard(
   page: Page,

@@ -28,7 +28,7 @@ const KNOWN_AUTH_ERRORS = new Set([
   "The database is unavailable. Please try again shortly.",
 ]);
 
-/** The `error_description` (or `error`) of an auth redirect, when it is one of ours. */
+/** The `error_description` (or `error`) of an auth redirect, when the site wrote it. */
 export function readAuthErrorParam(params: SearchParams): string | undefined {
   const value = params.error_description ?? params.error;
   const text = Array.isArray(value) ? value[0] : value;

@@ -16,7 +16,7 @@ export function restrictFileModes(): void {
  * Takes group and other permissions off every file and folder under `root` (and `root` itself),
  * for installs whose files were created before restrictFileModes: their PGlite files were 0666.
  * Symbolic links are left alone (chmod would follow them out of the tree). Returns how many
- * entries were changed; one that cannot be changed (not ours, gone meanwhile) is skipped.
+ * entries were changed; one that cannot be changed (another user's, gone meanwhile) is skipped.
  */
 export async function makePrivate(root: string): Promise<number> {
   let changed = 0;
@@ -33,7 +33,7 @@ export async function makePrivate(root: string): Promise<number> {
         await fs.chmod(entry, stat.mode & 0o7700);
         changed++;
       } catch {
-        // Not ours to change, or removed meanwhile: nothing to do here.
+        // Another user's, or removed meanwhile: nothing to do here.
       }
     }
     if (!stat.isDirectory()) return;

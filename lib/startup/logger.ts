@@ -31,7 +31,7 @@ export function logger(): Logger {
 const consoleKey = Symbol.for("portfolio.logger.console");
 
 /**
- * With LOG_FORMAT=json, routes console.log/info/warn/error/debug (ours, Next.js's and libraries')
+ * With LOG_FORMAT=json, routes console.log/info/warn/error/debug (the site's, Next.js's and libraries')
  * through the logger, so every line the server writes is one JSON object. An Error among the
  * arguments goes to `err` (message, stack, cause); the other arguments make up `msg`.
  */

@@ -5,7 +5,7 @@ import path from "node:path";
 import { MEDIA_TYPES } from "@/lib/validation/uploads";
 import type { MediaSource, Storage, StoredMedia } from "./types";
 
-/** Local keys are server-made: 32 hex characters and one of our extensions, nothing else. */
+/** Local keys are server-made: 32 hex characters and one of the accepted extensions, nothing else. */
 const LOCAL_KEY = /^[0-9a-f]{32}\.(jpg|png|gif|mp4)$/;
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -163,7 +163,7 @@ export async function resolveDirectUpload(
   { inUse, now = Math.floor(Date.now() / 1000) }: ResolveOptions,
 ): Promise<StoredMedia> {
   const key = directUploadKey(config, reference);
-  // Not ours (another folder, another site, made up): refused and left alone.
+  // Not this site's (another folder, another site, made up): refused and left alone.
   if (!key) throw new UploadError(403, directUploadMessages.foreignUpload);
   // Saved already: a second row would share (and on delete, lose) the file. Refused, kept.
   if (await inUse(key)) throw new UploadError(400, directUploadMessages.invalidReference);

@@ -9,7 +9,7 @@ import {
   type MediaType,
 } from "@/lib/validation/uploads";
 
-/** Enough leading bytes for file-type to recognise every format we accept. */
+/** Enough leading bytes for file-type to recognise every accepted format. */
 const SNIFF_BYTES = 4100;
 
 /**

@@ -183,7 +183,7 @@ function formHeaders(headers: Headers): Record<string, string> {
  * Whether the body ended with its close delimiter (`--boundary--`). formidable's multipart parser
  * ends a body cut just before that final `--`, or just after a part's opening delimiter, as if it
  * were complete (MultipartParser._flush); only a parser in its END state read the close delimiter.
- * No scan of our own: reading the parser's state costs nothing on a 50 MB upload.
+ * No scan of the body besides the parser's: reading its state costs nothing on a 50 MB upload.
  */
 function sawCloseDelimiter(form: ReturnType<typeof formidable>): boolean {
   const { state, end } = formidableParserState(form);

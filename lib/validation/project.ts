@@ -96,7 +96,7 @@ export const createProjectSchema = projectFieldsSchema(messages.addProjectMissin
 export const updateProjectSchema = projectFieldsSchema(messages.updateProjectMissing);
 export type ProjectFields = z.infer<typeof createProjectSchema>;
 
-/** A cover given as a URL (the "store" JSON variant, imports): http(s) or one of our /media paths. */
+/** A cover given as a URL (the "store" JSON variant, imports): http(s) or one of the site's /media paths. */
 export function coverUrlSchema(missing: string) {
   return z
     .string({ error: missing })

@@ -292,7 +292,7 @@ describe("direct uploads through the project and section forms", () => {
       403,
       "This upload was not signed by this site",
     ]);
-    // In our folder, but sealed by another secret.
+    // In the site's folder, but sealed by another secret.
     const token = makeUploadToken("another-secret", FOLDER, "cover", Math.floor(Date.now() / 1000));
     const sealedElsewhere = await uploadSignedByTest(token, FOLDER, await pngOfSize(2000));
     expect((await createProject(projectForm(JSON.stringify(sealedElsewhere)))).status).toBe(403);

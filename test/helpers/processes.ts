@@ -127,7 +127,7 @@ function readInfo(pid: number): ProcessEntry | null {
         try {
           return read("environ");
         } catch {
-          return []; // Exited, or another user's process (not readable, so not ours).
+          return []; // Exited, or another user's process (not readable, so not this run's).
         }
       },
     };
