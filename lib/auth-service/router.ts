@@ -3,7 +3,7 @@ import { isHostedAuth } from "@/lib/supabase/config";
 import { DATABASE_UNAVAILABLE_MESSAGE, reportDatabaseError } from "@/lib/db/availability";
 import { AuthServiceError, respondWithError } from "./errors";
 import { MAX_AUTH_BODY_BYTES, readSiteOrigin, tooLarge } from "./http";
-import { discardBody } from "@/lib/uploads/request-body";
+import { discardBody } from "@/lib/http/request-body";
 import { handleAuthorize } from "./handlers/authorize";
 import { handleCallback } from "./handlers/callback";
 import { handleLogout } from "./handlers/logout";

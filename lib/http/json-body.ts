@@ -1,4 +1,4 @@
-import { discardBody } from "@/lib/uploads/request-body";
+import { discardBody } from "@/lib/http/request-body";
 
 export type JsonBodyProblem = "too_large" | "invalid_json" | "not_object";
 

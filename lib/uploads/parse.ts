@@ -7,7 +7,7 @@ import { UploadError } from "./errors";
 import { GuardedFile } from "./guarded-file";
 import { measureImage } from "./measure";
 import { makePlaceholder } from "./placeholder";
-import { bodyToNodeStream, isMultipartFormData } from "./request-body";
+import { bodyToNodeStream, isMultipartFormData } from "@/lib/http/request-body";
 import { sweepOnce } from "./sweep";
 import {
   wrongTypeMessage,
@@ -69,7 +69,7 @@ export async function parseMultipart(
     throw new UploadError(400, messages.invalidForm);
   }
   // A body that cannot be a valid form is refused unread (the rest is still read and dropped by
-  // Next.js, never held: see request-body.ts); one that hides its length is cut by the limits below.
+  // Next.js, never held: see lib/http/request-body.ts); one that hides its length is cut by the limits below.
   if (Number(request.headers.get("content-length") ?? 0) > maxFormBytes(rules)) {
     throw new UploadError(413, TOO_LARGE);
   }
