@@ -116,7 +116,7 @@ const UPLOAD_LABELS: Record<string, string> = {
   runs: "Uploads timed",
   answerAfterLastByteMs: "Answer after the last byte, median (ms)",
   answerRangeMs: "Answer after the last byte, fastest and slowest (ms)",
-  rssGrowthMb: "Server RSS growth during an upload (MB)",
+  rssGrowthMb: "Server RSS growth during an upload, the largest (MB)",
   "loopback.runs": "Unpaced pairs on loopback",
   "loopback.uploadMs": "Unpaced upload on loopback, median (ms)",
   "loopback.transferMs": "Bare-socket floor on loopback, median (ms)",

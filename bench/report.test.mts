@@ -44,7 +44,7 @@ describe("the bench report", () => {
     );
     expect(report).toContain("| Answer after the last byte, median (ms) | 120 |");
     expect(report).toContain("| Answer after the last byte, fastest and slowest (ms) | 90 – 180 |");
-    expect(report).toContain("| Server RSS growth during an upload (MB) | 20 |");
+    expect(report).toContain("| Server RSS growth during an upload, the largest (MB) | 20 |");
     expect(report).toContain(
       "| Unpaced upload against the bare-socket floor, median of the paired ratios | 1.4 |",
     );
