@@ -25,9 +25,9 @@ export async function register() {
   // With DATABASE_URL: hear the other servers' writes before taking a request.
   const { startInstanceSync } = await import("@/lib/startup/instance-sync");
   await startInstanceSync();
-  // Blur-up placeholders for images stored before them, in the background.
+  // Blur-up placeholders for images stored without them, in the background, while that job is owed.
   const { startPlaceholderFill } = await import("@/lib/startup/fill-placeholders");
-  startPlaceholderFill();
+  await startPlaceholderFill();
 }
 
 /** With LOG_FORMAT=json, a failed render or route handler is one structured line with its route. */

@@ -2,6 +2,7 @@ import "server-only";
 import path from "node:path";
 import { env } from "@/lib/env";
 import { mediaKeyInUse } from "@/lib/data/media-keys";
+import { owePlaceholders } from "@/lib/data/pending-jobs";
 import { deleteMediaQuietly, getStorage, type StoredMedia } from "@/lib/storage";
 import { directUploadConfig, directUploadKey, resolveDirectUpload } from "@/lib/uploads/direct";
 import { UploadError } from "@/lib/uploads/errors";
@@ -149,9 +150,10 @@ export async function storeUploads(files: readonly MediaItem[]): Promise<StoredM
           inUse: mediaKeyInUse,
         });
         // Its bytes never reach this server: an image's placeholder is made from the preview
-        // the owner's browser sent with it.
+        // the owner's browser sent with it; without one, the next start's fill reads the image.
         const placeholder =
           file.kind === "video" ? null : await placeholderFromPreview(file.reference.preview);
+        if (file.kind !== "video" && !placeholder) await owePlaceholders();
         stored.push({ ...media, placeholder });
         continue;
       }

@@ -4,13 +4,15 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { useDatabases } from "@/test/helpers/database";
+import { rowsOf } from "@/lib/backup/tables";
 import { getDb } from "@/lib/db";
 import { getProject } from "@/lib/data/projects";
 import { getSection } from "@/lib/data/sections";
 import { getSiteSettings } from "@/lib/data/settings";
 import { uploadsDir } from "@/lib/storage/local";
 import { makePlaceholder } from "@/lib/uploads/placeholder";
-import { fillPlaceholders, storageReader } from "./fill-placeholders";
+import { owePlaceholders } from "@/lib/data/pending-jobs";
+import { fillPlaceholders, startPlaceholderFill, storageReader } from "./fill-placeholders";
 
 const { fresh } = useDatabases("fill-placeholders");
 
@@ -130,6 +132,25 @@ describe("blur-up placeholders of the site settings", () => {
     expect(await fillPlaceholders(db, read)).toEqual({ filled: 0, failed: 1 });
     expect(await getSiteSettings()).toEqual(settings);
   }, 120_000);
+});
+
+describe("the placeholder job", () => {
+  const owed = async () =>
+    rowsOf(await (await getDb()).execute(sql`select name from pending_jobs`)).length > 0;
+
+  it("is owed by the migration and by a write, and a start with nothing to fill drops it", async () => {
+    await fresh();
+    // Migration 0011 owes it on every database, new or upgraded.
+    expect(await owed()).toBe(true);
+    await startPlaceholderFill();
+    expect(await owed()).toBe(false);
+    // Gone, a start does nothing at all: no fill on every start.
+    await startPlaceholderFill();
+    expect(await owed()).toBe(false);
+    await owePlaceholders();
+    await owePlaceholders();
+    expect(await owed()).toBe(true);
+  });
 });
 
 describe("PLACEHOLDER_FILL", () => {

@@ -2,18 +2,22 @@ import "server-only";
 import fs from "node:fs/promises";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "@/lib/backup/tables";
-import type { Db } from "@/lib/db";
+import { TAGS } from "@/lib/cache";
+import { PLACEHOLDER_JOB } from "@/lib/data/pending-jobs";
+import { getDb, type Db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { localPath } from "@/lib/storage/local";
 import { makePlaceholder } from "@/lib/uploads/placeholder";
 import { SETTINGS_IMAGES } from "@/lib/validation/site-settings";
 import type { SectionImage } from "@/models";
+import { expireTagsFromBackground } from "./instance-sync";
 
 /** Reads a stored image's bytes by its key and URL; null when it cannot be read. */
 export type ReadMedia = (key: string, url: string) => Promise<Buffer | null>;
 
 export type FillResult = { filled: number; failed: number };
 
-/** At most this many images per run: a start-up never spends long on them. */
+/** At most this many images per round. */
 export const FILL_LIMIT = 500;
 /** A stored image larger than this is not read for a placeholder (the upload limit is 5 MB). */
 const MAX_READ_BYTES = 20 * 1024 * 1024;
@@ -151,35 +155,55 @@ export async function fillPlaceholders(
 const START_DELAY_MS = 5_000;
 
 /**
- * Runs fillPlaceholders once, in the background after start-up (instrumentation.ts): it never
- * blocks serving, logs what it did, and on success expires the cached pages so they draw the new
- * placeholders. A failure is logged; the next start tries again.
+ * Runs the fill after a start only while its job is pending (PLACEHOLDER_JOB: migration 0011
+ * added it for images stored before placeholders, lib/api/media.ts re-adds it for a direct upload
+ * sent without a preview), never on every start. Awaited by instrumentation.ts before the first
+ * request only for one query, and to drop the job at once when no image lacks a placeholder (a
+ * dry run: a reader that reads nothing). Otherwise the fill runs in the background, in rounds
+ * until a round fills nothing more, logs what it did, expires the cached pages so they draw the
+ * new placeholders, and then drops the job. A failure is logged; the next start tries again.
  */
-export function startPlaceholderFill(): void {
+export async function startPlaceholderFill(): Promise<void> {
+  if (!env().PLACEHOLDER_FILL) return;
+  await owedFill().catch((error: Error) =>
+    console.error(`Blur-up placeholder fill failed: ${error.message}`),
+  );
+}
+
+async function owedFill(): Promise<void> {
+  const db = await getDb();
+  const pending = await db.execute(sql`select 1 from pending_jobs where name = ${PLACEHOLDER_JOB}`);
+  if (rowsOf(pending).length === 0) return;
+  const done = () => db.execute(sql`delete from pending_jobs where name = ${PLACEHOLDER_JOB}`);
+  if ((await fillPlaceholders(db, async () => null, 1)).failed === 0) {
+    await done();
+    return;
+  }
+  const fill = async () => {
+    const total: FillResult = { filled: 0, failed: 0 };
+    let round: FillResult;
+    do {
+      round = await fillPlaceholders(db, storageReader(env().DATA_DIR));
+      total.filled += round.filled;
+      total.failed = round.failed;
+    } while (round.filled > 0 && round.filled + round.failed === FILL_LIMIT);
+    console.info(
+      `Blur-up placeholders: ${total.filled} made for stored images, ${total.failed} could not be read`,
+    );
+    if (total.filled > 0) {
+      // Every project page may show one of them (the lists' tag and each page's), and About and
+      // Reel the settings'.
+      const ids = rowsOf<{ id: string }>(await db.execute(sql`select id from projects`));
+      await expireTagsFromBackground([
+        TAGS.projects,
+        TAGS.settings,
+        ...ids.map((row) => TAGS.project(row.id)),
+      ]);
+    }
+    await done();
+  };
   setTimeout(() => {
-    void (async () => {
-      const { env } = await import("@/lib/env");
-      if (!env().PLACEHOLDER_FILL) return;
-      const { getDb } = await import("@/lib/db");
-      const result = await fillPlaceholders(await getDb(), storageReader(env().DATA_DIR));
-      if (result.filled === 0 && result.failed === 0) return;
-      console.info(
-        `Blur-up placeholders: ${result.filled} made for stored images, ${result.failed} could not be read`,
-      );
-      if (result.filled > 0) {
-        const { TAGS } = await import("@/lib/cache");
-        const { expireTagsFromBackground } = await import("./instance-sync");
-        // Every project page may show one of them (the lists' tag and each page's), and About and
-        // Reel the settings'.
-        const db = await getDb();
-        const ids = rowsOf<{ id: string }>(await db.execute(sql`select id from projects`));
-        await expireTagsFromBackground([
-          TAGS.projects,
-          TAGS.settings,
-          ...ids.map((row) => TAGS.project(row.id)),
-        ]);
-      }
-    })().catch((error: Error) =>
+    fill().catch((error: Error) =>
       console.error(`Blur-up placeholder fill failed: ${error.message}`),
     );
   }, START_DELAY_MS).unref();
