@@ -22,7 +22,7 @@ import { measureUpload } from "./upload.mts";
 import { IDLE_WAIT_MS, restingRssMb, warmUpPaths } from "./idle.mts";
 import { signUp } from "../test/helpers/auth.ts";
 import { freePort, startServer, type RunningServer } from "../test/helpers/server.ts";
-import { beforeNodeOptions, untunedNodeOptions } from "../scripts/node-options.mjs";
+import { beforeNodeOptions, untunedNodeOptions } from "./node-options.mts";
 import { treeRssMb } from "../reliability/soak-stats.mts";
 
 const root = path.resolve(import.meta.dirname, "..");

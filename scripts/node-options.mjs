@@ -25,15 +25,13 @@
 //   then sat on about 30 MB of freed native memory. Fixed at 128 kB, large blocks are mapped and
 //   unmapped and freed tops returned (docs/operations.md#memory). Other C libraries ignore them.
 
-/** The options that are not about memory: the same with the memory settings or without them. */
-const OTHER_OPTIONS = [
-  "--experimental-async-context-frame",
-  "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON",
-];
-
 /** The options for a heap limit of `heapLimitMb` (HEAP_LIMIT_MB, else 512). */
 export function startNodeOptions(heapLimitMb = process.env.HEAP_LIMIT_MB || "512") {
-  return [`--max-old-space-size=${heapLimitMb}`, ...OTHER_OPTIONS].join(" ");
+  return [
+    `--max-old-space-size=${heapLimitMb}`,
+    "--experimental-async-context-frame",
+    "--disable-warning=MODULE_TYPELESS_PACKAGE_JSON",
+  ].join(" ");
 }
 
 /** glibc's malloc settings (above): fixed thresholds instead of its dynamic ones. */
@@ -52,7 +50,7 @@ export function mallocEnvironment(env = process.env) {
  * The environment of a production server started from `env`: glibc's malloc settings (a value
  * `env` already has is kept), and NODE_OPTIONS with the production options followed by `env`'s own.
  * Given `nodeOptions` stand alone: NODE_OPTIONS is exactly them and no malloc setting is passed on,
- * not even an inherited one (the bench's servers before the memory settings and without any).
+ * not even an inherited one (the bench's reference servers, bench/node-options.mts).
  */
 export function serverEnvironment(env = process.env, nodeOptions = undefined) {
   const result = { ...env };
@@ -66,25 +64,6 @@ export function serverEnvironment(env = process.env, nodeOptions = undefined) {
     result.NODE_OPTIONS = nodeOptions;
   }
   return result;
-}
-
-/**
- * The options `npm start` ran with before the memory settings: the same heap limit
- * (reliability/REPORT.md) and V8's own young generation, as `npm start` has too, so the Node
- * options are the same as startNodeOptions'. The bench adds V8's own
- * heap growing factor and leaves glibc's own malloc thresholds: that is its "before" server, whose
- * cached-page throughput the tuned one must keep (bench/run.mts). Not for running a site.
- */
-export function beforeNodeOptions(heapLimitMb = process.env.HEAP_LIMIT_MB || "512") {
-  return [`--max-old-space-size=${heapLimitMb}`, ...OTHER_OPTIONS].join(" ");
-}
-
-/**
- * The same without the heap limit either (V8 then sizes the heap from the machine's memory): the
- * bench reports what the limit itself costs against it. Not for running a site.
- */
-export function untunedNodeOptions() {
-  return OTHER_OPTIONS.join(" ");
 }
 
 // Run as a script, it prints what serverEnvironment() sets, NODE_OPTIONS and the malloc settings, as
