@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { makePng } from "./helpers/owner-media";
 import { deleteProjectViaApi, signInOwnerForFile, uniqueTitle } from "./helpers/owner-flows";
+import { expectCovers } from "./helpers/layout";
 
 /**
  * docs/spec.md §2: a project cover may be a short mp4 loop. On the gallery card the still shows;
@@ -81,7 +82,7 @@ test.describe("desktop, fine pointer", () => {
     await expect.poll(() => playing(page)).toBe(true);
     expect(requests.length).toBeGreaterThan(0);
     await expect(video).toHaveCSS("opacity", "1");
-    await page.screenshot({ path: "test-results/cover-loop-home-1440.png" });
+    await expectCovers(video, link.locator("img"), "the loop over the card's still");
 
     await page.mouse.move(2, 2);
     await expect
@@ -118,7 +119,11 @@ test.describe("phone, no hover", () => {
     await cardLink(page).scrollIntoViewIfNeeded();
     await expect.poll(() => playing(page)).toBe(true);
     await expect(loopOf(page)).toHaveCSS("opacity", "1");
-    await page.screenshot({ path: "test-results/cover-loop-home-375.png" });
+    await expectCovers(
+      loopOf(page),
+      cardLink(page).locator("img"),
+      "the loop over the card's still",
+    );
   });
 });
 

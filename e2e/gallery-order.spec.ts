@@ -8,6 +8,7 @@ import {
   uniqueTitle,
   type CreatedProject,
 } from "./helpers/owner-flows";
+import { expectNoHorizontalOverflow, expectWithinWidth } from "./helpers/layout";
 
 signInOwnerForFile("gallery-order");
 test.describe.configure({ timeout: 120_000 });
@@ -84,7 +85,8 @@ test("the owner reorders the gallery in Reorder mode by keyboard and mouse; visi
 
     for (const width of [375, 1440]) {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-      await page.screenshot({ path: `test-results/gallery-reorder-${width}.png`, fullPage: true });
+      await expectNoHorizontalOverflow(page, `the reorder grid at ${width} px`);
+      await expectWithinWidth(sortable(page).getByRole("listitem"), "every sortable card");
     }
 
     // Keyboard, announced: A (third) up to first.

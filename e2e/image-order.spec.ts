@@ -8,6 +8,7 @@ import {
   uniqueTitle,
 } from "./helpers/owner-flows";
 import { addSectionWithImages, storedImageAlts } from "./helpers/section-images";
+import { expectImagesDecoded, expectNoHorizontalOverflow } from "./helpers/layout";
 
 signInOwnerForFile("image-order");
 test.describe.configure({ timeout: 120_000 });
@@ -61,7 +62,8 @@ test("the owner drags stored images into order; the saved order is what the page
     await expect.poll(alts).toEqual(["Frame 3", "Frame 1", "Frame 2"]);
     // Nothing is saved before Save Changes.
     expect(await storedImageAlts(page, sectionId)).toEqual(["Frame 1", "Frame 2", "Frame 3"]);
-    await page.screenshot({ path: "test-results/image-order-form.png", fullPage: true });
+    await expectImagesDecoded(current.locator("img"));
+    await expectNoHorizontalOverflow(page, "the section form");
 
     // Mouse: image 3 (Frame 2) onto image 2 (Frame 1).
     await dragWithMouse(

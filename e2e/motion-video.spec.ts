@@ -9,6 +9,11 @@ import {
   type CreatedProject,
 } from "./helpers/owner-flows";
 import { expectStillSizedForScreen } from "./helpers/images";
+import {
+  expectImagesDecoded,
+  expectNoHorizontalOverflow,
+  expectWithinWidth,
+} from "./helpers/layout";
 
 /**
  * docs/spec.md §2: an uploaded video set to "loop" plays muted, looping and inline, without
@@ -97,7 +102,7 @@ test.describe("a loop video on the project page", () => {
       .toBe(true);
     expect(videoRequests.length).toBeGreaterThan(0);
     await expect(page.getByRole("button", { name: `Pause ${LOOP_TITLE} (video)` })).toBeVisible();
-    await page.screenshot({ path: "test-results/motion-loop-video-1280.png" });
+    await expectWithinWidth(video, "the loop video");
 
     // Out of view it pauses.
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -119,7 +124,7 @@ test.describe("a loop video on the project page", () => {
     expect(await video.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
     await expect(video).toHaveAttribute("poster", /%2Fmedia%2F[0-9a-f]{32}\.png&w=/);
     await expect(page.getByTestId("loop-poster")).toBeVisible();
-    await page.screenshot({ path: "test-results/motion-loop-reduced-motion-1280.png" });
+    await expectImagesDecoded(page.getByTestId("loop-poster"));
 
     // The visitor may still choose to play it, with the keyboard too.
     await play.focus();
@@ -218,7 +223,6 @@ test.describe("a video with controls and a poster", () => {
     const [stillBox, videoBox] = [(await still.boundingBox())!, (await video.boundingBox())!];
     expect(stillBox).toEqual(videoBox);
     await expect(still).toBeVisible();
-    await page.screenshot({ path: "test-results/motion-player-poster-1280.png" });
 
     // Played from its controls' play button (Chromium's, at the bar's left end): once it plays
     // the still is gone, so one of another shape never shows beside the moving picture.
@@ -260,7 +264,8 @@ test("the section form captures a poster from the frame chosen with the Poster f
   await expect(page.getByText("Poster: the chosen frame")).toBeVisible();
   await slider.fill(String(Number(await slider.getAttribute("max")) * 0.75));
   await expect(page.getByAltText("Poster preview")).toBeVisible();
-  await page.screenshot({ path: "test-results/motion-poster-frame-picker.png", fullPage: true });
+  await expectImagesDecoded(page.getByAltText("Poster preview"));
+  await expectNoHorizontalOverflow(page, "the section form");
 
   await page.getByRole("button", { name: "Add Section" }).click();
   await page.waitForURL(new RegExp(`/sections/${project.id}$`));

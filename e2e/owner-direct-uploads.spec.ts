@@ -3,6 +3,7 @@ import { OWNER_EMAIL, PASSWORD, startApiSite, type ApiSite } from "../test/helpe
 import { startCloudinaryStandIn } from "../test/helpers/cloudinary-stand-in";
 import { toast } from "./helpers/owner-flows";
 import { makeMp4, MB, png } from "./helpers/owner-media";
+import { expectInViewport } from "./helpers/layout";
 
 // Direct uploads (docs/api.md#direct-uploads) in the browser: on a site storing media on Cloudinary (here the suite's
 // signature-checking stand-in), the owner forms upload each file straight to Cloudinary with the
@@ -71,7 +72,7 @@ test("project cover and section media go to Cloudinary, not through the site", a
     .toBeGreaterThan(0);
   expect(Number(await progress.getAttribute("aria-valuenow"))).toBeLessThan(100);
   await expect(page.getByRole("button", { name: /^Uploading \d+%$/ })).toBeDisabled();
-  await page.screenshot({ path: "test-results/direct-upload-progress.png" });
+  await expectInViewport(progress, "the progress bar");
   await expect(toast(page)).toHaveText(/Section added successfully!/, { timeout: 60_000 });
   await cdp.send("Network.emulateNetworkConditions", {
     offline: false,
@@ -80,7 +81,6 @@ test("project cover and section media go to Cloudinary, not through the site", a
     uploadThroughput: -1,
   });
   await expect(page).toHaveURL(new RegExp(`/sections/${projectId}$`));
-  await page.screenshot({ path: "test-results/direct-upload-done.png" });
 
   // The 8 MB video is on Cloudinary; the site stored no file and received only small bodies.
   const video = [...standIn.uploads.values()].find((upload) => upload.resourceType === "video");

@@ -8,6 +8,11 @@ import {
   type CreatedProject,
 } from "./helpers/owner-flows";
 import { png } from "./helpers/owner-media";
+import {
+  expectImagesDecoded,
+  expectNoHorizontalOverflow,
+  expectWithinWidth,
+} from "./helpers/layout";
 
 /*
  * docs/spec.md §2: the owner sets focal points by clicking the preview or with the arrow keys
@@ -53,7 +58,9 @@ for (const width of [375, 1440]) {
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Shift+ArrowDown");
     await expect(focal).toHaveAttribute("aria-valuetext", "15% from the left, 81% from the top");
-    await page.screenshot({ path: `test-results/focal-control-${width}.png` });
+    await expectImagesDecoded(page.getByAltText("Preview of the chosen cover"));
+    await expectWithinWidth(focal, "the focal point control");
+    await expectNoHorizontalOverflow(page, `the cover form at ${width} px`);
 
     await page.getByLabel("Title").fill(title);
     await page.getByLabel("Role").fill("Direction");

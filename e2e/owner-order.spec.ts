@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { dndLiveRegion, pickUpByKeyboard } from "./helpers/keyboard-sort";
+import { expectDraggedUnder } from "./helpers/layout";
 import {
   createProjectViaApi,
   deleteProjectViaApi,
@@ -49,8 +50,8 @@ async function asVisitor<T>(browser: Browser, run: (page: Page) => Promise<T>): 
 const galleryTitles = (page: Page) =>
   page.getByTestId("card-caption").locator(":scope > span:first-child").allInnerTexts();
 
-/** Drags a handle with the mouse onto another row, in steps, and screenshots the drag. */
-async function dragWithMouse(page: Page, handle: Locator, target: Locator, shot: string) {
+/** Drags a handle with the mouse onto another row, in steps; the row follows the pointer. */
+async function dragWithMouse(page: Page, handle: Locator, target: Locator) {
   await target.scrollIntoViewIfNeeded();
   await handle.scrollIntoViewIfNeeded();
   const from = (await handle.boundingBox())!;
@@ -62,7 +63,7 @@ async function dragWithMouse(page: Page, handle: Locator, target: Locator, shot:
   await page.mouse.move(x, from.y + from.height / 2 + (y > from.y ? 12 : -12), { steps: 4 });
   await page.mouse.move(x, y, { steps: 12 });
   await expect(page.locator("[data-dragging]")).toHaveCount(1);
-  await page.screenshot({ path: `test-results/${shot}.png` });
+  await expectDraggedUnder(page, y);
   await page.mouse.up();
 }
 
@@ -113,7 +114,6 @@ test("the owner orders projects on the dashboard by keyboard and mouse; the gall
       page,
       page.getByRole("button", { name: `Reorder ${second.title}` }),
       rows.filter({ hasText: first.title }).first(),
-      "order-dashboard-dragging",
     );
     await expect(toast(page)).toContainText("Project order saved");
     await expect
@@ -183,7 +183,6 @@ test("the owner orders a project's sections on its page; visitors get no dnd-kit
       page,
       page.getByRole("button", { name: "Reorder Two" }),
       list.getByRole("listitem").filter({ hasText: "One" }),
-      "order-sections-dragging",
     );
     await expect(list.getByRole("listitem")).toHaveText(["Three", "Two", "One"]);
     await expect.poll(() => headings(page)).toEqual(["Three", "Two", "One"]);

@@ -6,6 +6,7 @@ import {
   uniqueTitle,
   signInOwnerForFile,
 } from "./helpers/owner-flows";
+import { expectInViewport, expectNoHorizontalOverflow } from "./helpers/layout";
 
 signInOwnerForFile("trash");
 // Each test creates, deletes and restores through several page loads: room for a loaded machine.
@@ -59,7 +60,7 @@ test("Undo in the delete toast brings the card back in its place", async ({ page
   await expect(undo).toBeVisible();
   await expect(undo).toHaveAttribute("aria-keyshortcuts", /Control\+Z/);
   await expect(card(page, project.title)).toHaveCount(0);
-  await page.screenshot({ path: "test-results/trash-undo-toast.png" });
+  await expectInViewport(done, "the toast with its Undo");
 
   await undo.click();
   await expect(toast(page)).toContainText("Project restored successfully!");
@@ -125,7 +126,7 @@ test("the Trash lists deleted items with Restore and Delete forever", async ({ p
   await expect(
     page.getByTestId("trash-section").filter({ hasText: "Trashed section" }),
   ).toContainText(host.title);
-  await page.screenshot({ path: "test-results/trash-page.png", fullPage: true });
+  await expectNoHorizontalOverflow(page, "the trash page");
 
   await page.getByRole("button", { name: `Restore ${kept.title}` }).click();
   await expect(toast(page)).toContainText("Project restored successfully!");
@@ -186,7 +187,7 @@ test("a second tab's stale save shows the 409 message and overwrites nothing", a
   await expect(first.getByRole("alert")).toHaveText(
     "This project was changed elsewhere. Reload to see the latest version.",
   );
-  await page.screenshot({ path: "test-results/trash-stale-save.png" });
+  await expectInViewport(first.getByRole("alert"), "the stale-save message");
   const stored = await page.request.get(`/api/projects/${project.id}`);
   expect(((await stored.json()) as { data: { title: string } }).data.title).toBe(
     `${project.title} from tab two`,

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { deleteProjectViaApi, signInOwnerForFile, toast, uniqueTitle } from "./helpers/owner-flows";
 import { png } from "./helpers/owner-media";
+import { expectInViewport, expectNoHorizontalOverflow } from "./helpers/layout";
 
 // Several browsers and full page loads each: more than the default 30 s on a loaded machine.
 test.describe.configure({ timeout: 120_000 });
@@ -36,7 +37,7 @@ test("a draft: marked Draft for the owner, absent for a signed-out browser", asy
   const badge = page.getByTestId("status-badge");
   await expect(badge).toHaveText("Draft");
   await badge.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: "test-results/project-status-draft-badge.png" });
+  await expectInViewport(badge, "the Draft badge");
   await page.getByRole("link", { name: "View as visitor" }).click();
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
   await page.getByRole("link", { name: "View as owner" }).click();
@@ -97,7 +98,8 @@ test("a protected project: the password form, a wrong then the right password", 
   await expect(visitor.getByText(title)).toHaveCount(0);
   await expect(visitor.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
   const field = visitor.getByLabel("Password");
-  await visitor.screenshot({ path: "test-results/project-status-password-form.png" });
+  await expectInViewport(field, "the password field");
+  await expectNoHorizontalOverflow(visitor, "the password form");
 
   // Keyboard only: focus the field, type, Enter.
   await field.focus();
@@ -106,7 +108,10 @@ test("a protected project: the password form, a wrong then the right password", 
   await expect(visitor.getByText("Wrong password. Please try again.").first()).toBeVisible();
   await expect(field).toBeFocused();
   await expect(field).toHaveAttribute("aria-invalid", "true");
-  await visitor.screenshot({ path: "test-results/project-status-password-wrong.png" });
+  await expectInViewport(
+    visitor.getByText("Wrong password. Please try again.").first(),
+    "the wrong-password message",
+  );
 
   await field.fill("ink-and-paper");
   await visitor.keyboard.press("Enter");

@@ -7,6 +7,7 @@ import {
   signInOwnerForFile,
   toast,
 } from "./helpers/owner-flows";
+import { expectNoHorizontalOverflow, expectWithinWidth } from "./helpers/layout";
 
 /*
  * docs/spec.md §2: the owner's appearance settings (card titles, type pairing, accent
@@ -188,7 +189,7 @@ test("the owner chooses the look in the settings form and visitors see it", asyn
     "Contrast 6.41:1: passes WCAG AA (4.5:1)",
   );
   await expect(appearance.getByText(/Accent colour is too light/)).toBeHidden();
-  await page.screenshot({ path: "test-results/appearance-form.png", fullPage: false });
+  await expectWithinWidth(appearance.getByTestId("accent-contrast"), "the contrast line");
   await form.getByRole("button", { name: "Save Settings" }).click();
   await expect(toast(page)).toHaveText(/Settings saved successfully!/);
 
@@ -273,7 +274,8 @@ test("full width, hover titles and other pairings; axe clean with a dark and a l
           look.cardTitles === "hover" && width > 640 ? "0" : "1",
         );
         await expectOnlyPairingFonts(home, fonts, look.typePairing);
-        await home.screenshot({ path: `test-results/appearance-${name}-${width}.png` });
+        await expectNoHorizontalOverflow(home, `the gallery, ${name}, at ${width} px`);
+        await expectWithinWidth(home.getByTestId("project-card"), "every card");
         if (width === 1440) {
           await expectNoAxeViolations(home);
           await home.goto(`/sections/${SHOWCASE.id}`);
@@ -321,7 +323,6 @@ test("accented letters are drawn in the pairing's own typeface, fetched only for
     const heading = visit.getByRole("heading", { level: 1 });
     await expect(heading).toHaveText(project.title);
     await visit.evaluate(() => document.fonts.ready);
-    await visit.screenshot({ path: "test-results/appearance-latin-ext.png" });
     // The heading's Ł and ř come from Fraunces' latin-ext file, not a system font.
     expect(await familiesOf()).toContain("Fraunces Latin Ext");
     expect(

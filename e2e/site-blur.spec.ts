@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { SHOWCASE } from "./fixtures/data";
+import { expectImagesDecoded } from "./helpers/layout";
 
 /*
  * While a cover or a section image is on its way, its box shows the blurred
@@ -30,7 +31,7 @@ async function waitForPlaceholders(page: Page, path: string, selector: string) {
 async function holdImages(page: Page) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  // Not /_next/static/media/ (the fonts): a screenshot waits for those.
+  // Not /_next/static/media/ (the fonts): only the pictures are held.
   await page.route(/\/_next\/image\?|^https?:\/\/[^/]+\/media\//, async (route) => {
     await released;
     await route.continue();
@@ -81,7 +82,10 @@ test("a loading gallery shows each card's blurred preview, then the cover, witho
     .evaluateAll((all) => all.map((img) => (img as HTMLElement).style.backgroundImage.length));
   console.log(`placeholder style bytes per card: ${sizes.join(", ")}`);
   expect(Math.max(...sizes)).toBeLessThan(400);
-  await page.screenshot({ path: "test-results/blur-gallery-loading-1440.png" });
+  // The preview fills a box already sized as the cover will be.
+  const loadingBox = (await cover.boundingBox())!;
+  expect(loadingBox.width).toBeGreaterThan(100);
+  expect(loadingBox.height).toBeGreaterThan(50);
 
   release();
   await expect
@@ -91,7 +95,8 @@ test("a loading gallery shows each card's blurred preview, then the cover, witho
   await expect
     .poll(() => cover.evaluate((img) => getComputedStyle(img).backgroundImage))
     .toBe("none");
-  await page.screenshot({ path: "test-results/blur-gallery-loaded-1440.png" });
+  await expectImagesDecoded(cover);
+  expect(await cover.boundingBox()).toEqual(loadingBox);
   const shift = await layoutShift(page);
   console.log(`gallery layout shift: ${shift.value} from ${JSON.stringify(shift.nodes)}`);
   // No card or image moves when its file arrives (the boxes are sized before it).
@@ -112,7 +117,9 @@ test("a project page's images show their previews while loading, and nothing shi
   expect(await first.evaluate((img) => getComputedStyle(img).backgroundImage)).toContain(
     "data:image/webp;base64",
   );
-  await page.screenshot({ path: "test-results/blur-project-loading-1440.png" });
+  const loadingBox = (await first.boundingBox())!;
+  expect(loadingBox.width).toBeGreaterThan(100);
+  expect(loadingBox.height).toBeGreaterThan(50);
   release();
   await expect
     .poll(() => first.evaluate((img) => (img as HTMLImageElement).complete), { timeout: 60_000 })

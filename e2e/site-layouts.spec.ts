@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { LAYOUTS_PROJECT } from "./fixtures/data";
 import { loadAllImages, preferWebp } from "./helpers/images";
+import { expectNoHorizontalOverflow } from "./helpers/layout";
 
 /*
  * docs/spec.md §2: the natural and full layouts show every image uncropped at its own aspect ratio
@@ -102,7 +103,7 @@ for (const width of [375, 1440]) {
 
     await page.evaluate(() => window.scrollTo(0, 0));
     expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBe(0);
-    await page.screenshot({ path: `test-results/natural-layout-${width}.png`, fullPage: true });
+    await expectNoHorizontalOverflow(page, `the project page at ${width} px`);
 
     // The viewer opens from a natural image and closes back to it.
     const first = page
