@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, eq, getTableName, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { projects, sections } from "@/models";
 import type { Project } from "./projects";
@@ -21,10 +21,13 @@ export async function listMediaHolders(key: string): Promise<MediaHolder[]> {
   const db = await getDb();
   const image = JSON.stringify([{ key }]);
   const holds = sql`(${sections.videoKey} = ${key} or ${sections.posterKey} = ${key} or ${sections.images} @> ${image}::jsonb)`;
+  // Written out with its table: Drizzle leaves column names in a one-table select's fields
+  // unqualified, and a bare "id" inside the subquery would be the section's own.
+  const projectId = sql`${sql.identifier(getTableName(projects))}.${sql.identifier(projects.id.name)}`;
   const rows = await db
     .select({
       project: projects,
-      inTrashedSection: sql<boolean>`exists (select 1 from ${sections} where ${sections.projectId} = ${projects.id} and ${sections.deletedAt} is not null and ${holds})`,
+      inTrashedSection: sql<boolean>`exists (select 1 from ${sections} where ${sections.projectId} = ${projectId} and ${sections.deletedAt} is not null and ${holds})`,
     })
     .from(projects)
     .where(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProjectJson, SectionJson } from "@/lib/data/serialize";
 import { call, multipart, startApiSite, type ApiSite, type Part } from "../helpers/api-client";
-import { pngOfSize } from "../helpers/media-fixtures";
+import { jpeg, mp4OfSize, pngOfSize } from "../helpers/media-fixtures";
 
 /*
  * docs/spec.md §10 against the production server: a delete moves to the
@@ -186,6 +186,54 @@ describe("the trash", () => {
     expect((await call(url, "POST", `/api/projects/${project._id}/restore`, owner())).status).toBe(
       404,
     );
+  });
+});
+
+describe("a trashed section's files", () => {
+  it("answer 404 on /media and through the image optimizer until it is restored; an image removed in an edit, for good", async () => {
+    const project = await createProject("Private files");
+    const big = await pngOfSize(8000, 640, 400);
+    const answer = await call<SectionJson>(url, "POST", `/api/sections/${project._id}`, {
+      ...owner(),
+      form: multipart([
+        ["title", "Film"],
+        ["resources", { bytes: big, name: "a.png", type: "image/png" }],
+        ["resources", { bytes: big, name: "b.png", type: "image/png" }],
+        ["video", { bytes: mp4OfSize(4096), name: "clip.mp4", type: "video/mp4" }],
+        ["poster", { bytes: await jpeg(64, 36), name: "still.jpg", type: "image/jpeg" }],
+      ]),
+    });
+    expect(answer.status).toBe(201);
+    const section = answer.body.data;
+    const optimized = (media: string) => `/_next/image?url=${encodeURIComponent(media)}&w=384&q=75`;
+    const files = [...section.images.map((image) => image.url), section.video, section.poster];
+    const images = [section.images[0]!.url, section.poster];
+    const status = async (path: string) => (await fetch(new URL(path, url))).status;
+    const statuses = async () =>
+      Promise.all([...files.map(status), ...images.map((media) => status(optimized(media)))]);
+    // Served, and an optimized width cached, before the trash.
+    expect(await statuses()).toEqual([200, 200, 200, 200, 200, 200]);
+
+    expect((await call(url, "DELETE", `/api/sections/${section._id}`, owner())).status).toBe(200);
+    expect(await statuses()).toEqual([404, 404, 404, 404, 404, 404]);
+    // A width never asked before is refused as well.
+    expect(await status(optimized(section.images[1]!.url).replace("w=384", "w=576"))).toBe(404);
+
+    await call(url, "POST", `/api/sections/${section._id}/restore`, owner());
+    expect(await statuses()).toEqual([200, 200, 200, 200, 200, 200]);
+
+    // An edit that leaves the first image out removes its file.
+    const kept = section.images[1]!;
+    const edit = await call<SectionJson>(url, "PUT", `/api/sections/${section._id}`, {
+      ...owner(),
+      form: multipart([
+        ["existingImages", JSON.stringify([{ url: kept.url, alt: "", focalX: 0.5, focalY: 0.5 }])],
+      ]),
+    });
+    expect(edit.status).toBe(200);
+    expect(await status(section.images[0]!.url)).toBe(404);
+    expect(await status(optimized(section.images[0]!.url))).toBe(404);
+    expect(await status(kept.url)).toBe(200);
   });
 });
 
