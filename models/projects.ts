@@ -3,8 +3,6 @@ import { check, index, integer, pgTable, real, text } from "drizzle-orm/pg-core"
 import { CATEGORIES, PROJECT_STATUSES, type Category, type ProjectStatus } from "@/lib/domain";
 import { orderedEditableColumns, sqlList, trashIndex } from "./columns";
 
-export type { Category, ProjectStatus };
-
 export const projects = pgTable(
   "projects",
   {

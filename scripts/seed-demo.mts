@@ -11,7 +11,8 @@ import { createProject, getProject, listProjects } from "@/lib/data/projects";
 import { createSection, getSection } from "@/lib/data/sections";
 import { closeDb } from "@/lib/db";
 import { getStorage } from "@/lib/storage";
-import type { Category, SectionImage } from "@/models";
+import type { Category } from "@/lib/domain";
+import type { SectionImage } from "@/models";
 import { demoProjects, type DemoArt } from "./demo-content.mts";
 
 /** An abstract composition: a two-colour gradient with soft circles and a band, as JPEG. */

@@ -1,14 +1,8 @@
 import "server-only";
 import { and, asc, count, eq, max, type SQL } from "drizzle-orm";
 import { getDb } from "@/lib/db";
-import {
-  projects,
-  sections,
-  type Category,
-  type ProjectRow,
-  type ProjectStatus,
-  type SectionRow,
-} from "@/models";
+import type { Category, ProjectStatus } from "@/lib/domain";
+import { projects, sections, type ProjectRow, type SectionRow } from "@/models";
 import { isId, newId } from "./ids";
 import { updateLocked } from "./row-locks";
 import { PROJECT_ORDER_LOCK } from "./order";
