@@ -3,7 +3,6 @@
 // Writes bench/results.json and bench/REPORT.md. Loopback only; every loop is bounded.
 // `npm run bench -- --report-only` measures nothing: it renders bench/REPORT.md again from
 // bench/results.json.
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,6 +17,7 @@ import { lighthouse, type LighthouseResult } from "./lighthouse.mts";
 import { WARM_UP_SHARE, load, type LoadResult } from "./load.mts";
 import { renderReport, writeReportFromResults, type PageLoad, type Results } from "./report.mts";
 import { SHOWCASE_TITLE } from "./showcase.mts";
+import { runToEnd, stopCleanlyOnSignal } from "./stop.mts";
 import { measureUpload } from "./upload.mts";
 import { IDLE_WAIT_MS, restingRssMb, warmUpPaths } from "./idle.mts";
 import { signUp } from "../test/helpers/auth.ts";
@@ -32,6 +32,11 @@ if (args.has("--report-only")) {
   console.log("[bench] wrote bench/REPORT.md from bench/results.json");
   process.exit(0);
 }
+// Stopped half-way (SIGTERM, SIGINT, SIGHUP: a time limit, Ctrl-C), the run kills everything it
+// started, Lighthouse's Chromium included, and removes its data copies and temporary folder.
+stopCleanlyOnSignal(() =>
+  ["data", "data-before", "data-untuned", "empty"].map((dir) => path.join(root, "bench/out", dir)),
+);
 const quick = args.has("--quick");
 const amount = quick ? 2_000 : 20_000;
 /** Rounds of (static ceiling, like-for-like ceiling, page) per cached page, and each one's requests. */
@@ -85,7 +90,7 @@ for (const dir of [beforeDir, untunedDir]) {
 }
 
 log("building");
-execFileSync("next", ["build"], { cwd: root, env: seeded.env, stdio: "ignore" });
+await runToEnd("next", ["build"], { cwd: root, env: seeded.env });
 
 /** A warmed-up server's RSS once it has rested (bench/idle.mts), in whole MB. */
 const warmUp = async (server: RunningServer, paths: string[]) =>

@@ -1,0 +1,62 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { killMarked } from "./stop.mts";
+import {
+  killGroup,
+  processesMarked,
+  SPAWNED_MARKER,
+  spawnGroup,
+} from "../test/helpers/processes.ts";
+
+const fixture = path.resolve("test/fixtures/bench-stop/run.mts");
+const markers: string[] = [];
+
+afterAll(() => {
+  for (const marker of markers) killMarked(marker);
+});
+
+async function until(test: () => boolean, ms: number, what: string) {
+  const deadline = Date.now() + ms;
+  while (!test()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+// A time limit (`timeout`) sends its signal to the whole process group of `npm run bench`: tsx,
+// the bench and Lighthouse's CLI; Chromium, detached by chrome-launcher, and the servers, in
+// groups of their own, get nothing and used to outlive the run.
+describe("npm run bench stopped half-way", () => {
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    it(`by ${signal} leaves no process and no temporary folder behind`, async () => {
+      const marker = `bench-stop-test-${process.pid}-${Date.now()}-${signal}`;
+      markers.push(marker);
+      const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-bench-stop-"));
+      const child = spawnGroup("tsx", ["--conditions=react-server", fixture, scratch], {
+        env: { ...process.env, PORTFOLIO_BENCH_RUN: marker },
+        stdio: ["ignore", "pipe", "inherit"],
+      });
+      let output = "";
+      child.stdout!.on("data", (chunk) => (output += chunk));
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      const marked = () => processesMarked(SPAWNED_MARKER, marker);
+      await until(() => output.includes("ready"), 30_000, "the run to start");
+      await until(
+        () => marked().some((p) => /^chrom/.test(path.basename(p.command.split(" ")[0]!))),
+        30_000,
+        "Lighthouse's Chromium",
+      );
+      const { tmp } = JSON.parse(output.split("\n")[0]!) as { tmp: string };
+      expect(fs.existsSync(tmp)).toBe(true);
+      expect(marked().length).toBeGreaterThanOrEqual(3); // the stand-in, Lighthouse, Chromium
+
+      killGroup(child.pid, signal);
+      await exited;
+      expect(marked()).toEqual([]);
+      expect(fs.existsSync(scratch)).toBe(false);
+      expect(fs.existsSync(tmp)).toBe(false);
+    }, 60_000);
+  }
+});
