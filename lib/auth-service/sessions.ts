@@ -4,7 +4,8 @@ import { and, eq, ne } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db";
 import { authRefreshTokens, authSessions, authUsers, type AuthUserRow } from "@/models";
 import { buildSessionResponse, hashToken, newOpaqueToken, type Amr } from "./tokens";
-import { listIdentities, serializeUser } from "./users";
+import { retireSetupToken, setupTokenFileExists } from "./setup-token";
+import { listIdentities, ownerExists, serializeUser } from "./users";
 
 export type SignInMethod = "password" | "recovery" | "oauth" | "otp";
 
@@ -32,6 +33,9 @@ export async function startSession(
     .set({ lastSignInAt: now })
     .where(eq(authUsers.id, user.id))
     .returning();
+  // Every way an owner comes to exist ends in a session (the setup token, a confirmed OWNER_EMAILS
+  // sign-up or reset, Google): the spent token's file goes at the first one.
+  if (setupTokenFileExists() && (await ownerExists(tx))) retireSetupToken();
   return respondWithSession(tx, signedIn!, sessionId, amr, refreshToken, context.issuer);
 }
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { count, eq, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, Tx } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -48,6 +48,19 @@ export async function assertSignupAllowed(db: Db | Tx, email: string): Promise<v
 export async function wouldBeOwner(db: Db | Tx, email: string): Promise<boolean> {
   const { OWNER_EMAILS } = env();
   return OWNER_EMAILS.length > 0 ? OWNER_EMAILS.includes(email) : (await countUsers(db)) === 0;
+}
+
+/** Whether an owner account that proved itself exists (after which the setup token is spent). */
+export async function ownerExists(db: Db | Tx): Promise<boolean> {
+  const { OWNER_EMAILS } = env();
+  const confirmed = isNotNull(authUsers.emailConfirmedAt);
+  const [row] = await db
+    .select({ value: count() })
+    .from(authUsers)
+    .where(
+      OWNER_EMAILS.length > 0 ? and(confirmed, inArray(authUsers.email, OWNER_EMAILS)) : confirmed,
+    );
+  return (row?.value ?? 0) > 0;
 }
 
 export function setupTokenRequired(): AuthServiceError {

@@ -2,8 +2,8 @@ import "server-only";
 import { getDb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { isHostedAuth } from "@/lib/supabase/config";
-import { ownerExists } from "@/lib/auth-service/handlers/signup";
-import { readSetupToken, setupTokenFile } from "@/lib/auth-service/setup-token";
+import { ownerExists } from "@/lib/auth-service/users";
+import { readSetupToken, retireSetupToken, setupTokenFile } from "@/lib/auth-service/setup-token";
 import { makePrivate, restrictFileModes } from "@/lib/db/private-files";
 import { purgeExpiredTrash, schedulePurge } from "@/lib/trash/purge";
 import { TRASH_RETENTION_DAYS } from "@/lib/validation/limits";
@@ -101,7 +101,8 @@ function scheduleDirectUploadSweep(): void {
  */
 async function announceOwnerSetup(db: Awaited<ReturnType<typeof getDb>>): Promise<void> {
   if (isHostedAuth()) return;
-  if (await db.transaction((tx) => ownerExists(tx))) return;
+  // A token file left from before the owner existed goes (an older version kept it).
+  if (await ownerExists(db)) return retireSetupToken();
   const config = env();
   // Without a configured URL (`npm start` on this machine) the link is the local server's, so it
   // can be opened as printed rather than read as a path.

@@ -55,7 +55,11 @@ describe("with OWNER_EMAILS set", () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  const tokenFile = () => path.join(dataDir, "auth", "setup-token");
+
   it("someone signing up first with the owner's address gets no session, no rights, no sign-in", async () => {
+    // No owner yet: the start made the token's file.
+    expect(fs.existsSync(tokenFile())).toBe(true);
     const attackerStore = new Map<string, string>();
     const attacker = createPkceClient(server.url, attackerStore);
     const squatted = await attacker.auth.signUp({ email: OWNER, password: "Squatter-pass-1" });
@@ -98,11 +102,27 @@ describe("with OWNER_EMAILS set", () => {
     });
     expect(signedIn.error).toBeNull();
     expect(await hasOwnerRights(server.url, signedIn.data.session!.access_token)).toBe(true);
+    // The owner exists: the token's file, made at start, is gone with OWNER_EMAILS too.
+    expect(fs.existsSync(tokenFile())).toBe(false);
     const squatter = await createTestClient(server.url).auth.signInWithPassword({
       email: OWNER,
       password: "Squatter-pass-1",
     });
     expect(squatter.error?.message).toBe("Invalid login credentials");
+
+    // Sign-up is closed: the owner's address gets the answer any other address gets.
+    const answers = [];
+    for (const email of [OWNER, "someone-else@example.com"]) {
+      const response = await fetch(`${server.url}/auth/v1/signup`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email, password: "Another-pass-1" }),
+      });
+      const body = await response.json();
+      answers.push([response.status, body.error_code ?? body.code, body.msg ?? body.message]);
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]![1]).toBe("signup_disabled");
   });
 
   it(
@@ -110,6 +130,8 @@ describe("with OWNER_EMAILS set", () => {
     async () => {
       const second = "second-owner@example.com";
       await server.stop();
+      // A file an older version left beside an existing owner goes at the next start.
+      fs.writeFileSync(tokenFile(), "left-over-token\n", { mode: 0o600 });
       server = await startServer({
         DATA_DIR: dataDir,
         OWNER_EMAILS: `${OWNER},${second}`,
@@ -122,6 +144,7 @@ describe("with OWNER_EMAILS set", () => {
         options: { emailRedirectTo: `${server.url}/auth/callback` },
       });
       expect(signedUp.data.session).toBeNull();
+      expect(fs.existsSync(tokenFile())).toBe(false);
       const [link] = await mailedLinks(dataDir, second, 1);
       const session = await browser.auth.exchangeCodeForSession((await codeFrom(link!))!);
       expect(session.error).toBeNull();

@@ -1,10 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, count, inArray, isNotNull } from "drizzle-orm";
-import { getDb, type Tx } from "@/lib/db";
+import { getDb } from "@/lib/db";
 import { getSiteSettings } from "@/lib/data/settings";
 import { env } from "@/lib/env";
-import { authOneTimeTokens, authUsers } from "@/models";
+import { authOneTimeTokens } from "@/models";
 import { AuthServiceError } from "../errors";
 import { readJsonBody, readSessionContext, readSiteOrigin, respondWithJson } from "../http";
 import { buildConfirmationMail, deliverMail } from "../mail";
@@ -23,24 +22,13 @@ import {
   lockSignups,
   normalizeEmail,
   serializeUser,
+  ownerExists,
   setupTokenRequired,
+  signupDisabled,
   wouldBeOwner,
 } from "../users";
 
 export const CONFIRMATION_TTL_HOURS = 24;
-
-/** Whether an owner account that proved itself exists (after which the setup token is spent). */
-export async function ownerExists(db: Tx): Promise<boolean> {
-  const { OWNER_EMAILS } = env();
-  const confirmed = isNotNull(authUsers.emailConfirmedAt);
-  const [row] = await db
-    .select({ value: count() })
-    .from(authUsers)
-    .where(
-      OWNER_EMAILS.length > 0 ? and(confirmed, inArray(authUsers.email, OWNER_EMAILS)) : confirmed,
-    );
-  return (row?.value ?? 0) > 0;
-}
 
 /**
  * POST /signup. An account that would get owner rights (an OWNER_EMAILS address, or with that
@@ -65,8 +53,12 @@ export async function handleSignup(request: Request, url: URL): Promise<Response
   const result = await db.transaction(async (tx) => {
     await lockSignups(tx);
     await assertSignupAllowed(tx, email);
-    if (await findUserByEmail(tx, email))
+    if (await findUserByEmail(tx, email)) {
+      // "Already registered" reveals nothing only where anyone may sign up; with sign-up closed it
+      // would tell which address is the owner's, so the answer is that of any other address.
+      if (env().AUTH_SIGNUP !== "open") throw signupDisabled();
       throw new AuthServiceError(422, "user_already_exists", "User already registered");
+    }
     const owner = await wouldBeOwner(tx, email);
     const tokenProof = owner && isSetupToken(setupToken) && !(await ownerExists(tx));
     if (owner && !tokenProof && env().OWNER_EMAILS.length === 0) throw setupTokenRequired();
