@@ -3,7 +3,6 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { mp4OfSize } from "@/test/helpers/media-fixtures";
 import { UploadError } from "./errors";
