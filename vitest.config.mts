@@ -36,7 +36,8 @@ export default defineConfig({
           pool: "forks",
           // Vitest's default is one worker fewer than the cores, so one on a 2-core machine; a unit
           // file keeps about one core busy (PGlite runs inside it), so they run one per core.
-          maxWorkers: os.availableParallelism(),
+          // scripts/test.sh runs them in one worker beside the server files (UNIT_WORKERS=1).
+          maxWorkers: Number(process.env.UNIT_WORKERS) || os.availableParallelism(),
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -44,8 +45,9 @@ export default defineConfig({
       {
         resolve,
         test: {
-          // Each file starts one or more production servers (`next start`); on a 2-core machine
-          // running them side by side only makes them time out, so they run one file at a time.
+          // Each file starts one or more production servers (`next start`) and checks their memory
+          // and timings, so they run one file at a time. Vitest runs such a project after all the
+          // others; scripts/test.sh runs it in a Vitest of its own beside the unit files instead.
           name: "server",
           setupFiles: ["test/helpers/setup-processes.ts"],
           include: ["test/**/*.test.ts"],

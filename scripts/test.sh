@@ -24,15 +24,34 @@ finish() {
 trap finish EXIT
 
 step "Lint, types and formatting"
-eslint . --max-warnings=0
-tsc --noEmit
-prettier --check . --log-level=warn
+# ESLint and tsc each keep one core busy: they run side by side, and both report before a failure
+# stops the run.
+eslint . --max-warnings=0 &
+lint=$!
+tsc --noEmit &
+types=$!
+checks=0
+wait "$lint" || checks=1
+wait "$types" || checks=1
+prettier --check . --log-level=warn || checks=1
+[ "$checks" = 0 ]
 
 step "Production build"
 ensure_build
 
 step "Unit and integration tests (PGlite)"
-vitest run
+# The server files, one at a time, keep about one core busy (a test and the server it started);
+# the unit files run beside them in a second Vitest, one worker on the other core, their report
+# printed after. One `vitest run` would run the two projects one after the other.
+unit_log=$(mktemp)
+vitest run --project server &
+server_tests=$!
+tests=0
+UNIT_WORKERS=1 vitest run --project unit >"$unit_log" 2>&1 || tests=1
+wait "$server_tests" || tests=1
+cat "$unit_log"
+rm -f "$unit_log"
+[ "$tests" = 0 ]
 
 step "Soak (short form: 20 s warm-up + 45 s of mixed reads and owner writes)"
 npm run soak -- --seconds 45 --warmup 20 --out reliability/out/soak-short.json
