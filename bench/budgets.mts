@@ -1,4 +1,4 @@
-// The settled budgets of issues 18 and 19 (docs/performance.md says why each value);
+// The budgets of the bench (docs/performance.md#budgets says why each value);
 // `npm run bench -- --check` fails when one is missed. Relative budgets compare with ceilings and a
 // framework floor measured in the same run, so they hold on any machine that is idle.
 import { htmlBudgetFor } from "./cards.mts";
@@ -8,7 +8,7 @@ import { SHOWCASE_LOOP_VIDEOS } from "./showcase.mts";
 
 export type Verdict = { budget: string; actual: string; ok: boolean };
 
-/** Memory budgets of the embedded default (issue 19), RSS of the server's process tree in MB. */
+/** Memory budgets of the embedded default, RSS of the server's process tree in MB. */
 export const IDLE_RSS_BUDGET_MB = 300;
 export const AFTER_LOAD_RSS_BUDGET_MB = 450;
 /** Measurement noise allowed when comparing a first start with a restart. */
@@ -30,9 +30,11 @@ export const CEILING_SHARE = 0.65;
  */
 export const UPLOAD_ANSWER_MS = 250;
 export const UPLOAD_RSS_GROWTH_MB = 64;
+/** Public API reads (cached for visitors) against the cached project page's requests/s. */
+export const API_READ_SHARE = 0.5;
 /** The showcase page (6 loop videos) keeps its main thread free. */
 export const SHOWCASE_TBT_MS = 200;
-/** Pages whose first-load JS is budgeted (issue 19 item 6), by their role in the run. */
+/** Pages whose first-load JS is budgeted, by their role in the run. */
 export const JS_PAGES = ["/", "project page", "/about", "/reel"] as const;
 
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -41,54 +43,13 @@ const pathOf = (url: string) => {
   return u.pathname + u.search;
 };
 
-/** Each cached page's share of its ceiling against the earlier runs' (reported, not a budget). */
-export type EarlierComparison = {
-  runs: number;
-  /** The bare node:http server's req/s against the earlier runs' median, in %. */
-  machinePercent: number | null;
-  pages: { name: string; percent: number }[];
-};
-
-/**
- * This run's cached pages against the earlier runs (bench/earlier-runs.mts, most recent first):
- * each page's ratio to its static ceiling against the median of theirs, and the machine's own
- * speed against theirs (the bare node:http server's req/s, which no code of the site touches).
- *
- * It was the throughput budget until run 16, and is reported now: the ceiling ratio does not
- * cancel the machine's speed out. On 2026-11-26 the machine fell to 55 % of its earlier speed
- * (bare 4,144 against 7,493 req/s) and the project page read 0.60–0.68 of its ceiling against
- * 0.73–0.74 before, with the page's code unchanged (bench/REPORT.md, runs 15 and 16). The budget
- * compares with the server as it ran before the memory settings, in the same rounds, instead.
- */
-export function compareWithEarlier(
-  results: Results,
-  earlier: readonly Results[],
-): EarlierComparison | undefined {
-  if (earlier.length === 0) return undefined;
-  const earlierBare = earlier.map((run) => run.load.bare.rps).filter((rps) => rps > 0);
-  const pages: EarlierComparison["pages"] = [];
-  for (const page of results.load.pages.filter((p) => p.cached)) {
-    const before = earlier
-      .map((run) => run.load.pages.find((p) => p.name === page.name)?.vsNextStatic)
-      .filter((value): value is number => value !== undefined);
-    if (before.length > 0)
-      pages.push({ name: page.name, percent: (page.vsNextStatic / median(before)) * 100 });
-  }
-  return {
-    runs: earlier.length,
-    machinePercent:
-      earlierBare.length > 0 ? (results.load.bare.rps / median(earlierBare)) * 100 : null,
-    pages,
-  };
-}
-
 export function checkBudgets(results: Results): Verdict[] {
   const verdicts: Verdict[] = [];
   const add = (budget: string, actual: string, ok: boolean) =>
     verdicts.push({ budget, actual, ok });
 
-  // Issue 19 item 6, issue 18 "Must hold": mobile within 3 points of the floor page measured in
-  // this run; a11y, best practices and SEO at 100 on every page and preset.
+  // Mobile within 3 points of the floor page measured in this run; accessibility, best practices
+  // and SEO at 100 on every page and preset.
   const floor = results.floor?.lighthouse;
   add(
     "framework floor page measured (Lighthouse mobile)",
@@ -110,7 +71,7 @@ export function checkBudgets(results: Results): Verdict[] {
     }
   }
 
-  // Issue 18: the showcase page (natural layout, 6 loop videos).
+  // The showcase page (natural layout, 6 loop videos).
   const showcase = results.showcase;
   add("showcase page measured", showcase ? showcase.path : "missing", Boolean(showcase));
   if (showcase) {
@@ -185,7 +146,7 @@ export function checkBudgets(results: Results): Verdict[] {
     );
   }
 
-  // Issue 19 item 7: raw HTML per card shown.
+  // Raw HTML per card shown.
   const cards = results.cards;
   const homeCards = cards?.pages.find((p) => p.path === "/");
   add(
@@ -232,13 +193,12 @@ export function checkBudgets(results: Results): Verdict[] {
       memory.firstStartMb <= memory.restartMb * FIRST_START_TOLERANCE,
     );
   }
-  // Issue 19 item 1: the memory settings keep the cached pages' throughput (within 5 %) of before
-  // them: `npm start` as it ran with its 512 MB heap limit (which predates them), V8's and glibc's
-  // other defaults. They are the process's, not a page's, so the verdict takes every paired round
-  // of every cached page: one pair moved by ±15 % on a busy machine (0.70–1.25 on 2026-11-27), and
-  // a median of 3 pairs per page would miss a 5 % budget by chance about one run in four; of 9,
-  // seldom. Until 2026-11-27 it compared with a server without the heap limit too; that ratio is
-  // in the report (what the limit costs), not a budget.
+  // The memory settings keep the cached pages' throughput (within 5 %) of before them: `npm start`
+  // with its 512 MB heap limit, V8's and glibc's other defaults. They are the process's, not a
+  // page's, so the verdict takes every paired round of every cached page: one pair moves by ±15 %
+  // on a busy machine, and a median of 3 pairs per page would miss a 5 % budget by chance about
+  // one run in four; of 9, seldom. The server without the heap limit too is in the report (what
+  // the limit costs), not a budget.
   const cached = results.load.pages.filter((p) => p.cached);
   const paired = cached.flatMap((p) => p.vsBeforeRounds ?? []);
   const measured =
@@ -254,5 +214,17 @@ export function checkBudgets(results: Results): Verdict[] {
       : "missing",
     measured && ratio >= THROUGHPUT_TOLERANCE,
   );
+
+  const projectPage = results.load.pages.find((p) => p.name === "project page");
+  for (const read of results.load.pages.filter((p) => p.name.startsWith("GET /api/"))) {
+    const share = projectPage ? read.rps / projectPage.rps : NaN;
+    add(
+      `${read.name} ≥ ${API_READ_SHARE}× the cached project page's req/s`,
+      projectPage
+        ? `${share.toFixed(2)}× (${read.rps} vs ${projectPage.rps} req/s)`
+        : "missing project page",
+      share >= API_READ_SHARE,
+    );
+  }
   return verdicts;
 }

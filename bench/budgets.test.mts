@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkBudgets, compareWithEarlier } from "./budgets.mts";
+import { checkBudgets } from "./budgets.mts";
 import { countCards, fitBytesPerCard, htmlBudgetFor } from "./cards.mts";
 import { withinOneViewport } from "./lazy-video.mts";
 import type { LighthouseResult } from "./lighthouse.mts";
@@ -147,6 +147,15 @@ describe("bench budgets", () => {
     ]);
   });
 
+  it("wants each public API read at half the cached project page's requests/s", () => {
+    const r = passing();
+    const api = r.load.pages.find((p) => p.name === "GET /api/projects")!;
+    api.rps = 49;
+    expect(missed(r)).toEqual(["GET /api/projects ≥ 0.5× the cached project page's req/s"]);
+    api.rps = 50;
+    expect(missed(r)).toEqual([]);
+  });
+
   it("wants a paced 50 MB upload answered within 250 ms of its last byte, the median of the runs", () => {
     const r = passing();
     r.upload!.answerAfterLastByteMs = 251;
@@ -283,30 +292,6 @@ describe("bench budgets", () => {
     expect(report).toMatch(/\| framework floor page \(no code of the site\) \|.*\| 0 \|\n/);
     // Results of runs before the count existed show a dash, not a zero.
     expect(renderReport(passing())).toMatch(/\| \/ \| mobile \|.*\| – \|/);
-  });
-
-  it("reports each cached page against the earlier runs' median, with the machine's speed", () => {
-    const run = (projectPage: number, bareRps = 1000) => {
-      const r = passing();
-      r.load.pages[1]!.vsNextStatic = projectPage;
-      r.load.bare.rps = bareRps;
-      return r;
-    };
-    // Runs of unchanged page code may read anywhere from 0.67 to 0.73 of the ceiling.
-    expect(
-      compareWithEarlier(
-        run(0.65, 550),
-        [0.73, 0.69, 0.67].map((v) => run(v, 1000)),
-      ),
-    ).toEqual({
-      runs: 3,
-      machinePercent: expect.closeTo(55, 6),
-      pages: [
-        { name: "/", percent: 100 },
-        { name: "project page", percent: expect.closeTo(94.2, 1) },
-      ],
-    });
-    expect(compareWithEarlier(run(0.7), [])).toBeUndefined();
   });
 });
 

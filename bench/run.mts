@@ -100,26 +100,33 @@ const warmUp = async (server: RunningServer, paths: string[]) =>
 // than a restart on the same directory does. One start's RSS moves by ±20 MB between runs here,
 // more than the 5 % tolerance, so empty directories each get a first start and a restart, and
 // their medians are compared. With 3 of them, two runs of an unchanged start-up read −4.6 % and
-// +5.7 %; 5 narrow that (about 40 s more). Each start is read at rest, as the seeded server is
-// (bench/idle.mts).
+// +5.7 %; 5 narrow that. Each start is read at rest, as the seeded server is (bench/idle.mts):
+// the five servers of a round start and warm up one after another (no start shares the cores with
+// another), then rest together, each for at least IDLE_WAIT_MS, instead of one rest per start.
 const EMPTY_DIRS = 5;
 log(`memory: first start on an empty DATA_DIR, then a restart (${EMPTY_DIRS} pairs)`);
 const emptyPaths = ["/", "/about", "/reel", "/api/projects"];
 const firstStarts: number[] = [];
 const restarts: number[] = [];
-for (let pair = 0; pair < EMPTY_DIRS; pair++) {
-  const emptyDir = path.join(root, "bench/out/empty");
-  fs.rmSync(emptyDir, { recursive: true, force: true });
-  fs.mkdirSync(emptyDir, { recursive: true });
-  for (const rss of [firstStarts, restarts]) {
-    const fresh = await startServer({ DATA_DIR: emptyDir, DATABASE_URL: "" });
-    try {
-      rss.push(await warmUp(fresh, emptyPaths));
-    } finally {
-      await fresh.stop();
+const emptyRoot = path.join(root, "bench/out/empty");
+fs.rmSync(emptyRoot, { recursive: true, force: true });
+const emptyDirs = Array.from({ length: EMPTY_DIRS }, (_, i) => path.join(emptyRoot, String(i + 1)));
+for (const dir of emptyDirs) fs.mkdirSync(dir, { recursive: true });
+for (const rss of [firstStarts, restarts]) {
+  const resting: RunningServer[] = [];
+  try {
+    for (const dir of emptyDirs) {
+      const fresh = await startServer({ DATA_DIR: dir, DATABASE_URL: "" });
+      resting.push(fresh);
+      await warmUpPaths(fresh, emptyPaths);
     }
+    await sleep(IDLE_WAIT_MS);
+    for (const fresh of resting) rss.push(rssMb(fresh.process.pid!));
+  } finally {
+    await Promise.all(resting.map((fresh) => fresh.stop()));
   }
 }
+fs.rmSync(emptyRoot, { recursive: true, force: true });
 const [firstStartMb, restartMb] = [median(firstStarts), median(restarts)];
 log(`first start ${firstStarts.join(", ")} MB, restart ${restarts.join(", ")} MB`);
 
@@ -142,8 +149,20 @@ try {
     { name: "/", path: "/", cached: true },
     { name: "/?category=Illustration", path: "/?category=Illustration", cached: true },
     { name: "project page", path: projectPath, cached: true },
+    // Public API reads, served to a visitor from the cache (not loaded against ceilings).
     { name: "GET /api/projects", path: "/api/projects", cached: false },
+    {
+      name: "GET /api/projects/filter",
+      path: "/api/projects/filter?category=Illustration",
+      cached: false,
+    },
     { name: "GET /api/projects/counts", path: "/api/projects/counts", cached: false },
+    {
+      name: "GET /api/sections/{projectId}",
+      path: `/api/sections/${projects[Math.floor(projects.length / 2)]!._id}`,
+      cached: false,
+    },
+    { name: "GET /api/settings", path: "/api/settings", cached: false },
   ];
   const idleMb = await warmUp(
     server,

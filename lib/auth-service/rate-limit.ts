@@ -3,9 +3,10 @@ import { sql } from "drizzle-orm";
 import { getDb, type Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AuthServiceError, rateLimited } from "./errors";
+import { TokenBuckets, type BucketRule } from "@/lib/http/token-bucket";
 import { readClientAddress } from "./http";
 
-type Rule = { burst: number; perSeconds: number; requests: number };
+type Rule = BucketRule;
 
 /**
  * Budgets per client address (see readClientAddress), each action its own: GoTrue's reference
@@ -28,9 +29,7 @@ const RULES = {
 
 export type RateLimitName = keyof typeof RULES;
 
-type Bucket = { tokens: number; updatedAt: number };
-
-const buckets = new Map<string, Bucket>();
+const buckets = new TokenBuckets();
 
 /** One budget: the action, the scope if any (a protected project's id), the client address. */
 export function rateLimitKey(request: Request, name: RateLimitName, scope?: string): string {
@@ -47,17 +46,7 @@ export function consumeRateLimit(
   now = Date.now(),
   scope?: string,
 ): void {
-  const rule: Rule = RULES[name];
-  const key = rateLimitKey(request, name, scope);
-  const refillPerMs = rule.requests / (rule.perSeconds * 1000);
-  const bucket = buckets.get(key) ?? { tokens: rule.burst, updatedAt: now };
-  const tokens = Math.min(rule.burst, bucket.tokens + (now - bucket.updatedAt) * refillPerMs);
-  if (tokens < 1) {
-    buckets.set(key, { tokens, updatedAt: now });
-    throw rateLimited();
-  }
-  buckets.set(key, { tokens: tokens - 1, updatedAt: now });
-  if (buckets.size > 10_000) pruneFullBuckets(now);
+  if (!buckets.take(rateLimitKey(request, name, scope), RULES[name], now)) throw rateLimited();
 }
 
 /**
@@ -116,13 +105,6 @@ export async function consumeDatabaseRateLimit(
     );
   }
   return (result as unknown as { rows: { allowed: boolean }[] }).rows[0]!.allowed;
-}
-
-/** Forgets buckets that have refilled completely, so many distinct clients cannot grow the map. */
-function pruneFullBuckets(now: number): void {
-  for (const [key, bucket] of buckets) {
-    if (now - bucket.updatedAt > 300_000) buckets.delete(key);
-  }
 }
 
 // --- Per account: password sign-in ---

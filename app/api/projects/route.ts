@@ -1,7 +1,9 @@
 import { createProjectFromRequest } from "@/lib/api/projects";
 import { ownerWrite } from "@/lib/api/owner-write";
+import { okBody, publicRead } from "@/lib/api/public-read";
 import { answer, methodNotAllowed, ok } from "@/lib/api/respond";
 import { audienceOf, viewerOf } from "@/lib/api/viewer";
+import { TAGS } from "@/lib/cache";
 import { listProjects } from "@/lib/data/projects";
 import { toProjectJson } from "@/lib/data/serialize";
 import { messages } from "@/lib/validation/messages";
@@ -10,10 +12,11 @@ export async function GET(request: Request): Promise<Response> {
   return answer(async () => {
     // A visitor's list holds the published projects only (docs/spec.md §11).
     const viewer = await viewerOf(request);
-    const projects = await listProjects(audienceOf(viewer));
-    return ok(
-      messages.projectsFetched,
-      projects.map((project) => toProjectJson(project, viewer)),
+    return publicRead(request, viewer, ["projects"], [TAGS.projects], async () =>
+      okBody(
+        messages.projectsFetched,
+        (await listProjects(audienceOf(viewer))).map((project) => toProjectJson(project, viewer)),
+      ),
     );
   });
 }

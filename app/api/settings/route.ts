@@ -1,12 +1,19 @@
 import { ownerWrite } from "@/lib/api/owner-write";
+import { okBody, publicRead } from "@/lib/api/public-read";
 import { answer, methodNotAllowed, ok } from "@/lib/api/respond";
 import { saveSettingsFromRequest } from "@/lib/api/settings";
+import { TAGS } from "@/lib/cache";
 import { getSiteSettings } from "@/lib/data/settings";
 import { messages } from "@/lib/validation/messages";
 
 /** The public site settings (what the header, home, About, Reel and footer show). */
-export async function GET(): Promise<Response> {
-  return answer(async () => ok(messages.settingsFetched, await getSiteSettings()));
+export async function GET(request: Request): Promise<Response> {
+  // The same for everyone: the owner's read comes from the cache too (a save expires it).
+  return answer(async () =>
+    publicRead(request, { owner: false }, ["settings"], [TAGS.settings], async () =>
+      okBody(messages.settingsFetched, await getSiteSettings()),
+    ),
+  );
 }
 
 /**

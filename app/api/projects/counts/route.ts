@@ -1,13 +1,17 @@
-import { answer, methodNotAllowed, ok } from "@/lib/api/respond";
+import { okBody, publicRead } from "@/lib/api/public-read";
+import { answer, methodNotAllowed } from "@/lib/api/respond";
 import { audienceOf, viewerOf } from "@/lib/api/viewer";
+import { TAGS } from "@/lib/cache";
 import { countProjectsByCategory } from "@/lib/data/projects";
 import { messages } from "@/lib/validation/messages";
 
 /** Counts of what the reader may find: a visitor's count only published projects (docs/spec.md §11). */
 export async function GET(request: Request): Promise<Response> {
   return answer(async () => {
-    const audience = audienceOf(await viewerOf(request));
-    return ok(messages.countsFetched, await countProjectsByCategory(audience));
+    const viewer = await viewerOf(request);
+    return publicRead(request, viewer, ["project-counts"], [TAGS.projects], async () =>
+      okBody(messages.countsFetched, await countProjectsByCategory(audienceOf(viewer))),
+    );
   });
 }
 

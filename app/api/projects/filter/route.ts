@@ -1,5 +1,7 @@
-import { answer, ApiError, methodNotAllowed, ok } from "@/lib/api/respond";
+import { okBody, publicRead } from "@/lib/api/public-read";
+import { answer, ApiError, methodNotAllowed } from "@/lib/api/respond";
 import { audienceOf, viewerOf } from "@/lib/api/viewer";
+import { TAGS } from "@/lib/cache";
 import { listProjectsByCategory } from "@/lib/data/projects";
 import { toProjectJson } from "@/lib/data/serialize";
 import { messages } from "@/lib/validation/messages";
@@ -13,10 +15,13 @@ export async function GET(request: Request): Promise<Response> {
     if (!category.success) throw new ApiError(400, firstMessage(category.error));
     // A visitor's list holds the published projects only (docs/spec.md §11).
     const viewer = await viewerOf(request);
-    const projects = await listProjectsByCategory(category.data, audienceOf(viewer));
-    return ok(
-      messages.projectsFetched,
-      projects.map((project) => toProjectJson(project, viewer)),
+    return publicRead(request, viewer, ["projects", category.data], [TAGS.projects], async () =>
+      okBody(
+        messages.projectsFetched,
+        (await listProjectsByCategory(category.data, audienceOf(viewer))).map((project) =>
+          toProjectJson(project, viewer),
+        ),
+      ),
     );
   });
 }

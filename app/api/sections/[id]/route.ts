@@ -1,14 +1,17 @@
 import { ownerWrite, permanentOf } from "@/lib/api/owner-write";
+import { jsonResponse, okBody, publicReadIfPublic } from "@/lib/api/public-read";
 import { answer, methodNotAllowed, ok } from "@/lib/api/respond";
 import {
   createSectionFromRequest,
   removeSection,
   updateSectionFromRequest,
 } from "@/lib/api/sections";
-import { requireVisibleProject } from "@/lib/api/viewer";
+import { requireVisibleProject, viewerOf } from "@/lib/api/viewer";
+import { TAGS } from "@/lib/cache";
 import { getProject } from "@/lib/data/projects";
 import { listSections } from "@/lib/data/sections";
 import { toSectionJson } from "@/lib/data/serialize";
+import { visibleToVisitor } from "@/lib/data/visibility";
 import { messages } from "@/lib/validation/messages";
 
 // One path segment, two meanings (docs/spec.md §7): GET and POST take a project id, PUT and DELETE a section id.
@@ -17,10 +20,24 @@ type Context = { params: Promise<{ id: string }> };
 export async function GET(request: Request, { params }: Context): Promise<Response> {
   return answer(async () => {
     const projectId = (await params).id;
+    const list = async () =>
+      okBody(messages.sectionsFetched, (await listSections(projectId)).map(toSectionJson));
+    // A published or unlisted project's sections are the same for every visitor: cached.
+    if (!(await viewerOf(request)).owner) {
+      const cached = await publicReadIfPublic(
+        request,
+        ["sections", projectId],
+        [TAGS.project(projectId)],
+        async () => {
+          const project = await getProject(projectId);
+          return project && visibleToVisitor(project) === "open" ? list() : null;
+        },
+      );
+      if (cached) return cached;
+    }
     // A draft's or a locked protected project's sections are not found (docs/spec.md §11).
     await requireVisibleProject(await getProject(projectId), request);
-    const sections = await listSections(projectId);
-    return ok(messages.sectionsFetched, sections.map(toSectionJson));
+    return jsonResponse(await list());
   });
 }
 
