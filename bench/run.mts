@@ -17,7 +17,7 @@ import { lighthouse, type LighthouseResult } from "./lighthouse.mts";
 import { WARM_UP_SHARE, load, type LoadResult } from "./load.mts";
 import { renderReport, writeReportFromResults, type PageLoad, type Results } from "./report.mts";
 import { SHOWCASE_TITLE } from "./showcase.mts";
-import { runToEnd, stopCleanlyOnSignal } from "./stop.mts";
+import { nothingLeftRunning, runToEnd, stopCleanlyOnSignal } from "./stop.mts";
 import { measureUpload } from "./upload.mts";
 import { IDLE_WAIT_MS, restingRssMb, warmUpPaths } from "./idle.mts";
 import { signUp } from "../test/helpers/auth.ts";
@@ -34,7 +34,7 @@ if (args.has("--report-only")) {
 }
 // Stopped half-way (SIGTERM, SIGINT, SIGHUP: a time limit, Ctrl-C), the run kills everything it
 // started, Lighthouse's Chromium included, and removes its data copies and temporary folder.
-stopCleanlyOnSignal(() =>
+const { marker } = stopCleanlyOnSignal(() =>
   ["data", "data-before", "data-untuned", "empty"].map((dir) => path.join(root, "bench/out", dir)),
 );
 const quick = args.has("--quick");
@@ -53,7 +53,14 @@ const lighthouseRuns = { mobile: quick ? 1 : 7, desktop: quick ? 1 : 3 } as cons
 const PROJECTS = quick ? 40 : 200;
 const SECTIONS = 3;
 
-const log = (message: string) => console.log(`[bench] ${message}`);
+const startedAt = Date.now();
+/** A step's line, with the time the run has taken so far. */
+const log = (message: string) => {
+  const seconds = Math.round((Date.now() - startedAt) / 1000);
+  console.log(
+    `[bench ${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, "0")}s] ${message}`,
+  );
+};
 /** RSS of the whole server process tree, in MB. */
 const rssMb = (pid: number) => Math.round(treeRssMb(pid));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -424,3 +431,6 @@ try {
   await untuned?.stop();
   await server.stop();
 }
+// Nothing the run started may still be running (bench/stop.mts).
+if (!nothingLeftRunning(marker)) process.exitCode = 1;
+log("done");

@@ -117,3 +117,22 @@ export function runToEnd(
     );
   });
 }
+
+/**
+ * The end-of-run check: every process the run started carrying `marker` has gone within 10 s
+ * (servers stopped, browsers closed). Kills and lists any that has not; false then.
+ */
+export function nothingLeftRunning(marker: string): boolean {
+  const deadline = Date.now() + 10_000;
+  let left = processesMarked(SPAWNED_MARKER, marker).filter(({ pid }) => pid !== process.pid);
+  while (left.length > 0 && Date.now() < deadline) {
+    pause(250);
+    left = processesMarked(SPAWNED_MARKER, marker).filter(({ pid }) => pid !== process.pid);
+  }
+  if (left.length === 0) return true;
+  console.error(
+    `[bench] ${left.length} process(es) the run started were still running (now killed): ${describe(left)}`,
+  );
+  killMarked(marker);
+  return false;
+}
