@@ -53,7 +53,8 @@ export function stopCleanlyOnSignal(dirs: () => string[]): { marker: string; tmp
       console.error(`[bench] ${signal}: stopping everything the run started`);
       const left = killMarked(marker);
       if (left.length > 0) console.error(`[bench] still running after 10 s: ${describe(left)}`);
-      for (const dir of [...dirs(), tmp]) fs.rmSync(dir, { recursive: true, force: true });
+      for (const dir of [...dirs(), tmp])
+        fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
       process.exit(128 + SIGNALS[signal]);
     });
   }
