@@ -23,21 +23,20 @@ finish() {
 }
 trap finish EXIT
 
-step "Lint, types and formatting"
-# ESLint and tsc each keep one core busy: they run side by side, and both report before a failure
-# stops the run.
+step "Lint, formatting, types and the production build"
+# ESLint and tsc (one core each) run beside the build, which keeps both cores busy only part of the
+# time (its own type check, of the product files alone, is single-threaded). Every check reports
+# before a failure stops the run.
 eslint . --max-warnings=0 &
 lint=$!
 tsc --noEmit &
 types=$!
 checks=0
+prettier --check . --log-level=warn || checks=1
+ensure_build || checks=1
 wait "$lint" || checks=1
 wait "$types" || checks=1
-prettier --check . --log-level=warn || checks=1
 [ "$checks" = 0 ]
-
-step "Production build"
-ensure_build
 
 step "Unit and integration tests (PGlite)"
 # The server files, one at a time, keep about one core busy (a test and the server it started);
