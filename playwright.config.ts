@@ -66,6 +66,9 @@ export default defineConfig({
   // Owner controls appear once the session is read, which loads supabase-js first; on a busy
   // 2-core CI machine that took over 5 s (Playwright's default) while the other server's specs ran.
   expect: { timeout: 10_000 },
+  // Four specs share two cores: a test that takes 30 s (Playwright's default limit) on a busy
+  // machine is slow, not broken.
+  timeout: 60_000,
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
   use: {
     trace: "retain-on-failure",
