@@ -192,7 +192,7 @@ test.describe("a loop video on the project page", () => {
 test.describe("a video with controls and a poster", () => {
   test.use({ viewport: { width: 1280, height: 720 } });
 
-  test("draws its poster as a lazy optimized <img> at the column's width, gone once it plays", async ({
+  test("shows its poster whole with a play control, plays on a click anywhere on it or on Enter, then hands over to its controls", async ({
     page,
   }) => {
     // Below a tall text section, so the still is not the page's first content.
@@ -207,30 +207,54 @@ test.describe("a video with controls and a poster", () => {
       if (new URL(request.url()).pathname === poster) rawPosterRequests.push(request.url());
     });
     await page.goto(`/sections/${project.id}`);
-    const video = page.locator("video[controls]");
+    const video = page.locator("video");
     await expect(video).toHaveCount(1);
     // No `poster` attribute: it would load the stored full-size file at once, on every screen.
     await expect(video).not.toHaveAttribute("poster");
     await expect(video).toHaveAttribute("preload", "none");
+    // No native controls over the still until it plays: no grey bar across the picture.
+    await expect(video).not.toHaveAttribute("controls");
     const still = page.getByTestId("player-poster");
     await expect(still).toHaveAttribute("loading", "lazy");
     await expect(still).toHaveAttribute("alt", "");
+    const play = page.getByRole("button", { name: "Play Player (video)" });
 
     await video.scrollIntoViewIfNeeded();
     await expectStillSizedForScreen(still);
     expect(rawPosterRequests).toEqual([]);
-    // The still fills the video's box, under it.
-    const [stillBox, videoBox] = [(await still.boundingBox())!, (await video.boundingBox())!];
-    expect(stillBox).toEqual(videoBox);
+    // The still fills the video's box and is drawn on top of it, decoded; the play control
+    // covers the whole picture.
+    const videoBox = (await video.boundingBox())!;
+    expect(await still.boundingBox()).toEqual(videoBox);
+    expect(await play.boundingBox()).toEqual(videoBox);
     await expect(still).toBeVisible();
+    await expect
+      .poll(() => still.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    const topmost = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest("button")?.getAttribute("aria-label"),
+      [videoBox.x + videoBox.width / 2, videoBox.y + videoBox.height / 2],
+    );
+    expect(topmost).toBe("Play Player (video)");
 
-    // Played from its controls' play button (Chromium's, at the bar's left end): once it plays
-    // the still is gone, so one of another shape never shows beside the moving picture.
-    await video.click({ position: { x: 24, y: videoBox.height - 48 } });
+    // A click near a corner of the picture, nowhere near the disc, plays it.
+    await play.click({ position: { x: 30, y: 30 } });
     await expect
       .poll(() => video.evaluate((element: HTMLVideoElement) => !element.paused))
       .toBe(true);
+    await expect(video).toHaveAttribute("controls", "");
     await expect(still).toBeHidden();
+    await expect(play).toHaveCount(0);
+    await expect(video).toBeFocused();
+
+    // From the keyboard: the play control is a button, so Enter starts it too.
+    await page.reload();
+    await page.getByRole("button", { name: "Play Player (video)" }).focus();
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(() => page.locator("video").evaluate((element: HTMLVideoElement) => !element.paused))
+      .toBe(true);
+    await expect(page.locator("video")).toHaveAttribute("controls", "");
   });
 });
 

@@ -16,7 +16,7 @@ import { ViewerLauncher } from "./viewer-launcher";
 
 /**
  * A section's images in its layout (the count-based grid, justified uncropped rows, or one per
- * row at full width); a click opens the full-screen viewer, whose sequence continues with the
+ * row at full width, never wider than its own pixels); a click opens the full-screen viewer, whose sequence continues with the
  * section's video. Rendered on the server: each image is a button whose `data-view` tells
  * ViewerLauncher, the only client code here, where the viewer opens.
  */
@@ -61,7 +61,7 @@ export function SectionImages({
                     natural
                       ? {
                           aspectRatio: `${image.width} / ${image.height}`,
-                          maxWidth: capWidth(image.width! / image.height!),
+                          maxWidth: aloneMaxWidth(image.width! / image.height!, image.width),
                         }
                       : undefined
                   }
@@ -109,7 +109,9 @@ export function SectionImages({
                       style={{
                         aspectRatio: `${ratio}`,
                         ["--grow" as string]: `${ratio * 1000}`,
-                        ...(row.length === 1 ? { maxWidth: capWidth(ratio) } : {}),
+                        ...(row.length === 1
+                          ? { maxWidth: aloneMaxWidth(ratio, image.width) }
+                          : {}),
                       }}
                       data-testid="layout-image"
                     >
@@ -130,6 +132,15 @@ export function SectionImages({
       )}
     </ViewerLauncher>
   );
+}
+
+/**
+ * The widest an image alone on its row is drawn: at most TALL_CAP_VH of the window tall, and never
+ * wider than its own pixels (a 480 px image in a 1,088 px column stays 480 px wide, centred,
+ * instead of being stretched soft).
+ */
+function aloneMaxWidth(ratio: number, width: number | null): string {
+  return width ? `min(${capWidth(ratio)}, ${width}px)` : capWidth(ratio);
 }
 
 /**
