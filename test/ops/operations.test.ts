@@ -12,6 +12,8 @@ import { multipart, OWNER_EMAIL, PASSWORD } from "../helpers/api-client";
 import { signUp, SERVER_START_TIMEOUT } from "../helpers/auth";
 import { pngOfSize } from "../helpers/media-fixtures";
 import { startServer, type RunningServer } from "../helpers/server";
+import { processesMatching } from "../helpers/processes";
+import { serverEnvironment, startNodeOptions } from "../../scripts/node-options.mjs";
 
 let server: RunningServer;
 let dataDir: string;
@@ -62,6 +64,19 @@ describe("operations (PGlite)", () => {
     });
     const post = await fetch(new URL("/api/health", server.url), { method: "POST" });
     expect(post.status).toBe(405);
+  });
+
+  it("the server runs with npm start's Node options and malloc settings (scripts/node-options.mjs)", () => {
+    const expected = serverEnvironment(process.env);
+    // Every process of the server (`next start` and the next-server it runs) has them.
+    const group = processesMatching((p) => p.pgid === server.process.pid);
+    expect(group.length).toBeGreaterThanOrEqual(1);
+    for (const { pid, command } of group) {
+      const environ = fs.readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+      for (const name of ["NODE_OPTIONS", "MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_"])
+        expect(environ, `${name} of ${command}`).toContain(`${name}=${expected[name]}`);
+    }
+    expect(expected.NODE_OPTIONS).toContain(startNodeOptions(process.env.HEAP_LIMIT_MB || "512"));
   });
 
   it("LOG_FORMAT=json: every line is a JSON object; requests logged without their query", async () => {
