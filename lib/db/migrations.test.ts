@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { useDatabases } from "@/test/helpers/database";
 import {
@@ -22,6 +23,7 @@ import { listTrash, restoreProject, trashProject, trashSection } from "@/lib/dat
 import { createBackup } from "@/lib/backup/backup";
 import { rowsOf } from "@/lib/backup/tables";
 import { getSigningKey } from "@/lib/auth-service/keys";
+import { startPlaceholderFill } from "@/lib/startup/fill-placeholders";
 
 /**
  * Each migration upgrades a site made before it without loss: its data directory (or PostgreSQL
@@ -652,4 +654,48 @@ describe("migration 0010: appearance settings", () => {
     expect(await restoreBackup(target, archive)).toEqual({ rows: 1, files: 0 });
     expect(await getSiteSettings()).toEqual({ ...OLD_SETTINGS, ...TODAY, ...NO_PLACEHOLDERS });
   }, 300_000); // two fresh embedded databases: each initdb takes a minute on a busy machine
+});
+
+/**
+ * Migration 0011 (the placeholder job): an upgraded site owes the fill of its images' blur-up
+ * placeholders once; the first start makes them from the stored files and drops the job.
+ */
+describe("migration 0011: the placeholder job", () => {
+  const KEY = "0123456789abcdef0123456789abcdef.png";
+  const IMAGES = [{ url: `/media/${KEY}`, key: KEY, width: 40, height: 30, alt: "A" }];
+
+  it("upgrades a site made before it without loss; its first start fills the placeholders once", async () => {
+    const site = await siteBefore(11, { tables: BOTH }, async (execute) => {
+      await insertOldProject(execute, PROJECT_ID, { category: "Motion Design" });
+      await insertOldSection(execute, SECTION_ID, PROJECT_ID, { images: JSON.stringify(IMAGES) });
+    });
+    const uploads = path.join(site.dataDir, "uploads");
+    fs.mkdirSync(uploads, { recursive: true });
+    await sharp({ create: { width: 40, height: 30, channels: 3, background: "#336699" } })
+      .png()
+      .toFile(path.join(uploads, KEY));
+
+    // The current code opens the same database: 0011 runs, the rows are intact, the job is owed.
+    const db = await getDb();
+    const owed = async () =>
+      rowsOf<{ name: string }>(await db.execute(sql`select name from pending_jobs`)).map(
+        (row) => row.name,
+      );
+    expect(await owed()).toEqual(["placeholder-backfill"]);
+    expectKept(await getProject(PROJECT_ID), { ...OLD_PROJECT, category: "Motion Design" });
+    expect(await getSection(SECTION_ID)).toMatchObject({ images: IMAGES });
+
+    // The first start fills the image's placeholder in the background, then drops the job.
+    await startPlaceholderFill();
+    await expect.poll(owed, { timeout: 30_000 }).toEqual([]);
+    expect((await getSection(SECTION_ID))!.images[0]!.placeholder).toMatch(
+      /^data:image\/webp;base64,/,
+    );
+
+    // A backup of the upgraded site restores it whole.
+    const archive = path.join(work, "after-0011.tar.gz");
+    expect(await createBackup(site.dataDir, archive)).toMatchObject({ rows: 2, files: 1 });
+    await restoreBackup(await fresh(), archive);
+    expect((await getSection(SECTION_ID))!.images[0]!.placeholder).toMatch(/^data:image\/webp/);
+  }, 300_000);
 });
