@@ -10,7 +10,7 @@ import { fail } from "./respond";
  * (the first visitor after a write, an unknown id, a protected project's sections). A person browsing makes a handful per page; a script walking made-up ids or query
  * strings meets the limit within seconds and gets 429 (docs/security.md#rate-limits).
  */
-export const UNCACHED_READS: BucketRule = { burst: 60, requests: 120, perSeconds: 60 };
+export const UNCACHED_READS: BucketRule = { burst: 120, requests: 300, perSeconds: 60 };
 export const TOO_MANY_READS = "Too many requests, try again in a minute";
 
 const buckets = new TokenBuckets();
