@@ -34,10 +34,17 @@ describe("npm run bench stopped half-way", () => {
       const marker = `bench-stop-test-${process.pid}-${Date.now()}-${signal}`;
       markers.push(marker);
       const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-bench-stop-"));
-      const child = spawnGroup("tsx", ["--conditions=react-server", fixture, scratch], {
-        env: { ...process.env, PORTFOLIO_BENCH_RUN: marker },
-        stdio: ["ignore", "pipe", "inherit"],
-      });
+      // As `npm run bench` starts it: Node.js itself with tsx's loader, no tsx process in front
+      // (tsx's CLI SIGKILLs its child when the child does not confirm a relayed signal within
+      // 30 ms, which on a busy machine cut the clean-up short).
+      const child = spawnGroup(
+        process.execPath,
+        ["--conditions=react-server", "--import", "tsx", fixture, scratch],
+        {
+          env: { ...process.env, PORTFOLIO_BENCH_RUN: marker },
+          stdio: ["ignore", "pipe", "inherit"],
+        },
+      );
       let output = "";
       child.stdout!.on("data", (chunk) => (output += chunk));
       const exited = new Promise((resolve) => child.once("exit", resolve));
@@ -54,7 +61,6 @@ describe("npm run bench stopped half-way", () => {
 
       killGroup(child.pid, signal);
       await exited;
-      // tsx may end as soon as it has passed the signal on; the run itself ends a moment later.
       await until(() => marked().length === 0, 15_000, "the run's processes to go").catch(() => {
         throw new Error(`Still running: ${JSON.stringify(marked())}\n${output}`);
       });
