@@ -58,7 +58,7 @@ npm run soak -- --seconds 45 --warmup 20 --out reliability/out/soak-short.json
 step "Data-layer tests (PostgreSQL server)"
 pg_started=1
 pg_url=$(bash scripts/pg-test-server.sh)
-TEST_DATABASE_URL="$pg_url" vitest run lib/data lib/db lib/backup lib/auth lib/startup \
+TEST_DATABASE_URL="$pg_url" vitest run lib/data lib/db lib/backup lib/auth lib/startup lib/trash \
   test/ops/faults-kill.test.ts test/ops/multi-instance.test.ts
 
 step "Browser tests (Playwright, Chromium)"
