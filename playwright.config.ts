@@ -6,9 +6,10 @@ import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/te
 // site's pages and the owner's flows run side by side without sharing data (each spec sees one
 // server's projects, settings and owner). A spec spends most of its time waiting (for a page, an
 // image's first encode, an animation, a toast), so four of them share two cores well.
-// E2E_SERVERS=1 runs every spec on one server.
+// E2E_SERVERS=1 runs every spec on one server, E2E_SERVERS=2 the owner's on one and the visitor's
+// on the other.
 const firstPort = Number(process.env.E2E_PORT ?? 3100);
-const servers = process.env.E2E_SERVERS === "1" ? 1 : 4;
+const servers = process.env.E2E_SERVERS === "1" ? 1 : process.env.E2E_SERVERS === "2" ? 2 : 4;
 const dataDirRoot =
   process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `portfolio-e2e-${process.pid}`);
 
@@ -27,12 +28,17 @@ type Shard = { name: string; testMatch?: RegExp; testIgnore?: RegExp[] };
 const shards: (Shard & { port: number })[] = (
   servers === 1
     ? [{ name: "chromium" }]
-    : [
-        { name: "owner-1", testMatch: OWNER_FIRST },
-        { name: "owner-2", testIgnore: [SITE_SPECS, OWNER_FIRST] },
-        { name: "site-1", testMatch: SITE_FIRST },
-        { name: "site-2", testMatch: SITE_SPECS, testIgnore: [SITE_FIRST] },
-      ]
+    : servers === 2
+      ? [
+          { name: "owner", testIgnore: [SITE_SPECS] },
+          { name: "site", testMatch: SITE_SPECS },
+        ]
+      : [
+          { name: "owner-1", testMatch: OWNER_FIRST },
+          { name: "owner-2", testIgnore: [SITE_SPECS, OWNER_FIRST] },
+          { name: "site-1", testMatch: SITE_FIRST },
+          { name: "site-2", testMatch: SITE_SPECS, testIgnore: [SITE_FIRST] },
+        ]
 ).map((shard: Shard, index) => ({ ...shard, port: firstPort + index }));
 
 const baseURLOf = (port: number) => `http://localhost:${port}`;
