@@ -12,9 +12,12 @@ import {
 
 const fixture = path.resolve("test/fixtures/bench-stop/run.mts");
 const markers: string[] = [];
+const folders: string[] = [];
 
+// Whatever happened in a test, nothing of its runs is left.
 afterAll(() => {
   for (const marker of markers) killMarked(marker);
+  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
 });
 
 async function until(test: () => boolean, ms: number, what: string) {
@@ -34,6 +37,7 @@ describe("npm run bench stopped half-way", () => {
       const marker = `bench-stop-test-${process.pid}-${Date.now()}-${signal}`;
       markers.push(marker);
       const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-bench-stop-"));
+      folders.push(scratch);
       // As `npm run bench` starts it: Node.js itself with tsx's loader, no tsx process in front
       // (tsx's CLI SIGKILLs its child when the child does not confirm a relayed signal within
       // 30 ms, which on a busy machine cut the clean-up short).
@@ -56,6 +60,7 @@ describe("npm run bench stopped half-way", () => {
         "Lighthouse's Chromium",
       );
       const { tmp } = JSON.parse(output.split("\n")[0]!) as { tmp: string };
+      folders.push(tmp);
       expect(fs.existsSync(tmp)).toBe(true);
       expect(marked().length).toBeGreaterThanOrEqual(3); // the stand-in, Lighthouse, Chromium
 
