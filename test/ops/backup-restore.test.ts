@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, multipart, type Part } from "../helpers/api-client";
 import { signIn, signUp } from "../helpers/auth";
 import { gif, jpeg, mp4OfSize, pngOfSize } from "../helpers/media-fixtures";
@@ -21,7 +21,11 @@ const CATEGORIES = [
   "Frame by Frame",
   "Assets & Tools",
 ];
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "backup-restore-"));
+// Made when the file's tests run (not when it is only collected), removed after them.
+let work: string;
+beforeAll(() => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "backup-restore-"));
+});
 const servers: RunningServer[] = [];
 const siteEnv = (dataDir: string) => ({ DATA_DIR: dataDir, DATABASE_URL: "" });
 

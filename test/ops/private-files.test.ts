@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, multipart, OWNER_EMAIL, PASSWORD } from "../helpers/api-client";
 import { createTestClient, signUp } from "../helpers/auth";
 import { jpeg, mp4OfSize, pngOfSize } from "../helpers/media-fixtures";
@@ -15,7 +15,11 @@ import { startServer, type RunningServer } from "../helpers/server";
  * An existing install whose files other users could read is fixed when the server starts.
  */
 
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "private-files-"));
+// Made when the file's tests run (not when it is only collected), removed after them.
+let work: string;
+beforeAll(() => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "private-files-"));
+});
 const servers: RunningServer[] = [];
 afterAll(async () => {
   for (const server of servers) await server.stop();

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SERVER_START_TIMEOUT } from "../helpers/auth";
 import {
   processesMarked,
@@ -14,7 +14,11 @@ import {
   SPAWNED_MARKER,
 } from "../helpers/processes";
 
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-cleanup-test-"));
+// Made when the file's tests run (not when it is only collected), removed after them.
+let work: string;
+beforeAll(() => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-cleanup-test-"));
+});
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 type Recorded = { url?: string; pid: number; dataDir?: string };

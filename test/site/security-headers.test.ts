@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../helpers/server";
 
 let server: RunningServer;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-headers-"));
+let dataDir: string;
 
 beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-headers-"));
   server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "" });
 });
 afterAll(async () => {
