@@ -1,4 +1,8 @@
-import { z } from "zod";
+/*
+ * Free of zod on purpose: the visitor's gallery cards and section images draw focal points
+ * (objectPosition), and zod would add ~30 kB of gzipped JavaScript to every public page
+ * (e2e/visitor-js.spec.ts). The schemas that check focal points live in project.ts and section.ts.
+ */
 
 /**
  * An image's focal point: the spot that stays in view where the image is cropped,
@@ -27,22 +31,12 @@ export function objectPosition(focal: Partial<Focal> | null | undefined): string
 export const invalidFocalMessage =
   'Invalid focal point: send "x,y" with each value from 0 to 1, e.g. "0.5,0.5"';
 
-const unit = z
-  .number({ error: invalidFocalMessage })
-  .min(0, { error: invalidFocalMessage })
-  .max(1, {
-    error: invalidFocalMessage,
-  });
-
-/** A focal point as JSON numbers (the `existingImages` field). */
-export const focalNumbers = { focalX: unit, focalY: unit };
-
 const NUMBER = /^\s*(?:0(?:\.\d{1,6})?|1(?:\.0{1,6})?|\.\d{1,6})\s*$/;
 
-/** Parses "x,y"; null when malformed or outside 0–1. */
+/** Parses "x,y"; null when malformed or outside 0–1 (NUMBER admits 0–1 only). */
 export function parseFocal(value: string): Focal | null {
   const parts = value.split(",");
   if (parts.length !== 2 || !parts.every((part) => NUMBER.test(part))) return null;
   const [x, y] = parts.map(Number) as [number, number];
-  return unit.safeParse(x).success && unit.safeParse(y).success ? { x, y } : null;
+  return { x, y };
 }

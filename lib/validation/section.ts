@@ -6,7 +6,15 @@ import { isStorableText } from "./text";
 import { normalizeVimeoUrl } from "./vimeo";
 import { layoutSchema } from "./layout";
 import type { SectionLayout } from "@/lib/domain";
-import { focalNumbers, invalidFocalMessage, parseFocal, type Focal } from "./focal";
+import { invalidFocalMessage, parseFocal, type Focal } from "./focal";
+
+const unit = z
+  .number({ error: invalidFocalMessage })
+  .min(0, { error: invalidFocalMessage })
+  .max(1, { error: invalidFocalMessage });
+
+/** A focal point as JSON numbers (the `existingImages` field). */
+const focalNumbers = { focalX: unit, focalY: unit };
 
 export { SECTION_LIMITS };
 
