@@ -3,15 +3,16 @@ import { unstable_cache } from "next/cache";
 import { readClientAddress } from "@/lib/auth-service/http";
 import type { Viewer } from "@/lib/data/serialize";
 import { TokenBuckets, type BucketRule } from "@/lib/http/token-bucket";
-import { fail } from "./respond";
+import { fail, jsonResponse } from "./respond";
 
 /**
  * Reads that reach the database for a visitor, per client address: a cache miss of a public read
- * (the first visitor after a write, an unknown id, a protected project's sections). A person browsing makes a handful per page; a script walking made-up ids or query
- * strings meets the limit within seconds and gets 429 (docs/security.md#rate-limits).
+ * (the first visitor after a write, an unknown id, a protected project's sections). A person
+ * browsing makes a handful per page; a script walking made-up ids meets the limit within seconds
+ * and gets 429 (docs/security.md#rate-limits).
  */
-export const UNCACHED_READS: BucketRule = { burst: 120, requests: 300, perSeconds: 60 };
-export const TOO_MANY_READS = "Too many requests, try again in a minute";
+const UNCACHED_READS: BucketRule = { burst: 120, requests: 300, perSeconds: 60 };
+const TOO_MANY_READS = "Too many requests, try again in a minute";
 
 const buckets = new TokenBuckets();
 
@@ -21,10 +22,6 @@ class TooManyReads extends Error {}
 function spendUncachedRead(address: string): void {
   if (!buckets.take(address, UNCACHED_READS)) throw new TooManyReads();
 }
-
-/** The JSON envelope of a successful read, as `ok()` writes it. */
-export const okBody = (message: string, data: unknown): string =>
-  JSON.stringify({ success: true, message, data });
 
 const LIMITED = Symbol("limited");
 
@@ -56,9 +53,6 @@ async function cachedText(
     throw error;
   }
 }
-
-export const jsonResponse = (body: string) =>
-  new Response(body, { headers: { "Content-Type": "application/json" } });
 
 /**
  * A public read's answer: the owner's (which holds drafts) read afresh every time, anyone else's
@@ -94,6 +88,6 @@ export async function publicReadIfPublic(
 }
 
 /** 429 with the envelope, for a read over the address's budget. */
-export function tooManyReads(): Response {
+function tooManyReads(): Response {
   return fail(429, TOO_MANY_READS, { "Retry-After": "30" });
 }

@@ -5,8 +5,16 @@ import { UploadError } from "@/lib/uploads/errors";
 import { messages } from "@/lib/validation/messages";
 
 /** The REST envelope of docs/spec.md §7: `{ success, message, data }`. */
+/** The JSON text of a successful answer's envelope (kept whole by lib/api/public-read.ts). */
+export const okBody = (message: string, data: unknown): string =>
+  JSON.stringify({ success: true, message, data });
+
+/** An answer whose JSON text is already written. */
+export const jsonResponse = (body: string, status = 200): Response =>
+  new Response(body, { status, headers: { "Content-Type": "application/json" } });
+
 export function ok<T>(message: string, data: T, status = 200): Response {
-  return Response.json({ success: true, message, data }, { status });
+  return jsonResponse(okBody(message, data), status);
 }
 
 export function fail(status: number, message: string, headers?: HeadersInit): Response {

@@ -27,9 +27,11 @@ export const audienceOf = (viewer: Viewer): Audience => (viewer.owner ? "owner" 
 export async function requireVisibleProject(
   project: Project | null,
   request: Request,
+  /** The request's viewer, when the caller has read it already. */
+  known?: Viewer,
 ): Promise<{ project: Project; viewer: Viewer }> {
   if (!project) throw new ApiError(404, messages.projectNotFound);
-  const viewer = await viewerOf(request);
+  const viewer = known ?? (await viewerOf(request));
   const unlocked = unlockedProjects(readAccessCookie(request.headers.get("cookie")), [project]);
   if (visibilityFor(project, audienceOf(viewer), unlocked) !== "open")
     throw new ApiError(404, messages.projectNotFound);

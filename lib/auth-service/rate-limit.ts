@@ -6,8 +6,6 @@ import { AuthServiceError, rateLimited } from "./errors";
 import { TokenBuckets, type BucketRule } from "@/lib/http/token-bucket";
 import { readClientAddress } from "./http";
 
-type Rule = BucketRule;
-
 /**
  * Budgets per client address (see readClientAddress), each action its own: GoTrue's reference
  * limits (/token 150 per 5 min with a burst of 30, the others 30 per 5 min). A refresh or a PKCE
@@ -25,7 +23,7 @@ const RULES = {
   // Protected projects' password form (docs/spec.md §11), per address and project: 20 tries, then
   // one more every 15 seconds.
   projectPassword: { burst: 20, requests: 20, perSeconds: 300 },
-} satisfies Record<string, Rule>;
+} satisfies Record<string, BucketRule>;
 
 export type RateLimitName = keyof typeof RULES;
 
@@ -86,7 +84,7 @@ export async function consumeDatabaseRateLimit(
   name: RateLimitName,
   at?: Date,
 ): Promise<boolean> {
-  const rule: Rule = RULES[name];
+  const rule: BucketRule = RULES[name];
   const perSecond = rule.requests / rule.perSeconds;
   const now = at ? sql`${at.toISOString()}::timestamptz` : sql`clock_timestamp()`;
   const refilled = sql`least(${rule.burst}::float8, b.tokens + greatest(0, extract(epoch from (excluded.updated_at - b.updated_at))) * ${perSecond}::float8)`;

@@ -1,7 +1,7 @@
 import { createProjectFromRequest } from "@/lib/api/projects";
 import { ownerWrite } from "@/lib/api/owner-write";
-import { okBody, publicRead } from "@/lib/api/public-read";
-import { answer, methodNotAllowed, ok } from "@/lib/api/respond";
+import { publicRead } from "@/lib/api/public-read";
+import { answer, methodNotAllowed, ok, okBody } from "@/lib/api/respond";
 import { audienceOf, viewerOf } from "@/lib/api/viewer";
 import { TAGS } from "@/lib/cache";
 import { listProjects } from "@/lib/data/projects";

@@ -1,6 +1,6 @@
 import { ownerWrite } from "@/lib/api/owner-write";
-import { okBody, publicRead } from "@/lib/api/public-read";
-import { answer, methodNotAllowed, ok } from "@/lib/api/respond";
+import { publicRead } from "@/lib/api/public-read";
+import { answer, methodNotAllowed, ok, okBody } from "@/lib/api/respond";
 import { saveSettingsFromRequest } from "@/lib/api/settings";
 import { TAGS } from "@/lib/cache";
 import { getSiteSettings } from "@/lib/data/settings";

@@ -1,5 +1,5 @@
-import { okBody, publicRead } from "@/lib/api/public-read";
-import { answer, methodNotAllowed } from "@/lib/api/respond";
+import { publicRead } from "@/lib/api/public-read";
+import { answer, methodNotAllowed, okBody } from "@/lib/api/respond";
 import { audienceOf, viewerOf } from "@/lib/api/viewer";
 import { TAGS } from "@/lib/cache";
 import { countProjectsByCategory } from "@/lib/data/projects";

@@ -1,5 +1,5 @@
-import { okBody, publicRead } from "@/lib/api/public-read";
-import { answer, ApiError, methodNotAllowed } from "@/lib/api/respond";
+import { publicRead } from "@/lib/api/public-read";
+import { answer, ApiError, methodNotAllowed, okBody } from "@/lib/api/respond";
 import { audienceOf, viewerOf } from "@/lib/api/viewer";
 import { TAGS } from "@/lib/cache";
 import { listProjectsByCategory } from "@/lib/data/projects";

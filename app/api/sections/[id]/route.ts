@@ -1,6 +1,6 @@
 import { ownerWrite, permanentOf } from "@/lib/api/owner-write";
-import { jsonResponse, okBody, publicReadIfPublic } from "@/lib/api/public-read";
-import { answer, methodNotAllowed, ok } from "@/lib/api/respond";
+import { publicReadIfPublic } from "@/lib/api/public-read";
+import { answer, jsonResponse, methodNotAllowed, ok, okBody } from "@/lib/api/respond";
 import {
   createSectionFromRequest,
   removeSection,
@@ -22,8 +22,9 @@ export async function GET(request: Request, { params }: Context): Promise<Respon
     const projectId = (await params).id;
     const list = async () =>
       okBody(messages.sectionsFetched, (await listSections(projectId)).map(toSectionJson));
+    const viewer = await viewerOf(request);
     // A published or unlisted project's sections are the same for every visitor: cached.
-    if (!(await viewerOf(request)).owner) {
+    if (!viewer.owner) {
       const cached = await publicReadIfPublic(
         request,
         ["sections", projectId],
@@ -36,7 +37,7 @@ export async function GET(request: Request, { params }: Context): Promise<Respon
       if (cached) return cached;
     }
     // A draft's or a locked protected project's sections are not found (docs/spec.md §11).
-    await requireVisibleProject(await getProject(projectId), request);
+    await requireVisibleProject(await getProject(projectId), request, viewer);
     return jsonResponse(await list());
   });
 }
