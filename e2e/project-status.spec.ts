@@ -118,6 +118,23 @@ test("a protected project: the password form, a wrong then the right password", 
   await expect(visitor.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(visitor.getByRole("heading", { name: "This project is protected" })).toHaveCount(0);
 
+  // Without JavaScript the browser posts the form itself: the password stays out of the URL, and
+  // the right one opens the project all the same.
+  const noScript = await browser.newContext({
+    storageState: { cookies: [], origins: [] },
+    javaScriptEnabled: false,
+  });
+  const plain = await noScript.newPage();
+  await plain.goto(`/sections/${id}`);
+  await plain.getByLabel("Password").fill("wrong-password");
+  await plain.getByRole("button", { name: "View project" }).click();
+  await expect(plain.getByRole("heading", { name: "This project is protected" })).toBeVisible();
+  await plain.getByLabel("Password").fill("ink-and-paper");
+  await plain.getByRole("button", { name: "View project" }).click();
+  await expect(plain.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  expect(plain.url()).toMatch(new RegExp(`/sections/${id}$`));
+  await noScript.close();
+
   // Another signed-out browser still gets the form.
   const otherContext = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const other = await otherContext.newPage();

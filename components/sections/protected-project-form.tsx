@@ -42,7 +42,16 @@ export function ProtectedProjectForm({ projectId }: { projectId: string }) {
     <div className="mx-auto max-w-md px-5 py-20 sm:px-8">
       <h1 className="text-3xl font-semibold tracking-tight">{statusMessages.protectedTitle}</h1>
       <p className="text-muted mt-3">{statusMessages.protectedIntro}</p>
-      <form ref={form} onSubmit={submit} noValidate className="mt-8 space-y-5">
+      {/* Until the script runs (or without it), the browser posts the form itself: the unlock
+          endpoint answers it with a redirect back here, and the password stays out of the URL. */}
+      <form
+        ref={form}
+        method="post"
+        action={`/api/projects/${encodeURIComponent(projectId)}/unlock`}
+        onSubmit={submit}
+        noValidate
+        className="mt-8 space-y-5"
+      >
         <TextField
           label={statusMessages.passwordLabel}
           type="password"

@@ -385,6 +385,28 @@ describe("protected projects: the password", () => {
     );
   });
 
+  it("the form posted without its script: a redirect back either way, the password in no URL", async () => {
+    const post = (password: string) =>
+      fetch(new URL(`/api/projects/${made.protected2.id}/unlock`, url), {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ password }).toString(),
+        redirect: "manual",
+      });
+    const wrong = await post("not-the-password");
+    expect(wrong.status).toBe(303);
+    expect(wrong.headers.get("location")).toBe(`/sections/${made.protected2.id}`);
+    expect(wrong.headers.get("set-cookie")).toBeNull();
+    const right = await post(PASSWORD_Y);
+    expect(right.status).toBe(303);
+    expect(right.headers.get("location")).toBe(`/sections/${made.protected2.id}`);
+    const cookie = (right.headers.get("set-cookie") ?? "").split(";")[0]!;
+    expect(cookie).toMatch(/^project_access=.+/);
+    expect((await page(`/sections/${made.protected2.id}`, { cookie })).html).toContain(
+      "Protected Echo",
+    );
+  });
+
   it("a new password closes the project again for browsers that had opened it", async () => {
     const opened = await unlock(made.protected2.id, PASSWORD_Y);
     const cookie = { cookie: (opened.headers.get("set-cookie") ?? "").split(";")[0]! };

@@ -1,6 +1,6 @@
 import { cookies } from "next/headers";
 import { getSessionCookieOptions } from "@/lib/supabase/config";
-import { readJsonObject } from "@/lib/http/json-body";
+import { readBodyText, readJsonObject } from "@/lib/http/json-body";
 import { answer, ApiError, fail, methodNotAllowed, ok } from "@/lib/api/respond";
 import { takeRateLimit } from "@/lib/auth-service/rate-limit";
 import { AuthServiceError } from "@/lib/auth-service/errors";
@@ -14,14 +14,33 @@ import { unlockSchema } from "@/lib/validation/status";
 
 type Context = { params: Promise<{ id: string }> };
 
+const isFormPost = (request: Request) =>
+  (request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded");
+
 /**
  * `{ "password": "…" }` opens a protected project for this browser for 7 days (docs/spec.md §11):
  * 200 with the signed HttpOnly access cookie, 401 for a wrong password, 429 after 20 tries from
  * one address for one project. A project that is not protected (or not there) answers 404.
+ *
+ * The page's form posts here itself when its script has not run (not loaded yet, or off): then
+ * every answer is a 303 back to the project page, which shows the project if the cookie was set
+ * and the form again if not. The password never goes into a URL.
  */
 export async function POST(request: Request, { params }: Context): Promise<Response> {
+  const { id } = await params;
+  if (isFormPost(request)) {
+    const response = await unlock(request, id);
+    if (response.status === 404) return response;
+    return new Response(null, {
+      status: 303,
+      headers: { Location: `/sections/${encodeURIComponent(id)}` },
+    });
+  }
+  return unlock(request, id);
+}
+
+async function unlock(request: Request, id: string): Promise<Response> {
   return answer(async () => {
-    const { id } = await params;
     const project = await getProject(id);
     if (!project || project.status !== "protected" || !project.passwordHash)
       throw new ApiError(404, messages.projectNotFound);
@@ -32,7 +51,13 @@ export async function POST(request: Request, { params }: Context): Promise<Respo
       if (error instanceof AuthServiceError) return fail(429, statusMessages.tooManyAttempts);
       throw error;
     }
-    const body = await readJsonObject(request, 4096).catch(() => {
+    const body = await (
+      isFormPost(request)
+        ? readBodyText(request, 4096).then((text) => ({
+            password: new URLSearchParams(text).get("password") ?? "",
+          }))
+        : readJsonObject(request, 4096)
+    ).catch(() => {
       throw new ApiError(400, messages.invalidForm);
     });
     const parsed = unlockSchema.safeParse(body);
