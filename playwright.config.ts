@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, SPEC_BROWSER } from "./e2e/helpers/browser";
 
 // Four production servers, each on an empty data directory of its own, with one worker each: the
 // site's pages and the owner's flows run side by side without sharing data (each spec sees one
@@ -79,15 +80,7 @@ export default defineConfig({
   use: {
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-      ],
-    },
+    launchOptions: { executablePath: SPEC_BROWSER, args: CHROMIUM_ARGS },
   },
   projects: shards.map(({ name, port, testMatch, testIgnore }) => ({
     name,

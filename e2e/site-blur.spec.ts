@@ -1,6 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { SHOWCASE } from "./fixtures/data";
 import { expectImagesDecoded } from "./helpers/layout";
+import { FULL_BROWSER } from "./helpers/browser";
+
+// Layout shifts counted as in a visitor's browser (e2e/helpers/browser.ts).
+test.use({ launchOptions: FULL_BROWSER });
 
 /*
  * While a cover or a section image is on its way, its box shows the blurred

@@ -2,6 +2,10 @@ import { expect, test, type Page } from "@playwright/test";
 import { LAYOUTS_PROJECT } from "./fixtures/data";
 import { loadAllImages, preferWebp } from "./helpers/images";
 import { expectNoHorizontalOverflow } from "./helpers/layout";
+import { FULL_BROWSER } from "./helpers/browser";
+
+// Layout shifts counted as in a visitor's browser (e2e/helpers/browser.ts).
+test.use({ launchOptions: FULL_BROWSER });
 
 /*
  * docs/spec.md §2: the natural and full layouts show every image uncropped at its own aspect ratio

@@ -50,7 +50,7 @@ beforeAll(async () => {
   });
   issuer = provider.listen(issuerPort);
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
     args: ["--no-sandbox", "--disable-gpu"],
   });
 }, SERVER_START_TIMEOUT);

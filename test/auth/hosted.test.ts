@@ -32,7 +32,7 @@ beforeAll(async () => {
   });
   await signUp(hosted.url, OWNER.email, OWNER.password);
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
     args: ["--no-sandbox", "--disable-gpu"],
   });
 }, SERVER_START_TIMEOUT);
