@@ -38,28 +38,33 @@ wait "$lint" || checks=1
 wait "$types" || checks=1
 [ "$checks" = 0 ]
 
-step "Unit and integration tests (PGlite)"
-# The server files, one at a time, keep about one core busy (a test and the server it started);
-# the unit files run beside them in a second Vitest, one worker on the other core, their report
-# printed after. One `vitest run` would run the two projects one after the other.
-unit_log=$(mktemp)
-vitest run --project server &
-server_tests=$!
-tests=0
-UNIT_WORKERS=1 vitest run --project unit >"$unit_log" 2>&1 || tests=1
-wait "$server_tests" || tests=1
-cat "$unit_log"
-rm -f "$unit_log"
-[ "$tests" = 0 ]
-
-step "Soak (short form: 20 s warm-up + 45 s of mixed reads and owner writes)"
-npm run soak -- --seconds 45 --warmup 20 --out reliability/out/soak-short.json
-
-step "Data-layer tests (PostgreSQL server)"
+step "Unit, integration and PostgreSQL tests, and the soak"
+# Two lanes, about one core each. The server files (test/, each starts production servers) run one at
+# a time in one Vitest. Beside them, one after the other: the unit files in one worker, the
+# data-layer tests on a throw-away PostgreSQL server, and the soak (short form: 20 s warm-up + 45 s
+# of mixed reads and owner writes). The second lane's report is printed after the first's.
 pg_started=1
 pg_url=$(bash scripts/pg-test-server.sh)
-TEST_DATABASE_URL="$pg_url" vitest run lib/data lib/db lib/backup lib/auth lib/startup lib/trash \
-  test/ops/faults-kill.test.ts test/ops/multi-instance.test.ts
+lane_log=$(mktemp)
+vitest run --project server &
+server_tests=$!
+(
+  set -e
+  echo "--- Unit tests (PGlite)"
+  UNIT_WORKERS=1 vitest run --project unit
+  echo "--- Data-layer tests (PostgreSQL server)"
+  TEST_DATABASE_URL="$pg_url" UNIT_WORKERS=1 vitest run lib/data lib/db lib/backup lib/auth \
+    lib/startup lib/trash test/ops/faults-kill.test.ts test/ops/multi-instance.test.ts
+  echo "--- Soak"
+  npm run soak -- --seconds 45 --warmup 20 --out reliability/out/soak-short.json
+) >"$lane_log" 2>&1 &
+second_lane=$!
+tests=0
+wait "$server_tests" || tests=1
+wait "$second_lane" || tests=1
+cat "$lane_log"
+rm -f "$lane_log"
+[ "$tests" = 0 ]
 
 step "Browser tests (Playwright, Chromium)"
 playwright test
