@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
@@ -17,6 +18,7 @@ export function signInOwnerForFile(name: string): void {
     await page.context().storageState({ path: statePath });
     await page.close();
   });
+  test.afterAll(() => fs.rmSync(statePath, { force: true }));
   test.use({ storageState: statePath });
 }
 

@@ -59,10 +59,19 @@ export function makeMp4(size = 4096): Buffer {
   return Buffer.concat([ftyp, free]);
 }
 
-/** Writes a buffer to a temporary file (Playwright refuses in-memory files over 50 MB). */
+let tempDir: string | undefined;
+
+/**
+ * Writes a buffer to a temporary file (Playwright refuses in-memory files over 50 MB), in a folder
+ * of this worker's that is removed when the worker exits.
+ */
 export function writeTempFile(name: string, data: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "owner-e2e-"));
-  const file = path.join(dir, name);
+  if (!tempDir) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "owner-e2e-"));
+    process.on("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+    tempDir = dir;
+  }
+  const file = path.join(tempDir, name);
   fs.writeFileSync(file, data);
   return file;
 }
