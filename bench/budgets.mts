@@ -105,13 +105,8 @@ export function checkBudgets(results: Results): Verdict[] {
     );
   }
 
-  // The servers before the memory settings and without any too: a failing one would make its
-  // req/s meaningless.
-  for (const page of [
-    ...results.load.pages,
-    ...(results.load.before ?? []),
-    ...(results.load.untuned ?? []),
-  ]) {
+  // The server before the memory settings too: a failing one would make its req/s meaningless.
+  for (const page of [...results.load.pages, ...(results.load.before ?? [])]) {
     add(
       `0 errors and 0 non-2xx on ${page.name}`,
       `${page.errors} errors, ${page.non2xx} non-2xx`,
@@ -197,8 +192,7 @@ export function checkBudgets(results: Results): Verdict[] {
   // with its 512 MB heap limit, V8's and glibc's other defaults. They are the process's, not a
   // page's, so the verdict takes every paired round of every cached page: one pair moves by ±15 %
   // on a busy machine, and a median of 3 pairs per page would miss a 5 % budget by chance about
-  // one run in four; of 9, seldom. The server without the heap limit too is in the report (what
-  // the limit costs), not a budget.
+  // one run in four; of 9, seldom.
   const cached = results.load.pages.filter((p) => p.cached);
   const paired = cached.flatMap((p) => p.vsBeforeRounds ?? []);
   const measured =

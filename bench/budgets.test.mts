@@ -23,9 +23,7 @@ const page = (name: string, vsNextStatic: number, vsLikeForLike: number | null):
   vsBare: 0.5,
   vsNextStatic,
   vsLikeForLike,
-  ...(vsLikeForLike !== null
-    ? { vsBefore: 1, vsBeforeRounds: [1, 1, 1], vsUntuned: 1, vsUntunedRounds: [1, 1, 1] }
-    : {}),
+  ...(vsLikeForLike !== null ? { vsBefore: 1, vsBeforeRounds: [1, 1, 1] } : {}),
 });
 const lh = (path: string, preset: "mobile" | "desktop", performance: number): LighthouseResult => ({
   url: `http://127.0.0.1:1${path}`,
@@ -235,11 +233,7 @@ describe("bench budgets", () => {
     });
     home!.vsBeforeRounds = [0.93, 0.94, 1.02];
     expect(verdict()).toMatchObject({ actual: expect.stringMatching(/^94 % /), ok: false });
-    // The server without any memory setting (no heap limit either) is reported, not a budget.
     home!.vsBeforeRounds = [0.97, 1.02, 0.95];
-    home!.vsUntunedRounds = [0.8, 0.85, 0.9];
-    projectPage!.vsUntunedRounds = [0.8, 0.85, 0.9];
-    expect(verdict()).toMatchObject({ ok: true });
     expect(missed(r)).toEqual([]);
     // A server that never answered gives no ratio, and a run that did not measure it for every
     // cached page misses the budget.
@@ -247,36 +241,27 @@ describe("bench budgets", () => {
     expect(verdict()).toMatchObject({ actual: "missing", ok: false });
     delete projectPage!.vsBeforeRounds;
     expect(verdict()).toMatchObject({ actual: "missing", ok: false });
-    // Their loads must answer without errors, as the pages' do.
+    // Its loads must answer without errors, as the pages' do.
     const fine = passing();
     fine.load.before = [{ ...fine.load.pages[0]!, name: "before the memory settings (as /)" }];
-    fine.load.untuned = [{ ...fine.load.pages[0]!, name: "without any memory setting (as /)" }];
     expect(missed(fine)).toEqual([]);
     fine.load.before[0]!.non2xx = 12;
-    fine.load.untuned[0]!.errors = 3;
-    expect(missed(fine)).toEqual([
-      "0 errors and 0 non-2xx on before the memory settings (as /)",
-      "0 errors and 0 non-2xx on without any memory setting (as /)",
-    ]);
+    expect(missed(fine)).toEqual(["0 errors and 0 non-2xx on before the memory settings (as /)"]);
   });
 
-  it("reports the servers before the memory settings and without any beside each cached page", () => {
+  it("reports the server before the memory settings beside each cached page", () => {
     const r = passing();
     const home = r.load.pages[0]!;
     home.vsBefore = 0.98;
-    home.vsUntuned = 0.91;
     r.load.before = [
       { ...load("before the memory settings (as /)", 990), rounds: [990, 1000, 980] },
     ];
-    r.load.untuned = [
-      { ...load("without any memory setting (as /)", 1070), rounds: [1070, 1080, 1060] },
-    ];
     const report = renderReport(r);
     expect(report).toContain("| before the memory settings (as /) | 990 (990, 1000, 980) |");
-    expect(report).toContain("| without any memory setting (as /) | 1070 (1070, 1080, 1060) |");
-    // The page's row ends with its ratios to both.
-    expect(report).toMatch(/\| \/ \(cached\) \|.*\| 0\.98 \| 0\.91 \|/);
+    // The page's row ends with its ratio to it.
+    expect(report).toMatch(/\| \/ \(cached\) \|.*\| 0\.98 \|\n/);
     expect(report).toContain("the same 512 MB heap limit");
+    expect(report).not.toContain("without any");
   });
 
   it("reports how many Lighthouse runs were measured again after a stall, the floor's too", () => {

@@ -30,13 +30,6 @@ export type PageLoad = LoadResult & {
   vsBefore?: number;
   /** Each round's ratio to it, in round order. */
   vsBeforeRounds?: number[];
-  /**
-   * Cached pages: against the same build without any memory setting, the heap limit included
-   * (reported, not a budget), the median of the rounds' ratios.
-   */
-  vsUntuned?: number;
-  /** Each round's ratio to it, in round order. */
-  vsUntunedRounds?: number[];
 };
 
 /** What bench/upload.mts measured; the report reads its fields by name and lists any it lacks. */
@@ -61,8 +54,6 @@ export type Results = {
     likeForLike: LoadResult[];
     /** The same build as `npm start` ran before the memory settings, as each cached page. */
     before?: LoadResult[];
-    /** The same build without any memory setting, as each cached page. */
-    untuned?: LoadResult[];
     pages: PageLoad[];
   };
   lighthouse: LighthouseResult[];
@@ -183,7 +174,7 @@ export function renderReport(r: Results): string {
     result.rounds && result.rounds.length > 1
       ? `${result.rps} (${result.rounds.join(", ")})`
       : result.rps;
-  const ceilingRow = (ceiling: LoadResult, ratios: [string, string, string, string]) =>
+  const ceilingRow = (ceiling: LoadResult, ratios: [string, string, string]) =>
     row([
       ceiling.name,
       rps(ceiling),
@@ -217,7 +208,7 @@ export function renderReport(r: Results): string {
     "",
     ...(r.load.rounds && r.load.rounds > 1
       ? [
-          `Each cached page ran in ${r.load.rounds} rounds of ${r.load.roundAmount} requests (each after a tenth as many discarded): its static ceiling, its like-for-like ceiling, then the page${r.load.before ? ", the same build as it ran before the memory settings and the same without any, taking turns to go first" : ""}. The table shows the median round, each round's req/s in brackets; a page's ratios are the medians of its rounds' ratios.`,
+          `Each cached page ran in ${r.load.rounds} rounds of ${r.load.roundAmount} requests (each after a tenth as many discarded): its static ceiling, its like-for-like ceiling, then the page${r.load.before ? " and the same build as it ran before the memory settings, taking turns to go first" : ""}. The table shows the median round, each round's req/s in brackets; a page's ratios are the medians of its rounds' ratios.`,
           "",
         ]
       : []),
@@ -233,22 +224,8 @@ export function renderReport(r: Results): string {
       "vs Next static",
       "vs like for like",
       "vs before the memory settings",
-      "vs without any",
     ]),
-    row([
-      "---",
-      "---:",
-      "---:",
-      "---:",
-      "---:",
-      "---:",
-      "---:",
-      "---:",
-      "---:",
-      "---:",
-      "---:",
-      "---:",
-    ]),
+    row(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:"]),
     row([
       "bare node:http (same HTML as /)",
       r.load.bare.rps,
@@ -261,12 +238,10 @@ export function renderReport(r: Results): string {
       "–",
       "–",
       "–",
-      "–",
     ]),
-    ...r.load.nextStatic.map((ceiling) => ceilingRow(ceiling, ["1.00", "–", "–", "–"])),
-    ...r.load.likeForLike.map((ceiling) => ceilingRow(ceiling, ["–", "1.00", "–", "–"])),
-    ...(r.load.before ?? []).map((before) => ceilingRow(before, ["–", "–", "1.00", "–"])),
-    ...(r.load.untuned ?? []).map((untuned) => ceilingRow(untuned, ["–", "–", "–", "1.00"])),
+    ...r.load.nextStatic.map((ceiling) => ceilingRow(ceiling, ["1.00", "–", "–"])),
+    ...r.load.likeForLike.map((ceiling) => ceilingRow(ceiling, ["–", "1.00", "–"])),
+    ...(r.load.before ?? []).map((before) => ceilingRow(before, ["–", "–", "1.00"])),
     ...r.load.pages.map((p) =>
       row([
         `${p.name}${p.cached ? " (cached)" : ""}`,
@@ -280,7 +255,6 @@ export function renderReport(r: Results): string {
         p.vsNextStatic.toFixed(2),
         p.vsLikeForLike === null ? "–" : p.vsLikeForLike.toFixed(2),
         p.vsBefore === undefined ? "–" : p.vsBefore.toFixed(2),
-        p.vsUntuned === undefined ? "–" : p.vsUntuned.toFixed(2),
       ]),
     ),
     "",
@@ -289,9 +263,7 @@ export function renderReport(r: Results): string {
           "The server before the memory settings is the same build on a copy of the data, started as `npm start`",
           "ran before them: the same 512 MB heap limit (`--max-old-space-size`), V8's own heap growing factor",
           "and glibc's own malloc thresholds (scripts/node-options.mjs). It is the throughput the memory",
-          "settings must keep, within 5 %, measured beside them whatever the machine's speed. The server",
-          "without any has no heap limit either (V8 sizes it from the machine's memory): what the limit",
-          "itself costs, reported, not a budget.",
+          "settings must keep, within 5 %, measured beside them whatever the machine's speed.",
           "",
         ]
       : []),

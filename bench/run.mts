@@ -22,7 +22,7 @@ import { measureUpload } from "./upload.mts";
 import { IDLE_WAIT_MS, restingRssMb, warmUpPaths } from "./idle.mts";
 import { signUp } from "../test/helpers/auth.ts";
 import { freePort, startServer, type RunningServer } from "../test/helpers/server.ts";
-import { beforeNodeOptions, untunedNodeOptions } from "./node-options.mts";
+import { beforeNodeOptions } from "./node-options.mts";
 import { treeRssMb } from "../reliability/soak-stats.mts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -35,7 +35,7 @@ if (args.has("--report-only")) {
 // Stopped half-way (SIGTERM, SIGINT, SIGHUP: a time limit, Ctrl-C), the run kills everything it
 // started, Lighthouse's Chromium included, and removes its data copies and temporary folder.
 const { marker } = stopCleanlyOnSignal(() =>
-  ["data", "data-before", "data-untuned", "empty"].map((dir) => path.join(root, "bench/out", dir)),
+  ["data", "data-before", "empty"].map((dir) => path.join(root, "bench/out", dir)),
 );
 const quick = args.has("--quick");
 const amount = quick ? 2_000 : 20_000;
@@ -87,14 +87,10 @@ const dataDir = path.join(root, "bench/out/data");
 log(`seeding ${PROJECTS} projects × ${SECTIONS} sections`);
 const seeded = seedFreshDataDir(root, dataDir, PROJECTS, SECTIONS, { showcase: true });
 const seedSeconds = seeded.seconds;
-// The "before" server's and the untuned one's own copies of the data (two PGlite servers cannot
-// share a directory).
+// The "before" server's own copy of the data (two PGlite servers cannot share a directory).
 const beforeDir = path.join(root, "bench/out/data-before");
-const untunedDir = path.join(root, "bench/out/data-untuned");
-for (const dir of [beforeDir, untunedDir]) {
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.cpSync(dataDir, dir, { recursive: true });
-}
+fs.rmSync(beforeDir, { recursive: true, force: true });
+fs.cpSync(dataDir, beforeDir, { recursive: true });
 
 log("building");
 await runToEnd("next", ["build"], { cwd: root, env: seeded.env });
@@ -141,7 +137,6 @@ log(`first start ${firstStarts.join(", ")} MB, restart ${restarts.join(", ")} MB
 const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "" });
 const pid = server.process.pid!;
 let before: RunningServer | undefined;
-let untuned: RunningServer | undefined;
 try {
   const listed = (await (await fetch(`${server.url}/api/projects`)).json()).data as {
     _id: string;
@@ -179,24 +174,18 @@ try {
   // The cached pages' throughput within 5 % of before the memory settings: the same build on a copy
   // of the data, started as `npm start` ran before them (the same 512 MB heap limit, V8's own
   // young generation and heap growing factor, glibc's own malloc thresholds;
-  // scripts/node-options.mjs), loaded in the same rounds as each cached page. Beside it, reported
-  // and not a budget, the same without the heap limit either: what that older limit costs. The
-  // database parameters and route loading stay: a cached page's request runs no query, and every
-  // server is warmed up on the same paths.
+  // scripts/node-options.mjs), loaded in the same rounds as each cached page. The database
+  // parameters and route loading stay: a cached page's request runs no query, and both servers are
+  // warmed up on the same paths. No server without any memory setting (the heap limit included)
+  // is loaded: what that limit costs is no budget, and its 9 loads would add about 1.5 minutes.
   before = await startServer(
     { DATA_DIR: beforeDir, DATABASE_URL: "" },
     { options: beforeNodeOptions(), args: ["--heap-growing-percent=0"] },
   );
-  untuned = await startServer(
-    { DATA_DIR: untunedDir, DATABASE_URL: "" },
-    { options: untunedNodeOptions(), args: ["--heap-growing-percent=0"] },
+  await warmUpPaths(
+    before,
+    pages.map((page) => page.path),
   );
-  for (const reference of [before, untuned]) {
-    await warmUpPaths(
-      reference,
-      pages.map((page) => page.path),
-    );
-  }
 
   // Each cached page is loaded right after a static Next.js page of its own size (its ceiling) and
   // a like-for-like one, so all three see the same bytes per response and, on a shared machine,
@@ -209,14 +198,13 @@ try {
   const plainApp = prepareNextStaticCeiling(root, "ceiling");
   const alikeApp = prepareNextStaticCeiling(root, "like-for-like");
   log(
-    `load: ${amount} requests × 2 targets, then ${ROUNDS} round(s) of ${roundAmount} × each cached page, its two ceilings and the servers before the memory settings and without any`,
+    `load: ${amount} requests × 2 targets, then ${ROUNDS} round(s) of ${roundAmount} × each cached page, its two ceilings and the server before the memory settings`,
   );
   const bareResult = await load("bare node:http", bare.url, amount, connections);
   await bare.close();
   const ceilings: LoadResult[] = [];
   const likeForLikes: LoadResult[] = [];
   const beforeLoads: LoadResult[] = [];
-  const untunedLoads: LoadResult[] = [];
   const loads: PageLoad[] = [];
   /** Rounds so far, over all pages: which of the three servers goes first. */
   let turns = 0;
@@ -247,7 +235,6 @@ try {
       likeForLike: LoadResult;
       page: LoadResult;
       before: LoadResult;
-      untuned: LoadResult;
     }[] = [];
     try {
       for (let round = 0; round < ROUNDS; round++) {
@@ -263,12 +250,10 @@ try {
           roundAmount,
           connections,
         );
-        // The page, the server before the memory settings and the one without any take turns
-        // going first.
+        // The page and the server before the memory settings take turns going first.
         const servers = [
           { name: page.name, url: server.url + page.path },
           { name: `before the memory settings (as ${page.name})`, url: before!.url + page.path },
-          { name: `without any memory setting (as ${page.name})`, url: untuned!.url + page.path },
         ];
         const loaded: LoadResult[] = [];
         const first = turns++ % servers.length;
@@ -277,25 +262,23 @@ try {
           const target = servers[index]!;
           loaded[index] = await load(target.name, target.url, roundAmount, connections);
         }
-        const [result, old, none] = loaded as [LoadResult, LoadResult, LoadResult];
-        rounds.push({ ceiling, likeForLike, page: result, before: old, untuned: none });
+        const [result, old] = loaded as [LoadResult, LoadResult];
+        rounds.push({ ceiling, likeForLike, page: result, before: old });
         log(
-          `${page.name}, round ${round + 1}: ${result.rps} req/s (static ${ceiling.rps}, like for like ${likeForLike.rps}, before the memory settings ${old.rps}, without any ${none.rps})`,
+          `${page.name}, round ${round + 1}: ${result.rps} req/s (static ${ceiling.rps}, like for like ${likeForLike.rps}, before the memory settings ${old.rps})`,
         );
       }
     } finally {
       plain.stop();
       alike.stop();
     }
-    const middle = (key: "ceiling" | "likeForLike" | "page" | "before" | "untuned") =>
+    const middle = (key: "ceiling" | "likeForLike" | "page" | "before") =>
       [...rounds].sort((a, b) => a[key].rps - b[key].rps)[Math.floor(rounds.length / 2)]![key];
     ceilings.push({ ...middle("ceiling"), rounds: rounds.map((r) => r.ceiling.rps) });
     likeForLikes.push({ ...middle("likeForLike"), rounds: rounds.map((r) => r.likeForLike.rps) });
     beforeLoads.push({ ...middle("before"), rounds: rounds.map((r) => r.before.rps) });
-    untunedLoads.push({ ...middle("untuned"), rounds: rounds.map((r) => r.untuned.rps) });
     const result = middle("page");
     const vsBeforeRounds = rounds.map((r) => r.page.rps / r.before.rps);
-    const vsUntunedRounds = rounds.map((r) => r.page.rps / r.untuned.rps);
     loads.push({
       ...result,
       rounds: rounds.map((r) => r.page.rps),
@@ -305,13 +288,11 @@ try {
       vsLikeForLike: median(rounds.map((r) => r.page.rps / r.likeForLike.rps)),
       vsBefore: median(vsBeforeRounds),
       vsBeforeRounds,
-      vsUntuned: median(vsUntunedRounds),
-      vsUntunedRounds,
     });
   }
-  for (const reference of [before, untuned]) await reference.stop();
-  before = untuned = undefined;
-  for (const dir of [beforeDir, untunedDir]) fs.rmSync(dir, { recursive: true, force: true });
+  await before.stop();
+  before = undefined;
+  fs.rmSync(beforeDir, { recursive: true, force: true });
   await sleep(2000);
   const afterLoadMb = rssMb(pid);
 
@@ -395,7 +376,6 @@ try {
       nextStatic: ceilings,
       likeForLike: likeForLikes,
       before: beforeLoads,
-      untuned: untunedLoads,
       pages: loads,
     },
     lighthouse: lighthouseResults,
@@ -428,7 +408,6 @@ try {
   if (args.has("--check") && missed.length > 0) process.exitCode = 1;
 } finally {
   await before?.stop();
-  await untuned?.stop();
   await server.stop();
 }
 // Nothing the run started may still be running (bench/stop.mts).
