@@ -17,7 +17,11 @@ const load = (name: string, rps: number): LoadResult => ({
   non2xx: 0,
   bytesPerResponse: 1000,
 });
-const page = (name: string, vsNextStatic: number, vsLikeForLike: number | null): PageLoad => ({
+const page = (
+  name: string,
+  vsNextStatic: number | null,
+  vsLikeForLike: number | null,
+): PageLoad => ({
   ...load(name, 100),
   cached: vsLikeForLike !== null,
   vsBare: 0.5,
@@ -54,7 +58,8 @@ function passing(): Results {
       likeForLike: [],
       pages: [
         page("/", 0.7, 0.8),
-        page("project page", 0.66, 0.7),
+        // Only `/` is loaded against the plain static page.
+        page("project page", null, 0.7),
         page("GET /api/projects", 0.3, null),
       ],
     },
@@ -143,6 +148,33 @@ describe("bench budgets", () => {
       "project page ≥ 0.65× the like-for-like static ceiling",
       "/ ≥ 0.65× the same-size static page",
     ]);
+  });
+
+  it("misses / when its plain static ceiling was not measured", () => {
+    const r = passing();
+    r.load.pages[0]!.vsNextStatic = null;
+    expect(checkBudgets(r).find((v) => !v.ok)).toEqual({
+      budget: "/ ≥ 0.65× the same-size static page",
+      actual: "missing",
+      ok: false,
+    });
+    r.load.pages = r.load.pages.filter((p) => p.name !== "/");
+    expect(missed(r)).toEqual(["/ ≥ 0.65× the same-size static page"]);
+  });
+
+  it("shows the plain static ceiling of / alone, and a dash for the other cached pages", () => {
+    const r = passing();
+    r.load.rounds = 3;
+    r.load.roundAmount = 100;
+    r.load.nextStatic = [
+      { ...load("Next.js static page (as /)", 1400), rounds: [1400, 1300, 1500] },
+    ];
+    const report = renderReport(r);
+    expect(report).toContain("| Next.js static page (as /) | 1400 (1400, 1300, 1500) |");
+    expect(report).toContain("for `/` its plain static ceiling");
+    expect(report).toMatch(/\| \/ \(cached\) \|( [^|]+ \|){7} 0\.70 \| 0\.80 \|/);
+    expect(report).toMatch(/\| project page \(cached\) \|( [^|]+ \|){7} – \| 0\.70 \|/);
+    expect(report).toMatch(/\| GET \/api\/projects \|( [^|]+ \|){7} 0\.30 \| – \|/);
   });
 
   it("wants each public API read at half the cached project page's requests/s", () => {

@@ -14,14 +14,15 @@ const nextVersion = (createRequire(import.meta.url)("next/package.json") as { ve
   .version;
 
 /**
- * `vsNextStatic`: against the static page of the same size (cached pages), else that of `/`;
- * `vsLikeForLike`: against that page with the cached page's characters, in a server that has
- * rendered (bench/ceilings.mts), for cached pages.
+ * `vsNextStatic`: `/` against the plain static page of its size, uncached reads against that same
+ * page, other cached pages null (their rounds load no plain ceiling; bench/run.mts);
+ * `vsLikeForLike`: against a static page of the cached page's size with its characters, in a
+ * server that has rendered (bench/ceilings.mts), for cached pages.
  */
 export type PageLoad = LoadResult & {
   cached: boolean;
   vsBare: number;
-  vsNextStatic: number;
+  vsNextStatic: number | null;
   vsLikeForLike: number | null;
   /**
    * Cached pages: against the same build started as `npm start` ran before the memory settings
@@ -48,9 +49,12 @@ export type Results = {
     warmUp?: number;
     connections: number;
     bare: LoadResult;
-    /** One static Next.js page per cached page, sized like it, in the order of `pages`. */
+    /**
+     * The plain static Next.js page sized like `/`: one entry (results of older runs hold one per
+     * cached page, in the order of `pages`).
+     */
     nextStatic: LoadResult[];
-    /** The like-for-like static pages, in the same order. */
+    /** The like-for-like static pages, one per cached page, in the order of `pages`. */
     likeForLike: LoadResult[];
     /** The same build as `npm start` ran before the memory settings, as each cached page. */
     before?: LoadResult[];
@@ -208,7 +212,7 @@ export function renderReport(r: Results): string {
     "",
     ...(r.load.rounds && r.load.rounds > 1
       ? [
-          `Each cached page ran in ${r.load.rounds} rounds of ${r.load.roundAmount} requests (each after a tenth as many discarded): its static ceiling, its like-for-like ceiling, then the page${r.load.before ? " and the same build as it ran before the memory settings, taking turns to go first" : ""}. The table shows the median round, each round's req/s in brackets; a page's ratios are the medians of its rounds' ratios.`,
+          `Each cached page ran in ${r.load.rounds} rounds of ${r.load.roundAmount} requests (each after a tenth as many discarded): ${r.load.nextStatic.length === 1 ? "for `/` its plain static ceiling, " : "its static ceiling, "}its like-for-like ceiling, then the page${r.load.before ? " and the same build as it ran before the memory settings, taking turns to go first" : ""}. The table shows the median round, each round's req/s in brackets; a page's ratios are the medians of its rounds' ratios.`,
           "",
         ]
       : []),
@@ -252,7 +256,7 @@ export function renderReport(r: Results): string {
         p.non2xx,
         p.bytesPerResponse,
         p.vsBare.toFixed(2),
-        p.vsNextStatic.toFixed(2),
+        p.vsNextStatic === null ? "–" : p.vsNextStatic.toFixed(2),
         p.vsLikeForLike === null ? "–" : p.vsLikeForLike.toFixed(2),
         p.vsBefore === undefined ? "–" : p.vsBefore.toFixed(2),
       ]),
@@ -276,6 +280,13 @@ export function renderReport(r: Results): string {
     "between a cached page and its like-for-like ceiling is Next.js's per-request work for the site's",
     "configuration: the configured cache handler, the header rules with parameters and the dynamic",
     "route's regular expression.",
+    ...(r.load.nextStatic.length === 1
+      ? [
+          "Only `/` is loaded against the plain static page (its budget), and the uncached API reads' \"vs",
+          "Next static\" is against that same page; the other cached pages' budgets are their like-for-like",
+          'ceilings, so their rounds leave the plain page out ("–").',
+        ]
+      : []),
     "",
     `## Lighthouse (median of ${runsOf("mobile")} run(s) per page on mobile and ${runsOf("desktop")} on desktop, after one warm-up run)`,
     "",
