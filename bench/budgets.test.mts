@@ -296,6 +296,18 @@ describe("bench budgets", () => {
     expect(report).not.toContain("without any");
   });
 
+  it("says which preset ran after a warm-up run", () => {
+    const r = passing();
+    r.lighthouse = r.lighthouse.map((l) =>
+      l.preset === "desktop" ? { ...l, runs: 1, warmUp: false } : { ...l, runs: 7, warmUp: true },
+    );
+    expect(renderReport(r)).toContain(
+      "## Lighthouse (median of 7 run(s) per page on mobile after one warm-up run, 1 on desktop without a warm-up run)",
+    );
+    // Results of runs before the option had a warm-up run everywhere.
+    expect(renderReport(passing())).toContain("3 on desktop after one warm-up run)");
+  });
+
   it("reports how many Lighthouse runs were measured again after a stall, the floor's too", () => {
     const r = passing();
     r.lighthouse[0] = { ...r.lighthouse[0]!, stalledRuns: 3 };

@@ -26,6 +26,8 @@ export type LighthouseResult = {
    * `presentationStalled`); 0 when none did. Reported beside the scores.
    */
   stalledRuns?: number;
+  /** Whether a discarded warm-up run came first (results of older runs lack it: they all had one). */
+  warmUp?: boolean;
 };
 
 /** The parts of a Lighthouse report `presentationStalled` reads. */
@@ -106,27 +108,48 @@ async function once(bin: string, url: string, preset: "mobile" | "desktop") {
   };
 }
 
+/** One Lighthouse run's figures. */
+export type LighthouseRun = Awaited<ReturnType<typeof once>>;
+
+/**
+ * The runs a result is the median of: `runs` of them, after a discarded warm-up run when `warmUp`.
+ * A run in which the browser stalled before the first contentful frame is measured again, up to as
+ * many times again as there are runs; past that the stalled runs count like any other, so a page
+ * that itself keeps its first paint back long after its load event still shows.
+ */
+export async function collectRuns(
+  measure: () => Promise<LighthouseRun>,
+  runs: number,
+  warmUp: boolean,
+): Promise<{ results: LighthouseRun[]; stalledRuns: number }> {
+  if (warmUp) await measure();
+  const results: LighthouseRun[] = [];
+  const stalled: LighthouseRun[] = [];
+  for (let attempt = 0; results.length < runs && attempt < runs * 2; attempt++) {
+    const result = await measure();
+    (result.stalled ? stalled : results).push(result);
+  }
+  const stalledRuns = stalled.length;
+  while (results.length < runs && stalled.length) results.push(stalled.shift()!);
+  return { results, stalledRuns };
+}
+
+/**
+ * Lighthouse on `url` with `preset`: the medians of `runs` runs. A warm-up run comes first, not
+ * counted, unless `warmUp` is false: the first visit at a viewport encodes that page's image
+ * variants (AVIF at its widths), which every later visitor gets from the image cache. A caller
+ * that budgets only the deterministic audits (accessibility, best practices, SEO) of a page whose
+ * server has just served it can leave it out.
+ */
 export async function lighthouse(
   root: string,
   url: string,
   preset: "mobile" | "desktop",
   runs = 3,
+  { warmUp = true }: { warmUp?: boolean } = {},
 ): Promise<LighthouseResult> {
   const bin = path.join(root, "node_modules/.bin/lighthouse");
-  const results: Awaited<ReturnType<typeof once>>[] = [];
-  const stalled: typeof results = [];
-  // A warm-up run first, not counted: the first visit at a viewport encodes that page's image
-  // variants (AVIF at its widths), which every later visitor gets from the image cache.
-  await once(bin, url, preset);
-  // A run in which the browser stalled before the first contentful frame is measured again, up to
-  // as many times again as there are runs; past that the stalled runs count like any other, so a
-  // page that itself keeps its first paint back long after its load event still shows.
-  for (let attempt = 0; results.length < runs && attempt < runs * 2; attempt++) {
-    const result = await once(bin, url, preset);
-    (result.stalled ? stalled : results).push(result);
-  }
-  const stalledRuns = stalled.length;
-  while (results.length < runs && stalled.length) results.push(stalled.shift()!);
+  const { results, stalledRuns } = await collectRuns(() => once(bin, url, preset), runs, warmUp);
   const pick = (
     key: "performance" | "accessibility" | "bestPractices" | "seo" | "lcpMs" | "cls" | "tbtMs",
   ) => median(results.map((result) => result[key]));
@@ -143,5 +166,6 @@ export async function lighthouse(
     tbtMs: Math.round(pick("tbtMs")),
     failedAudits: [...new Set(results.flatMap((result) => result.failedAudits))],
     stalledRuns,
+    warmUp,
   };
 }

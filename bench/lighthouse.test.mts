@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { presentationStalled, type ObservedTimings } from "./lighthouse.mts";
+import { collectRuns, presentationStalled, type ObservedTimings } from "./lighthouse.mts";
 
 /** A Lighthouse report's observed timings and main-thread tasks, as `presentationStalled` reads them. */
 function report(fcp: number, load: number, tasks: [start: number, duration: number][] = []) {
@@ -55,5 +55,52 @@ describe("presentationStalled", () => {
 
   it("keeps a run whose report lacks the observed timings", () => {
     expect(presentationStalled({ audits: {} })).toBe(false);
+  });
+});
+
+describe("collectRuns", () => {
+  /** A stand-in for one Lighthouse run: scores 90 + its index, stalled where `stalls` says. */
+  function runs(stalls: boolean[] = []) {
+    let calls = 0;
+    const measure = async () => {
+      const index = calls++;
+      return {
+        performance: 90 + index,
+        accessibility: 100,
+        bestPractices: 100,
+        seo: 100,
+        lcpMs: 1000,
+        cls: 0,
+        tbtMs: 50,
+        failedAudits: [],
+        stalled: stalls[index] ?? false,
+      };
+    };
+    return { measure, calls: () => calls };
+  }
+
+  it("discards a warm-up run first, unless told not to", async () => {
+    const warm = runs();
+    const warmed = await collectRuns(warm.measure, 3, true);
+    expect(warm.calls()).toBe(4);
+    expect(warmed.results.map((r) => r.performance)).toEqual([91, 92, 93]);
+
+    const cold = runs();
+    const single = await collectRuns(cold.measure, 1, false);
+    expect(cold.calls()).toBe(1);
+    expect(single).toMatchObject({ results: [{ performance: 90 }], stalledRuns: 0 });
+  });
+
+  it("measures a stalled run again, up to as many times again as there are runs", async () => {
+    const once = runs([true, false]);
+    expect(await collectRuns(once.measure, 1, false)).toMatchObject({
+      results: [{ performance: 91 }],
+      stalledRuns: 1,
+    });
+    // Past that, a stalled run counts.
+    const always = runs([true, true, true]);
+    const counted = await collectRuns(always.measure, 1, false);
+    expect(always.calls()).toBe(2);
+    expect(counted).toMatchObject({ results: [{ performance: 90 }], stalledRuns: 2 });
   });
 });

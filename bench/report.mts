@@ -173,6 +173,11 @@ function uploadLines(upload: UploadResult | null, verdicts: Verdict[]): string[]
 export function renderReport(r: Results): string {
   const runsOf = (preset: "mobile" | "desktop") =>
     r.lighthouse.find((result) => result.preset === preset)?.runs ?? 0;
+  /** "after one warm-up run" or "without one" (results of older runs all had one). */
+  const warmUpOf = (preset: "mobile" | "desktop") =>
+    r.lighthouse.find((result) => result.preset === preset)?.warmUp === false
+      ? "without a warm-up run"
+      : "after one warm-up run";
   /** req/s, and each round's where the target ran in rounds. */
   const rps = (result: LoadResult) =>
     result.rounds && result.rounds.length > 1
@@ -288,7 +293,11 @@ export function renderReport(r: Results): string {
         ]
       : []),
     "",
-    `## Lighthouse (median of ${runsOf("mobile")} run(s) per page on mobile and ${runsOf("desktop")} on desktop, after one warm-up run)`,
+    `## Lighthouse (median of ${runsOf("mobile")} run(s) per page on mobile ${warmUpOf("mobile")}, ${runsOf("desktop")} on desktop ${warmUpOf("desktop")})`,
+    "",
+    "Mobile performance is budgeted against the framework floor page's; desktop only on accessibility,",
+    "best practices and SEO, binary audits that do not move with timing (its performance figures are",
+    "reported, not budgeted).",
     "",
     "A run in which the browser presented no contentful frame until at least 500 ms after the load",
     "event, its page's main thread idle for most of that time, is measured again (up to as many",
