@@ -177,6 +177,19 @@ describe("bench budgets", () => {
     expect(report).toMatch(/\| GET \/api\/projects \|( [^|]+ \|){7} 0\.30 \| – \|/);
   });
 
+  it("says how many requests the bare server and each API read got", () => {
+    const r = passing();
+    r.load = { ...r.load, amount: 20_000, readAmount: 10_000, warmUp: 2_000 };
+    expect(renderReport(r)).toContain(
+      "## HTTP load (20000 requests to bare node:http and 10000 to each API read, each after a tenth as many discarded; 50 connections, loopback)",
+    );
+    // Results of runs that loaded every target with `amount`.
+    delete r.load.readAmount;
+    expect(renderReport(r)).toContain(
+      "## HTTP load (20000 requests per target after 2000 discarded, 50 connections, loopback)",
+    );
+  });
+
   it("wants each public API read at half the cached project page's requests/s", () => {
     const r = passing();
     const api = r.load.pages.find((p) => p.name === "GET /api/projects")!;

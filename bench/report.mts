@@ -41,11 +41,14 @@ export type Results = {
   machine: { cores: number; node: string; memoryGb: number };
   seed: { projects: number; sectionsPerProject: number; seconds: number };
   load: {
+    /** Requests to the bare node:http server (and, in older runs, to each API read). */
     amount: number;
     /** Rounds per cached page and requests per round. */
     rounds?: number;
     roundAmount?: number;
-    /** Requests sent to each target first and discarded. */
+    /** Requests per uncached API read (results of older runs lack it: `amount`). */
+    readAmount?: number;
+    /** Requests sent to the bare server (with `amount`) first and discarded. */
     warmUp?: number;
     connections: number;
     bare: LoadResult;
@@ -213,7 +216,9 @@ export function renderReport(r: Results): string {
         ? `Every one of the ${r.verdicts.length} budgets was met ([the list](#budgets)).`
         : `${missed} of the ${r.verdicts.length} budgets missed ([the list](#budgets)).`,
     "",
-    `## HTTP load (${r.load.amount} requests per target${r.load.warmUp ? ` after ${r.load.warmUp} discarded` : ""}, ${r.load.connections} connections, loopback)`,
+    r.load.readAmount === undefined || r.load.readAmount === r.load.amount
+      ? `## HTTP load (${r.load.amount} requests per target${r.load.warmUp ? ` after ${r.load.warmUp} discarded` : ""}, ${r.load.connections} connections, loopback)`
+      : `## HTTP load (${r.load.amount} requests to bare node:http and ${r.load.readAmount} to each API read, each after a tenth as many discarded; ${r.load.connections} connections, loopback)`,
     "",
     ...(r.load.rounds && r.load.rounds > 1
       ? [
