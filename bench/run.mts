@@ -225,7 +225,7 @@ try {
   const likeForLikes: LoadResult[] = [];
   const beforeLoads: LoadResult[] = [];
   const loads: PageLoad[] = [];
-  /** Rounds so far, over all pages: which of the three servers goes first. */
+  /** Rounds so far, over all pages: which of the two servers goes first. */
   let turns = 0;
   for (const page of pages) {
     if (!page.cached) {
@@ -355,7 +355,7 @@ try {
   );
   const lighthouseResults: LighthouseResult[] = [];
   for (const route of ["/", projectPath, "/about", "/reel"]) {
-    // Mobile first: its runs are the desktop run's warm-up.
+    // Mobile first: its runs have served the page before the desktop run, which has no warm-up run.
     lighthouseResults.push(
       await lighthouse(root, server.url + route, "mobile", lighthouseRuns.mobile),
       await lighthouse(root, server.url + route, "desktop", lighthouseRuns.desktop, {
