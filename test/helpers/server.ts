@@ -63,7 +63,7 @@ export async function startServer(
   const child = spawnGroup(command, args, {
     env: {
       // Given options stand alone: an inherited heap limit or malloc setting would undo the bench's
-      // servers before the memory settings and without any.
+      // server before the memory settings.
       ...serverEnvironment(process.env, node.options),
       NEXT_PUBLIC_SITE_URL: url,
       AUTH_SETUP_TOKEN: TEST_SETUP_TOKEN,
