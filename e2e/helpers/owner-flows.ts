@@ -17,8 +17,9 @@ export function signInOwnerForFile(name: string): void {
     await signInAsOwner(page);
     await page.context().storageState({ path: statePath });
     await page.close();
+    // Removed when the worker ends: a spec's own afterAll hooks may still open pages with it.
+    process.once("exit", () => fs.rmSync(statePath, { force: true }));
   });
-  test.afterAll(() => fs.rmSync(statePath, { force: true }));
   test.use({ storageState: statePath });
 }
 
