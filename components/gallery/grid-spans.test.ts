@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONTENT_MAX } from "@/components/layout/content-width";
+import { CONTENT_MAX } from "@/lib/site/content-width";
 import { cardSizes, desktopSpans, ROW_TEMPLATES } from "./grid-spans";
 
 /** The spans grouped into rows of the 4-column grid, as CSS grid places them in order. */

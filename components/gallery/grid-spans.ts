@@ -46,7 +46,7 @@ export function spanClass(span: Span, index: number, count: number): string {
 
 /*
  * The grid's geometry (project-cards.tsx): up to 96rem (or what the content-width setting makes it:
- * components/layout/content-width.ts) wide with 1.25rem (phones) or 2rem padding
+ * lib/site/content-width.ts) wide with 1.25rem (phones) or 2rem padding
  * per side, 0.75rem gaps, rows 18rem tall on tablets, 22rem from 1024 px and 26rem from 1280 px.
  * A card's drawn cover is the larger of its box's width and the width that a cover of COVER_RATIO
  * needs to fill the box's height (object-cover crops the rest).

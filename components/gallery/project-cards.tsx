@@ -29,7 +29,7 @@ export function ProjectCards({
 }: {
   projects: CardProject[];
   gridId: string;
-  /** The grid's largest width (components/layout/content-width.ts), for the covers' `sizes`. */
+  /** The grid's largest width (lib/site/content-width.ts), for the covers' `sizes`. */
   maxWidth?: string;
 }) {
   const spans = desktopSpans(projects.length);

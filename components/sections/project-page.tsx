@@ -1,5 +1,5 @@
 import "server-only";
-import { CONTENT_MAX } from "@/components/layout/content-width";
+import { CONTENT_MAX } from "@/lib/site/content-width";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";

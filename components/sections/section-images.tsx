@@ -11,7 +11,7 @@ import {
   rowSizes,
   tileClass,
   tileSizes,
-} from "./image-grid-layout";
+} from "@/lib/site/image-grid-layout";
 import { ViewerLauncher } from "./viewer-launcher";
 
 /**
@@ -31,7 +31,7 @@ export function SectionImages({
   video: ViewerVideo | null;
   eager: boolean;
   layout?: SectionLayout;
-  /** The page column's largest width (components/layout/content-width.ts), for `sizes`. */
+  /** The page column's largest width (lib/site/content-width.ts), for `sizes`. */
   maxWidth?: string;
 }) {
   const count = images.length;

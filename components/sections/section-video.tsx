@@ -1,7 +1,7 @@
 import { toVimeoPlayerUrl } from "@/lib/validation/vimeo";
 import type { VideoPlayback } from "@/lib/domain";
 import { optimizedImage, preloadLcpImage } from "@/lib/site/image-srcset";
-import { columnSizes } from "./image-grid-layout";
+import { columnSizes } from "@/lib/site/image-grid-layout";
 import { LoopVideo, PlayerVideo, VimeoFacade } from "./lazy-videos";
 import { VimeoFrame } from "./vimeo-frame";
 
@@ -28,7 +28,7 @@ export function SectionVideo({
   /** The poster's blur-up placeholder, drawn until the poster arrives. */
   posterPlaceholder?: string | null;
   title: string;
-  /** The page column's largest width (components/layout/content-width.ts), for the poster's `sizes`. */
+  /** The page column's largest width (lib/site/content-width.ts), for the poster's `sizes`. */
   maxWidth?: string;
   /** The page's first content (no images above it): a loop video's poster loads at once, first. */
   eager?: boolean;

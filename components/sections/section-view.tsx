@@ -31,7 +31,7 @@ export function SectionView({
   projectTitle: string;
   eager?: boolean;
   ownerActions?: React.ReactNode;
-  /** The page column's largest width (components/layout/content-width.ts), for `sizes`. */
+  /** The page column's largest width (lib/site/content-width.ts), for `sizes`. */
   maxWidth?: string;
 }) {
   const headingId = `section-${section.id}`;

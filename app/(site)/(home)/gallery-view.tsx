@@ -9,7 +9,7 @@ import { cardProject } from "@/components/gallery/card-project";
 import { ProjectCards } from "@/components/gallery/project-cards";
 import { GalleryReorder } from "@/components/owner/gallery-reorder";
 import { ShowMore } from "@/components/gallery/show-more";
-import { CONTENT_MAX } from "@/components/layout/content-width";
+import { CONTENT_MAX } from "@/lib/site/content-width";
 import { JsonLd } from "@/components/layout/json-ld";
 import { personJsonLd } from "@/lib/site/json-ld";
 import { GALLERY_PAGE_SIZE, galleryHref, shownOnPage } from "@/lib/site/gallery-pages";

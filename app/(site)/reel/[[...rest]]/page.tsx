@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { CONTENT_MAX } from "@/components/layout/content-width";
-import { columnSizes } from "@/components/sections/image-grid-layout";
+import { CONTENT_MAX } from "@/lib/site/content-width";
+import { columnSizes } from "@/lib/site/image-grid-layout";
 import { VimeoFacade } from "@/components/sections/vimeo-facade";
 import { optimizedImage } from "@/lib/site/image-srcset";
 import { loadSiteSettings } from "@/lib/site/queries";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CONTENT_MAX } from "@/components/layout/content-width";
-import { capWidth, layoutRows, rowSizes, tileSizes } from "./image-grid-layout";
+import { CONTENT_MAX } from "@/lib/site/content-width";
+import { capWidth, layoutRows, rowSizes, tileSizes } from "@/lib/site/image-grid-layout";
 
 describe("natural and full layouts", () => {
   it("keep the grid's column count as the most images in a row, rows as even as possible", () => {

@@ -27,7 +27,7 @@ const cropFactor = (ratio: number | null, box: number) =>
 
 /*
  * The project page's content box: up to `max` wide (72rem, or what the content-width setting makes
- * it: components/layout/content-width.ts) with 1.25rem (phones) or 2rem padding per side; tiles
+ * it: lib/site/content-width.ts) with 1.25rem (phones) or 2rem padding per side; tiles
  * are 0.75rem apart.
  */
 const PHONE = "(100vw - 2.5rem)";
