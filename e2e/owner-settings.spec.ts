@@ -12,6 +12,7 @@ type Settings = {
   contactEmail: string;
   showreelUrl: string;
   socials: Record<string, string>;
+  filterCategories: string;
 };
 
 /** Puts settings back through the API so later specs see what they started with. */
@@ -22,6 +23,7 @@ async function restore(request: APIRequestContext, settings: Settings) {
     biography: settings.biography,
     contactEmail: settings.contactEmail,
     showreelUrl: settings.showreelUrl,
+    filterCategories: settings.filterCategories,
   };
   for (const [name, url] of Object.entries(settings.socials)) multipart[`socials.${name}`] = url;
   const origin = String(test.info().project.use.baseURL);
@@ -78,6 +80,14 @@ test("site settings are saved and shown on the public pages", async ({ page }) =
       .getByLabel("Portrait", { exact: true })
       .setInputFiles(png("portrait.png", { width: 400, height: 500 }));
     await expect(form.getByAltText("Preview of the new portrait")).toBeVisible();
+    // The filter bar as the contract has it (the default), or with every category in use.
+    const filterChoice = form
+      .getByRole("group", { name: "Gallery filters" })
+      .getByRole("radio", { name: /^Those, and every other category/ });
+    await expect(
+      form.getByRole("radio", { name: "Motion Design, Illustration and Assets & Tools" }),
+    ).toBeChecked();
+    await filterChoice.check();
     await form.getByRole("button", { name: "Save Settings" }).click();
     await expect(toast(page)).toHaveText(/Settings saved successfully!/);
 
@@ -95,6 +105,42 @@ test("site settings are saved and shown on the public pages", async ({ page }) =
       await expect(footer.getByRole("link", { name: name! })).toHaveAttribute("href", href!);
     }
     await expect(page.getByRole("banner")).toContainText("Sara Benali");
+
+    // Every category a published project has can be filtered: the spec's three, then the others.
+    const filters = page.getByRole("navigation", { name: "Categories" }).getByRole("link");
+    await expect(filters).toHaveText([
+      /^All\s*\d+$/,
+      /^Motion Design\s*\d+$/,
+      /^Illustration\s*\d+$/,
+      /^Assets & Tools\s*\d+$/,
+      /^Photography\s*\d+$/,
+      /^Frame-by-Frame\s*\d+$/,
+    ]);
+    const counts = await filters.evaluateAll((links) =>
+      links.map((link) => Number(link.querySelector("span")?.textContent)),
+    );
+    // The filters add up to All: no published project is out of every filter's reach.
+    expect(counts.slice(1).reduce((sum, count) => sum + count)).toBe(counts[0]);
+    for (const [label, query, title] of [
+      ["Photography", "Photography", "Desert Light"],
+      ["Frame-by-Frame", "Frame+by+Frame", "Walk Cycle Study"],
+    ] as const) {
+      const link = filters.filter({ hasText: label });
+      await link.click();
+      await expect(page).toHaveURL(`/?category=${query}`);
+      await expect(link).toHaveAttribute("aria-current", "page");
+      const shown = page.getByTestId("project-card");
+      await expect(shown.filter({ hasText: title })).toHaveCount(1);
+      await expect(shown).toHaveCount(Number(await link.locator("span").textContent()));
+      // The view is in the page's HTML: it works without JavaScript and can be shared.
+      const html = await (await page.request.get(`/?category=${query}`)).text();
+      expect(html).toContain(title);
+    }
+    // A category holding one project shows it as a picture, not a ~3.3:1 banner.
+    await page.goto("/?category=Photography");
+    await expect(page.getByTestId("project-card")).toHaveCount(1);
+    const lone = (await page.getByTestId("project-card").boundingBox())!;
+    expect(lone.width / lone.height).toBeLessThan(2);
 
     await page.goto("/about");
     await expect(page.getByText("Eight years of frames.")).toBeVisible();
@@ -114,6 +160,7 @@ test("site settings are saved and shown on the public pages", async ({ page }) =
 
     await page.goto("/dashboard");
     await expect(form.getByLabel("Owner name")).toHaveValue("Sara Benali");
+    await expect(filterChoice).toBeChecked();
     await expect(form.getByLabel("Showreel Vimeo URL")).toHaveValue(
       "https://player.vimeo.com/video/76979871",
     );

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { ROW_TEMPLATES } from "@/components/gallery/grid-spans";
 import { GALLERY_PAGE_SIZE } from "@/lib/site/gallery-pages";
 import { PROJECTS, SETTINGS } from "./fixtures/data";
+import { expectNoHorizontalOverflow } from "./helpers/layout";
 import { signInAsOwner } from "./helpers/owner";
 
 const cards = (page: Page) => page.getByTestId("project-card");
@@ -54,6 +55,8 @@ test.describe("home gallery", () => {
     ]);
     const all = nav.getByRole("link", { name: /^All/ });
     await expect(all).toHaveAttribute("aria-current", "page");
+    // Heard as words ("All, 15 projects"), not run together ("All15").
+    await expect(all).toHaveAccessibleName(/^All, \d+ projects$/);
     const total = await countIn(all);
     expect(total).toBeGreaterThanOrEqual(PROJECTS.length);
     await expect(cards(page)).toHaveCount(firstPage(total));
@@ -82,6 +85,33 @@ test.describe("home gallery", () => {
     await all.click();
     await expect(page).toHaveURL("/");
     await expect(cards(page)).toHaveCount(firstPage(total));
+
+    // A category the default filter bar does not offer shows every project, with All current.
+    await page.goto("/?category=Photography");
+    await expect(all).toHaveAttribute("aria-current", "page");
+    await expect(cards(page)).toHaveCount(firstPage(total));
+  });
+
+  test("on a phone the work comes first: the first card starts in the top 40 % of the screen", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto("/");
+    const first = (await cards(page).first().boundingBox())!;
+    expect(first.y).toBeLessThanOrEqual(812 * 0.4);
+    // The filters stay on one row that scrolls sideways, rather than wrapping over several.
+    const nav = page.getByRole("navigation", { name: "Categories" });
+    const tops = await nav
+      .getByRole("link")
+      .evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+    expect(await nav.getByRole("list").evaluate((row) => row.scrollWidth > row.clientWidth)).toBe(
+      true,
+    );
+    const last = nav.getByRole("link").last();
+    await last.scrollIntoViewIfNeeded();
+    await expect(last).toBeInViewport({ ratio: 1 });
+    await expectNoHorizontalOverflow(page, "the home page at 375 px");
   });
 
   test("the gallery is in the page itself: it shows without JavaScript, with no placeholder", async ({
@@ -220,10 +250,15 @@ test.describe("home gallery", () => {
     }
     const templates = [...rows.values()];
     expect(templates.slice(0, 5)).toEqual(ROW_TEMPLATES.map((row) => [...row]));
-    // The sixth row starts the pattern again; as the last row with one card, that card fills it.
-    const sixth = templates[5];
-    if (templates.length === 6 && sixth?.length === 1) expect(sixth).toEqual([4]);
-    else expect(sixth?.[0]).toBe(ROW_TEMPLATES[0][0]);
+    // Every row is filled, the last one too, and never by one card stretched across all four.
+    for (const row of templates) expect(row.reduce((sum, span) => sum + span)).toBe(4);
+    expect(templates.at(-1)).not.toEqual([4]);
+
+    // A lone card (a search with one result) keeps a picture's shape, not a banner's.
+    await page.goto(`/?q=${encodeURIComponent("Desert Light")}`);
+    await expect(cards(page)).toHaveCount(1);
+    const lone = (await cards(page).boundingBox())!;
+    expect(lone.width / lone.height).toBeLessThan(2);
   });
 
   test("a card reveals title and category on hover and on keyboard focus, and opens the project", async ({
@@ -239,6 +274,10 @@ test.describe("home gallery", () => {
     await first.hover();
     await expect(caption(first)).toHaveCSS("opacity", "1");
     await expect(caption(first)).toContainText(`${PROJECTS.at(-1)!.title}Motion Design`);
+    // Screen readers hear the title and the category as separate words.
+    await expect(first.getByRole("link")).toHaveAccessibleName(
+      `${PROJECTS.at(-1)!.title}, Motion Design`,
+    );
 
     await expect(caption(second)).toHaveCSS("opacity", "0");
     await page.mouse.move(0, 0);

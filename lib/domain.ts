@@ -30,6 +30,29 @@ export const FILTER_CATEGORIES = [
   "Assets & Tools",
 ] as const satisfies readonly Category[];
 
+/**
+ * Which filters the gallery offers, the owner setting `filterCategories`: `spec` (the default) is
+ * the contract's filter bar exactly; `in-use` adds, after those three, every other category that a
+ * published project has, so no listed project is out of every filter's reach.
+ */
+export const FILTER_SETTINGS = ["spec", "in-use"] as const;
+export type FilterSetting = (typeof FILTER_SETTINGS)[number];
+export const DEFAULT_FILTER_SETTING: FilterSetting = "spec";
+
+/**
+ * The filter bar's categories for a setting, given the published projects' counts per category:
+ * FILTER_CATEGORIES, then (with `in-use`) the other categories in use, in CATEGORIES' order.
+ */
+export function filterCategoriesFor(
+  setting: FilterSetting,
+  counts: readonly { _id: string; count: number }[],
+): Category[] {
+  const shown: Category[] = [...FILTER_CATEGORIES];
+  if (setting !== "in-use") return shown;
+  const inUse = new Set(counts.filter((row) => row.count > 0).map((row) => row._id));
+  return [...shown, ...CATEGORIES.filter((c) => !shown.includes(c) && inUse.has(c))];
+}
+
 /** Who may see a project (§11); stored as they are. */
 export const PROJECT_STATUSES = ["published", "draft", "unlisted", "protected"] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];

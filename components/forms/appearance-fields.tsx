@@ -7,6 +7,7 @@ import {
   CARD_TITLES,
   CONTENT_WIDTH_LABELS,
   CONTENT_WIDTHS,
+  FILTER_SETTING_LABELS,
   contrastRatio,
   formatContrast,
   isHexColor,
@@ -16,6 +17,7 @@ import {
   TYPE_PAIRINGS,
   type Appearance,
 } from "@/lib/validation/appearance";
+import { FILTER_SETTINGS } from "@/lib/domain";
 
 /**
  * The accent colour: a colour picker and its hex code, with the contrast ratio against the page
@@ -84,7 +86,7 @@ function AccentField({
   );
 }
 
-/** The site's look: card titles, type pairing, accent colour, width. */
+/** The site's look: card titles, type pairing, accent colour, width, the gallery's filters. */
 export function AppearanceFields({
   value,
   errors,
@@ -97,7 +99,7 @@ export function AppearanceFields({
   onChange: (patch: Partial<Appearance>) => void;
 }) {
   /** One of the look's choices as a radio group that saves its field. */
-  const choice = <K extends "cardTitles" | "typePairing" | "contentWidth">(
+  const choice = <K extends "cardTitles" | "typePairing" | "contentWidth" | "filterCategories">(
     field: K,
     legend: string,
     options: readonly Appearance[K][],
@@ -124,6 +126,7 @@ export function AppearanceFields({
         onChange={(accentColor) => onChange({ accentColor })}
       />
       {choice("contentWidth", "Content width", CONTENT_WIDTHS, CONTENT_WIDTH_LABELS)}
+      {choice("filterCategories", "Gallery filters", FILTER_SETTINGS, FILTER_SETTING_LABELS)}
     </fieldset>
   );
 }

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { Category } from "@/lib/domain";
-import { FILTER_CATEGORIES } from "@/lib/domain";
+import { formatCategory } from "@/lib/domain";
 import { galleryHref } from "@/lib/site/gallery-pages";
 import { PendingMark } from "./gallery-pending";
 
@@ -8,36 +8,42 @@ type Filter = { value: Category | "all"; label: string; count: number };
 
 /**
  * Filter links (plain URLs, so filtering works without JavaScript and can be shared). While the
- * next view loads, the results show the placeholder grid (gallery-pending.tsx).
+ * next view loads, the results show the placeholder grid (gallery-pending.tsx). On phones the
+ * links stay on one row that scrolls sideways, so the work starts high on the screen.
  */
 export function CategoryFilter({
   active,
+  categories,
   counts,
   total,
   query,
 }: {
   active: Category | "all";
+  /** The categories the bar offers, in order (filterCategoriesFor in lib/domain.ts). */
+  categories: readonly Category[];
   counts: { _id: Category; count: number }[];
   total: number;
   query: string;
 }) {
   const filters: Filter[] = [
     { value: "all", label: "All", count: total },
-    ...FILTER_CATEGORIES.map((category) => ({
+    ...categories.map((category) => ({
       value: category,
-      label: category,
+      label: formatCategory(category),
       count: counts.find((row) => row._id === category)?.count ?? 0,
     })),
   ];
   return (
     <nav aria-label="Categories">
-      <ul className="flex flex-wrap gap-2">
+      <ul className="-mx-5 flex [scrollbar-width:none] gap-2 overflow-x-auto px-5 py-0.5 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
         {filters.map(({ value, label, count }) => (
-          <li key={value}>
+          <li key={value} className="shrink-0">
             <Link
               href={galleryHref({ category: value, query })}
               aria-current={value === active ? "page" : undefined}
-              className="group/filter [&[aria-current]]:border-accent [&[aria-current]]:bg-accent [&[aria-current]]:text-paper inline-flex items-center gap-2 rounded-full border border-black/15 px-4 py-1.5 text-sm font-medium transition-colors hover:border-black/50"
+              // The label and its count as words ("All, 7 projects"), not run together ("All7").
+              aria-label={`${label}, ${count} ${count === 1 ? "project" : "projects"}`}
+              className="group/filter [&[aria-current]]:border-accent [&[aria-current]]:bg-accent [&[aria-current]]:text-paper inline-flex items-center gap-2 rounded-full border border-black/15 px-4 py-1.5 text-sm font-medium whitespace-nowrap transition-colors hover:border-black/50"
             >
               {label}
               <span className="tabular-nums opacity-70 group-aria-[current=page]/filter:opacity-100">

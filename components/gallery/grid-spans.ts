@@ -12,22 +12,38 @@ export const ROW_TEMPLATES = [
 
 export type Span = 1 | 2 | 3 | 4;
 
+const cardsIn = (row: number) => ROW_TEMPLATES[row % ROW_TEMPLATES.length]!;
+
+/** The first template from row `row` on that holds `cards` cards (templates hold two or three). */
+function templateFor(cards: number, row: number): readonly Span[] {
+  for (let next = row; ; next++) if (cardsIn(next).length === cards) return cardsIn(next);
+}
+
 /**
- * The desktop span of every card of a grid of `count` cards. Rows follow ROW_TEMPLATES; the last
- * row, when fewer cards are left than its template holds, takes a template that those cards fill:
- * one card spans all four columns, two cards take the next two-card template of the rhythm.
+ * The desktop span of every card of a grid of `count` cards. Rows follow ROW_TEMPLATES. A short
+ * last row takes a template that its cards fill, and a grid never ends in one card stretched over
+ * all four columns (a ~3.3:1 strip): a lone card left after a row of two joins it as a row of
+ * three; after a row of three, the four cards make two rows of two. A grid of one card is that
+ * card on half the width.
  */
 export function desktopSpans(count: number): Span[] {
-  const spans: Span[] = [];
-  for (let row = 0; spans.length < count; row++) {
-    const left = count - spans.length;
-    const template = ROW_TEMPLATES[row % ROW_TEMPLATES.length]!;
-    if (left >= template.length) spans.push(...template);
-    else if (left === 1) spans.push(4);
-    // Templates alternate two and three cards, so the one after a three-card row holds two.
-    else spans.push(...ROW_TEMPLATES[(row + 1) % ROW_TEMPLATES.length]!);
+  if (count === 1) return [2];
+  const rows: (readonly Span[])[] = [];
+  let placed = 0;
+  for (let row = 0; placed < count; row++) {
+    const left = count - placed;
+    const template = cardsIn(row);
+    if (left >= template.length) rows.push(template);
+    else if (left === 2) rows.push(templateFor(2, row));
+    else {
+      // One card left: the row before it and this card, re-dealt.
+      const previous = rows.pop()!;
+      if (previous.length === 2) rows.push(templateFor(3, row - 1));
+      else rows.push(templateFor(2, row - 1), templateFor(2, row + 1));
+    }
+    placed = rows.reduce((sum, cards) => sum + cards.length, 0);
   }
-  return spans;
+  return rows.flat();
 }
 
 /** Literal class names, so Tailwind finds them at build time. */
@@ -38,9 +54,18 @@ const SPAN_CLASSES = {
   4: "lg:col-span-4",
 } as const;
 
-/** The card's spans: two columns on tablets, where an odd last card takes the whole row. */
+/**
+ * Tablets show two columns. With an odd number of cards the first one leads, two columns wide and
+ * two rows tall (so it keeps a picture's shape rather than a strip's), and every later row holds
+ * two cards: the grid never ends on a lone card.
+ */
+export function leadsOnTablet(index: number, count: number): boolean {
+  return index === 0 && count % 2 === 1;
+}
+
+/** The card's classes for its tablet and desktop spans. */
 export function spanClass(span: Span, index: number, count: number): string {
-  const tablet = index === count - 1 && count % 2 === 1 ? "sm:col-span-2 " : "";
+  const tablet = leadsOnTablet(index, count) ? "sm:col-span-2 sm:row-span-2 lg:row-span-1 " : "";
   return tablet + SPAN_CLASSES[span];
 }
 
@@ -72,12 +97,19 @@ function boxWidth(span: Span, columns: number, max: string): string {
 const drawnWidth = (span: Span, columns: number, rowRem: number, max: string) =>
   `max(calc(${boxWidth(span, columns, max)}), ${round(rowRem * COVER_RATIO)}rem)`;
 
-/** `sizes` for a card: the width its cover is drawn at on each layout, never less. */
-export function cardSizes(span: Span, tabletSpan: 1 | 2, max = "96rem"): string {
+/** The tablet rows' height, and a leading card's: two rows and the gap between them. */
+const TABLET_ROW_REM = 18;
+const TABLET_LEAD_REM = 2 * TABLET_ROW_REM + 0.75;
+
+/**
+ * `sizes` for a card: the width its cover is drawn at on each layout, never less. `leads` is the
+ * tablet's leading card (two columns, two rows: leadsOnTablet).
+ */
+export function cardSizes(span: Span, leads: boolean, max = "96rem"): string {
   return [
     `(min-width: 1280px) ${drawnWidth(span, 4, 26, max)}`,
     `(min-width: 1024px) ${drawnWidth(span, 4, 22, max)}`,
-    `(min-width: 640px) ${drawnWidth(tabletSpan, 2, 18, max)}`,
+    `(min-width: 640px) ${leads ? drawnWidth(2, 2, TABLET_LEAD_REM, max) : drawnWidth(1, 2, TABLET_ROW_REM, max)}`,
     "calc(100vw - 2.5rem)",
   ].join(", ");
 }

@@ -8,7 +8,7 @@ import { optimizedImage, preloadLcpImage } from "@/lib/site/image-srcset";
 import { formatCategory } from "@/lib/domain";
 import { objectPosition } from "@/lib/validation/focal";
 import type { CardProject } from "./card-project";
-import { cardSizes, desktopSpans, spanClass } from "./grid-spans";
+import { cardSizes, desktopSpans, leadsOnTablet, spanClass } from "./grid-spans";
 
 // Moving covers' code loads only for a grid that has one (most have none).
 const CoverLoops = lazyExport(() => import("./cover-loops"), "CoverLoops");
@@ -43,10 +43,9 @@ export function ProjectCards({
       >
         {projects.map((project, index) => {
           const span = spans[index] ?? 1;
-          const wholeTabletRow = index === count - 1 && count % 2 === 1;
           const image = optimizedImage(
             project.coverUrl,
-            cardSizes(span, wholeTabletRow ? 2 : 1, maxWidth),
+            cardSizes(span, leadsOnTablet(index, count), maxWidth),
           );
           // The first card is the LCP candidate: preloaded at high priority. Only the first: on
           // phones the second one is below the fold, and it would halve the first one's bandwidth.
@@ -66,6 +65,8 @@ export function ProjectCards({
                 href={`/sections/${project.id}`}
                 // The only bytes a moving cover adds: CoverLoops makes the video on demand.
                 data-loop={project.coverVideoUrl}
+                // Title and category as two words for screen readers, not run together.
+                aria-label={`${project.title}, ${formatCategory(project.category)}`}
                 className="card-link"
               >
                 {/* eslint-disable-next-line @next/next/no-img-element -- next/image's markup, written without its client code (image-srcset.ts) */}

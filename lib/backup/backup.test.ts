@@ -82,11 +82,12 @@ describe("backup and restore", () => {
     await updateSiteSettings({
       ...defaultSiteSettings,
       ownerName: "Backup Owner",
-      // The appearance settings (migration 0010), none of them the default.
+      // The appearance settings (migration 0010) and the filter bar's (0012), none the default.
       cardTitles: "always",
       typePairing: "classic",
       accentColor: "#1d4ed8",
       contentWidth: "wide",
+      filterCategories: "in-use",
     });
     const before = await snapshot(source);
     const archive = path.join(work, "site.tar.gz");
@@ -103,6 +104,7 @@ describe("backup and restore", () => {
       typePairing: "classic",
       accentColor: "#1d4ed8",
       contentWidth: "wide",
+      filterCategories: "in-use",
     });
     // A project's cover loop (migration 0008), its file included.
     expect(before.projects[0]).toMatchObject({ coverVideo: "/media/loop.mp4" });

@@ -19,7 +19,7 @@ export type SettingsErrors = Partial<Record<string, string>>;
 
 export function toSettingsDraft(settings: SiteSettings): SettingsDraft {
   const { ownerName, tagline, biography, contactEmail, showreelUrl, socials } = settings;
-  const { cardTitles, typePairing, accentColor, contentWidth } = settings;
+  const { cardTitles, typePairing, accentColor, contentWidth, filterCategories } = settings;
   // The portrait and the showreel poster are files, sent beside the draft.
   return {
     ownerName,
@@ -32,6 +32,7 @@ export function toSettingsDraft(settings: SiteSettings): SettingsDraft {
     typePairing,
     accentColor,
     contentWidth,
+    filterCategories,
   };
 }
 

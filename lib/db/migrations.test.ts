@@ -602,10 +602,11 @@ describe("migration 0009: image placeholders", () => {
 });
 
 /**
- * Migration 0010 (the appearance settings: card titles, type pairing, accent colour, content
- * width): the old settings stay, the new ones read as today's look.
+ * Migrations 0010 (the appearance settings: card titles, type pairing, accent colour, content
+ * width) and 0012 (the gallery's filter bar setting, filterCategories), both written into the
+ * settings' JSON value: the old settings stay, the new ones read as today's look and filter bar.
  */
-describe("migration 0010: appearance settings", () => {
+describe("migrations 0010 and 0012: appearance and filter settings", () => {
   const OLD_SETTINGS = {
     ownerName: "Old Owner",
     tagline: "Old tagline",
@@ -623,6 +624,8 @@ describe("migration 0010: appearance settings", () => {
     typePairing: "inter",
     accentColor: "#c2410c",
     contentWidth: "standard",
+    // 0012: the contract's three filters.
+    filterCategories: "spec",
   };
   /** Added later without a migration: a stored value without them reads as none. */
   const NO_PLACEHOLDERS = { portraitPlaceholder: null, showreelPosterPlaceholder: null };
@@ -635,8 +638,8 @@ describe("migration 0010: appearance settings", () => {
       );
     });
 
-    // The current code opens the same database: 0010 runs, the old settings are intact and the
-    // row now names today's look explicitly.
+    // The current code opens the same database: 0010 to 0012 run, the old settings are intact
+    // and the row now names today's look and filter bar explicitly.
     expect(await getSiteSettings()).toEqual({ ...OLD_SETTINGS, ...TODAY, ...NO_PLACEHOLDERS });
     const db = await getDb();
     const [row] = rowsOf<{ value: Record<string, unknown> }>(
@@ -644,8 +647,9 @@ describe("migration 0010: appearance settings", () => {
     );
     expect(row?.value).toEqual({ ...OLD_SETTINGS, ...TODAY });
 
-    // A backup written before the appearance fields existed (its settings row lacks them)
-    // restores into a site after 0010: the settings come back, the new fields read as defaults.
+    // A backup written before the appearance and filter fields existed (its settings row lacks
+    // them) restores into a site after 0012: the settings come back, the new fields read as
+    // defaults.
     await db.execute(
       sql`update site_settings set value = ${JSON.stringify(OLD_SETTINGS)}::jsonb where key = 'site'`,
     );

@@ -1,4 +1,4 @@
-import { FILTER_CATEGORIES, type Category } from "../domain.ts";
+import { CATEGORIES, type Category } from "../domain.ts";
 
 /*
  * The home gallery shows its newest projects first, GALLERY_PAGE_SIZE at a time: `?page=N` shows
@@ -46,9 +46,13 @@ export function galleryHref({
   return search ? `/?${search}` : "/";
 }
 
-/** The gallery filter a `?category=` value asks for: one of FILTER_CATEGORIES, else all. */
+/**
+ * The gallery filter a `?category=` value asks for: a category, else all. Any category has its
+ * view, since the owner's `filterCategories` setting may offer each; the view itself shows all
+ * projects for a category its filter bar does not offer (gallery-view.tsx).
+ */
 export function parseFilterCategory(value: unknown): Category | "all" {
-  return FILTER_CATEGORIES.find((category) => category === value) ?? "all";
+  return CATEGORIES.find((category) => category === value) ?? "all";
 }
 
 /** The path segment of a cached gallery view (/gallery/[filter], routing-rules.ts). */
@@ -62,5 +66,5 @@ export function toFilterSlug(category: Category | "all"): string {
 /** The filter a gallery slug stands for, or null for a slug no filter has. */
 export function parseFilterSlug(slug: string): Category | "all" | null {
   if (slug === "all") return "all";
-  return FILTER_CATEGORIES.find((category) => toFilterSlug(category) === slug) ?? null;
+  return CATEGORIES.find((category) => toFilterSlug(category) === slug) ?? null;
 }

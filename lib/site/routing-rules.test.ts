@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { matchHas } from "next/dist/shared/lib/router/utils/prepare-destination";
 import { config } from "@/proxy";
-import { FILTER_CATEGORIES } from "@/lib/domain";
+import { CATEGORIES } from "@/lib/domain";
 import { parseFilterCategory, toFilterSlug } from "@/lib/site/gallery-pages";
 import { MAX_GALLERY_PAGE, parseGalleryPage } from "./gallery-pages";
 import {
@@ -47,11 +47,11 @@ function route(query: Query): string {
 const categories = [
   undefined,
   "",
-  ...FILTER_CATEGORIES,
+  ...CATEGORIES,
   "illustration",
   " Illustration",
   "Nope",
-  "Frame by Frame",
+  "Frame-by-Frame",
   "Motion Design|Illustration",
   "Assets & Tools.",
   ["Nope", "Illustration"],
@@ -108,7 +108,7 @@ describe("the home gallery's routes (next.config.ts rewrites, proxy.ts matcher)"
     expect(route({ category: "Assets & Tools", page: String(MAX_GALLERY_PAGE) })).toBe(
       `/gallery/assets-tools/${MAX_GALLERY_PAGE}`,
     );
-    for (const category of FILTER_CATEGORIES)
+    for (const category of CATEGORIES)
       expect(route({ category })).toBe(`/gallery/${toFilterSlug(category)}/1`);
   });
 });

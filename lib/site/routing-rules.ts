@@ -1,4 +1,4 @@
-import { FILTER_CATEGORIES } from "../domain.ts";
+import { CATEGORIES } from "../domain.ts";
 import { MAX_GALLERY_PAGE, toFilterSlug } from "./gallery-pages.ts";
 
 /*
@@ -68,7 +68,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
 
 /**
  * Every `/` without a search → /gallery/{slug}/{N}, read as the page at `/` reads it (a value's
- * surrounding spaces aside): a filter bar category → its view, any other or none → all; a whole
+ * surrounding spaces aside): a category → its view, any other value or none → all; a whole
  * page 1…MAX_GALLERY_PAGE of at most three digits → that page, anything else → page 1. So odd
  * spellings (an unknown category, `?page=0`, `?page=01`) get the cached view they mean, and the
  * cache holds only the views the gallery's links lead to. Next.js anchors these expressions and
@@ -86,9 +86,9 @@ export function galleryRewrites(): Rewrite[] {
     {
       slug: "all",
       has: [],
-      missing: [{ type: "query", key: "category", value: known(FILTER_CATEGORIES) }],
+      missing: [{ type: "query", key: "category", value: known(CATEGORIES) }],
     },
-    ...FILTER_CATEGORIES.map((category) => ({
+    ...CATEGORIES.map((category) => ({
       slug: toFilterSlug(category),
       has: [{ type: "query" as const, key: "category", value: known([category]) }],
       missing: [],

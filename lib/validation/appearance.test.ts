@@ -75,6 +75,7 @@ describe("appearance fields of PUT /api/settings", () => {
         typePairing: ["editorial"],
         accentColor: ["#1D4ED8"],
         contentWidth: ["full"],
+        filterCategories: ["in-use"],
       }),
     ).toEqual({
       ok: true,
@@ -83,6 +84,7 @@ describe("appearance fields of PUT /api/settings", () => {
         typePairing: "editorial",
         accentColor: "#1d4ed8",
         contentWidth: "full",
+        filterCategories: "in-use",
       },
     });
   });
@@ -93,6 +95,7 @@ describe("appearance fields of PUT /api/settings", () => {
       ["cardTitles", "", messages.invalidCardTitles],
       ["typePairing", "comic-sans", messages.invalidTypePairing],
       ["contentWidth", "narrow", messages.invalidContentWidth],
+      ["filterCategories", "all", messages.invalidFilterCategories],
       ["accentColor", "#ffff00", messages.accentContrastTooLow],
       ["accentColor", "blue", messages.invalidAccentColor],
     ];

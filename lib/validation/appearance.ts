@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_FILTER_SETTING, FILTER_SETTINGS, type FilterSetting } from "@/lib/domain";
 import { messages } from "./messages";
 
 /*
@@ -37,6 +38,12 @@ export const CONTENT_WIDTH_LABELS: Record<ContentWidth, string> = {
   full: "Full window width",
 };
 
+/** The gallery's filter bar (lib/domain.ts, FILTER_SETTINGS). */
+export const FILTER_SETTING_LABELS: Record<FilterSetting, string> = {
+  spec: "Motion Design, Illustration and Assets & Tools",
+  "in-use": "Those, and every other category a published project has",
+};
+
 /** The page background (--color-paper in app/globals.css) every accent is checked against. */
 export const SITE_BACKGROUND = "#fafaf8";
 /** WCAG 2 AA for normal text (1.4.3): the accent colours links and small labels. */
@@ -72,6 +79,9 @@ export function formatContrast(ratio: number): string {
 export const cardTitlesSchema = z.enum(CARD_TITLES, { error: messages.invalidCardTitles });
 export const typePairingSchema = z.enum(TYPE_PAIRINGS, { error: messages.invalidTypePairing });
 export const contentWidthSchema = z.enum(CONTENT_WIDTHS, { error: messages.invalidContentWidth });
+export const filterCategoriesSchema = z.enum(FILTER_SETTINGS, {
+  error: messages.invalidFilterCategories,
+});
 
 /** A #rrggbb colour (stored in lower case) readable as text on the site background. */
 export const accentColorSchema = z
@@ -88,6 +98,7 @@ export const appearanceSchema = z.object({
   typePairing: typePairingSchema,
   accentColor: accentColorSchema,
   contentWidth: contentWidthSchema,
+  filterCategories: filterCategoriesSchema,
 });
 
 export type Appearance = z.infer<typeof appearanceSchema>;
@@ -96,6 +107,7 @@ export const APPEARANCE_FIELDS = [
   "typePairing",
   "accentColor",
   "contentWidth",
+  "filterCategories",
 ] as const;
 
 /** Today's look: what a site shows until the owner chooses otherwise. */
@@ -104,6 +116,7 @@ export const defaultAppearance: Appearance = {
   typePairing: "inter",
   accentColor: DEFAULT_ACCENT,
   contentWidth: "standard",
+  filterCategories: DEFAULT_FILTER_SETTING,
 };
 
 /**

@@ -32,6 +32,7 @@ export const messages = {
   invalidCardTitles: 'Card titles must be "hover" or "always"',
   invalidTypePairing: 'Type pairing must be "inter", "editorial", "grotesk" or "classic"',
   invalidContentWidth: 'Content width must be "standard", "wide" or "full"',
+  invalidFilterCategories: 'Filter categories must be "spec" or "in-use"',
   invalidAccentColor: "Accent colour must be a hex colour like #c2410c",
   accentContrastTooLow:
     "Accent colour is too light: its contrast with the page background must be at least 4.5:1 (WCAG AA). Choose a darker colour.",

@@ -60,6 +60,9 @@ export const siteSettingsSchema = z.object({
   typePairing: appearanceSchema.shape.typePairing.catch(defaultAppearance.typePairing),
   accentColor: appearanceSchema.shape.accentColor.catch(defaultAppearance.accentColor),
   contentWidth: appearanceSchema.shape.contentWidth.catch(defaultAppearance.contentWidth),
+  filterCategories: appearanceSchema.shape.filterCategories.catch(
+    defaultAppearance.filterCategories,
+  ),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
@@ -124,6 +127,7 @@ const settingsFieldsSchema = siteSettingsSchema
     typePairing: true,
     accentColor: true,
     contentWidth: true,
+    filterCategories: true,
   })
   .extend({
     showreelUrl: z

@@ -220,12 +220,14 @@ describe("PUT /api/settings", () => {
       typePairing: "inter",
       accentColor: "#c2410c",
       contentWidth: "standard",
+      filterCategories: "spec",
     });
     const look = {
       cardTitles: "always",
       typePairing: "editorial",
       accentColor: "#1D4ED8",
       contentWidth: "wide",
+      filterCategories: "in-use",
     };
     const saved = await put(settingsForm(look));
     expect(saved.status).toBe(200);
@@ -252,6 +254,7 @@ describe("PUT /api/settings", () => {
         'Type pairing must be "inter", "editorial", "grotesk" or "classic"',
       ],
       [{ contentWidth: "narrow" }, 'Content width must be "standard", "wide" or "full"'],
+      [{ filterCategories: "all" }, 'Filter categories must be "spec" or "in-use"'],
       [{ accentColor: "blue" }, "Accent colour must be a hex colour like #c2410c"],
       [
         // #ff0000 on the page background is 3.9:1, below WCAG AA.

@@ -14,7 +14,7 @@ import { JsonLd } from "@/components/layout/json-ld";
 import { personJsonLd } from "@/lib/site/json-ld";
 import { GALLERY_PAGE_SIZE, galleryHref, shownOnPage } from "@/lib/site/gallery-pages";
 import { loadCategoryCounts, loadProjectsByCategory, loadSiteSettings } from "@/lib/site/queries";
-import type { Category } from "@/lib/domain";
+import { filterCategoriesFor, type Category } from "@/lib/domain";
 
 type GalleryViewProps = {
   category: Category | "all";
@@ -30,12 +30,12 @@ const GRID_ID = "gallery-projects";
  * The home gallery, shared by the cached route (`/` and `/?category=`, rewritten by proxy.ts to
  * /gallery/[filter]) and the per-request one (`/?q=` searches).
  */
-export async function GalleryView({ category, query, page, siteUrl }: GalleryViewProps) {
-  const [settings, counts, inCategory] = await Promise.all([
-    loadSiteSettings(),
-    loadCategoryCounts(),
-    loadProjectsByCategory(category),
-  ]);
+export async function GalleryView({ category: asked, query, page, siteUrl }: GalleryViewProps) {
+  const [settings, counts] = await Promise.all([loadSiteSettings(), loadCategoryCounts()]);
+  const categories = filterCategoriesFor(settings.filterCategories, counts);
+  // A category the filter bar does not offer shows every project, as an unknown one does.
+  const category = asked !== "all" && categories.includes(asked) ? asked : "all";
+  const inCategory = await loadProjectsByCategory(category);
   const needle = query.toLowerCase();
   // Newest first: the gallery shows the API's list order reversed (docs/spec.md §2).
   const projects = inCategory
@@ -47,18 +47,27 @@ export async function GalleryView({ category, query, page, siteUrl }: GalleryVie
 
   return (
     <GalleryNavigation>
-      <div className="mx-auto max-w-(--gallery-max) px-5 pt-12 pb-20 sm:px-8 sm:pt-16">
+      {/* Compact on phones, so the first card starts in the top 40 % of the screen. */}
+      <div className="mx-auto max-w-(--gallery-max) px-5 pt-5 pb-20 sm:px-8 sm:pt-16">
         <JsonLd data={personJsonLd(settings, siteUrl)} />
         <div className="max-w-3xl">
-          <h1 className="text-4xl font-semibold tracking-tight text-balance sm:text-6xl">
+          <h1 className="text-2xl font-semibold tracking-tight text-balance sm:text-6xl">
             {settings.ownerName}
           </h1>
           {settings.tagline ? (
-            <p className="text-muted mt-4 text-lg text-pretty sm:text-xl">{settings.tagline}</p>
+            <p className="text-muted mt-1 text-sm text-pretty sm:mt-4 sm:text-xl">
+              {settings.tagline}
+            </p>
           ) : null}
         </div>
-        <div className="mt-10 mb-8 flex flex-col gap-4 sm:mt-14">
-          <CategoryFilter active={category} counts={counts} total={total} query={query} />
+        <div className="mt-4 mb-4 flex flex-col gap-4 sm:mt-14 sm:mb-8">
+          <CategoryFilter
+            active={category}
+            categories={categories}
+            counts={counts}
+            total={total}
+            query={query}
+          />
           {query ? (
             <p className="text-muted text-sm" role="status">
               {projects.length} {projects.length === 1 ? "project matches" : "projects match"} “
