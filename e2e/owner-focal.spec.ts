@@ -41,12 +41,26 @@ for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     const title = uniqueTitle("Focal cover");
     await page.goto("/addproject");
-    await page
-      .getByLabel("Cover image")
-      .setInputFiles(png("cover.png", { width: 400, height: 200 }));
+    const coverField = page.getByLabel("Cover image");
+    const fieldTop = (await coverField.boundingBox())!.y;
+    await coverField.setInputFiles(png("cover.png", { width: 400, height: 200 }));
     const focal = page.getByRole("slider", { name: "Cover focal point" });
     await expect(focal).toHaveAttribute("aria-valuetext", "50% from the left, 50% from the top");
     await expect(page.getByAltText("Preview of the chosen cover")).toBeVisible();
+    // The preview opens under the field just used: the field has not moved.
+    expect((await coverField.boundingBox())!.y).toBe(fieldTop);
+    // Too small for the widest card on a 2× screen: said beside the field, the form still saves.
+    await expect(page.getByTestId("size-warning")).toHaveText(
+      /^This image is 400 px wide; the widest gallery card shows it up to [\d,]+ px wide, so it needs [\d,]+ px to look sharp on high-density \(2×\) screens\. You can still save it\.$/,
+    );
+    // The crops the gallery cards make, each drawn around the focal point.
+    const crops = page.getByTestId("focal-crops");
+    await expect(crops.locator("li")).toHaveText([
+      "Phone card",
+      "Narrow card",
+      "Wide card",
+      "Widest card",
+    ]);
 
     // A click puts the point where it lands.
     const box = (await focal.boundingBox())!;
@@ -58,6 +72,13 @@ for (const width of [375, 1440]) {
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Shift+ArrowDown");
     await expect(focal).toHaveAttribute("aria-valuetext", "15% from the left, 81% from the top");
+    await expect
+      .poll(() =>
+        crops
+          .locator("img")
+          .evaluateAll((images) => images.map((img) => getComputedStyle(img).objectPosition)),
+      )
+      .toEqual(Array(4).fill("15% 81%"));
     await expectImagesDecoded(page.getByAltText("Preview of the chosen cover"));
     await expectWithinWidth(focal, "the focal point control");
     await expectNoHorizontalOverflow(page, `the cover form at ${width} px`);
@@ -108,6 +129,9 @@ test("stored images: alt text, focal point and order edited in the section form"
       png("a.png", { width: 300, height: 100 }),
       png("b.png", { width: 300, height: 100, rgb: [0, 0, 200] }),
     ]);
+  // Grid tiles crop them (4:3), and 300 px is less than a tile needs on a 2× screen.
+  await expect(page.getByTestId("focal-crops")).toHaveText(["Tile", "Tile"]);
+  await expect(page.getByTestId("size-warning")).toHaveCount(2);
   await page.getByLabel("Alt text for a.png").fill("Image A");
   await page.getByLabel("Alt text for b.png").fill("Image B");
   // A new image's focal point, by keyboard.

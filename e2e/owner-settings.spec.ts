@@ -31,9 +31,35 @@ async function restore(request: APIRequestContext, settings: Settings) {
   expect(response.status()).toBe(200);
 }
 
+/** The characters on either side of each line break inside `element`, as drawn. */
+function lineBreaks(element: Element): string[] {
+  const chars: { char: string; top: number }[] = [];
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent ?? "";
+    for (let i = 0; i < text.length; i++) {
+      const range = document.createRange();
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      const rect = range.getClientRects()[0];
+      if (rect) chars.push({ char: text[i]!, top: Math.round(rect.top) });
+    }
+  }
+  return chars.slice(1).flatMap((next, i) => {
+    const previous = chars[i]!;
+    return next.top > previous.top ? [previous.char + next.char] : [];
+  });
+}
+
 test("the dashboard welcomes the owner and lists projects with section links", async ({ page }) => {
+  // At 375 px the greeting's e-mail wraps, if at all, at a space, after "@" or before a dot.
+  await page.setViewportSize({ width: 375, height: 812 });
   await page.goto("/dashboard");
-  await expect(page.getByText(`Welcome, ${OWNER.email}`)).toBeVisible();
+  const welcome = page.getByRole("heading", { level: 1 });
+  await expect(welcome).toHaveText(`Welcome, ${OWNER.email}`);
+  for (const pair of await welcome.evaluate(lineBreaks))
+    expect(pair, "a line break in the greeting").toMatch(/^( .|@.|.\.)$/s);
+  await page.setViewportSize({ width: 1280, height: 720 });
   const projects = page.getByRole("region", { name: "Projects" });
   await expect(page.getByRole("main").getByRole("link", { name: "New Project" })).toHaveAttribute(
     "href",

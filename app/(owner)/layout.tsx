@@ -21,7 +21,8 @@ export default async function OwnerLayout({ children }: { children: React.ReactN
   return (
     <>
       <SiteHeader siteName={settings.ownerName} />
-      <main id="main" className="flex flex-1 flex-col">
+      {/* The content width, for the forms' image-size advice (lib/site/image-targets.ts). */}
+      <main id="main" className="flex flex-1 flex-col" data-content-width={settings.contentWidth}>
         <OwnerGate>{children}</OwnerGate>
       </main>
       <SiteFooter ownerName={settings.ownerName} socials={settings.socials} />

@@ -175,7 +175,10 @@ export function RadioField<T extends string>({
       </legend>
       <div className={`flex flex-wrap gap-x-6 ${compact ? "mt-1 gap-y-1" : "gap-y-2"}`}>
         {options.map((option) => (
-          <label key={option} className={`flex items-center gap-2${compact ? "text-sm" : ""}`}>
+          <label
+            key={option}
+            className={compact ? "flex items-center gap-2 text-sm" : "flex items-center gap-2"}
+          >
             <input
               type="radio"
               name={name}

@@ -2,10 +2,15 @@
 
 import { useEffect, useRef } from "react";
 
-type FilePreviewProps = { file: Blob; alt: string; className?: string };
+type FilePreviewProps = {
+  file: Blob;
+  alt: string;
+  className?: string;
+  style?: React.CSSProperties;
+};
 
 /** Shows a picked file through a blob: URL that is revoked when the file changes or unmounts. */
-export function FilePreview({ file, alt, className }: FilePreviewProps) {
+export function FilePreview({ file, alt, className, style }: FilePreviewProps) {
   const ref = useRef<HTMLImageElement>(null);
   useEffect(() => {
     const url = URL.createObjectURL(file);
@@ -13,5 +18,5 @@ export function FilePreview({ file, alt, className }: FilePreviewProps) {
     return () => URL.revokeObjectURL(url);
   }, [file]);
   // eslint-disable-next-line @next/next/no-img-element -- a local blob: preview, nothing to optimise
-  return <img ref={ref} alt={alt} className={className} />;
+  return <img ref={ref} alt={alt} className={className} style={style} />;
 }

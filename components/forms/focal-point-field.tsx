@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import { DEFAULT_FOCAL, roundFocal, type Focal } from "@/lib/validation/focal";
+import { DEFAULT_FOCAL, objectPosition, roundFocal, type Focal } from "@/lib/validation/focal";
 import { FilePreview } from "./file-preview";
 
 const STEP = 0.05;
@@ -16,7 +16,9 @@ export function focalText(focal: Focal): string {
  * Picks an image's focal point: the spot kept in view where the image is cropped.
  * A click on the preview puts it there; the preview is a labelled slider whose arrow keys move it
  * (5 %, Shift 1 %), Home centres it, and whose value is read out as "x % from the left, y % from
- * the top".
+ * the top". `crops` are the shapes the site crops the picture to (gallery cards, grid tiles): each
+ * is drawn beside it, cropped around the point as the site will; an empty list says the picture
+ * is shown whole.
  */
 export function FocalPointField({
   label,
@@ -24,6 +26,7 @@ export function FocalPointField({
   src,
   file,
   value,
+  crops,
   disabled,
   onChange,
 }: {
@@ -33,6 +36,7 @@ export function FocalPointField({
   src?: string;
   file?: Blob;
   value: Focal;
+  crops?: readonly { label: string; ratio: number }[];
   disabled?: boolean;
   onChange: (focal: Focal) => void;
 }) {
@@ -68,6 +72,14 @@ export function FocalPointField({
   }
 
   const image = "block h-auto max-h-60 max-w-full select-none";
+  /** The picture, from the picked file or the stored URL. */
+  const picture = (className: string, pictureAlt: string, style?: React.CSSProperties) =>
+    file ? (
+      <FilePreview file={file} alt={pictureAlt} className={className} style={style} />
+    ) : (
+      // eslint-disable-next-line @next/next/no-img-element -- a small owner-only preview of a stored file
+      <img src={src} alt={pictureAlt} className={className} style={style} draggable={false} />
+    );
   return (
     <div className="space-y-1">
       <p className="text-sm font-medium" aria-hidden="true">
@@ -89,12 +101,7 @@ export function FocalPointField({
         data-testid="focal-point"
         className="focus-visible:outline-ink relative inline-block cursor-crosshair overflow-hidden rounded focus-visible:outline-2 focus-visible:outline-offset-2"
       >
-        {file ? (
-          <FilePreview file={file} alt={alt} className={image} />
-        ) : (
-          // eslint-disable-next-line @next/next/no-img-element -- a small owner-only preview of a stored file
-          <img src={src} alt={alt} className={image} draggable={false} />
-        )}
+        {picture(image, alt)}
         <span
           aria-hidden="true"
           className="pointer-events-none absolute size-6 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white shadow-[0_0_0_2px_rgb(0_0_0/0.7)]"
@@ -106,6 +113,30 @@ export function FocalPointField({
         Click the picture, or use the arrow keys, to choose the point kept in view when it is
         cropped: now {focalText(value)}.
       </p>
+      {crops?.length ? (
+        // What the slider's value says, drawn: a visual aid only.
+        <ul
+          aria-hidden="true"
+          className="flex flex-wrap items-end gap-3 pt-1"
+          data-testid="focal-crops"
+        >
+          {crops.map(({ label, ratio }) => (
+            <li key={label} className="space-y-1">
+              <div
+                className="h-14 overflow-hidden rounded-sm bg-stone-200"
+                style={{ width: `${+(3.5 * ratio).toFixed(3)}rem` }}
+              >
+                {picture("block h-full w-full object-cover", "", {
+                  objectPosition: objectPosition(value),
+                })}
+              </div>
+              <p className="text-muted text-xs">{label}</p>
+            </li>
+          ))}
+        </ul>
+      ) : crops ? (
+        <p className="text-muted text-xs">This layout shows the whole picture, uncropped.</p>
+      ) : null}
     </div>
   );
 }

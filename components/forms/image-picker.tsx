@@ -7,12 +7,18 @@ import { moveImage, type ExistingImage } from "@/lib/client/section-draft";
 import { DEFAULT_FOCAL } from "@/lib/validation/focal";
 import type { Focal } from "@/lib/validation/focal";
 import { SortableItems } from "@/components/ui/sortable-list";
+import type { SectionLayout } from "@/lib/domain";
+import { imageRatio } from "@/lib/site/image-grid-layout";
+import { sectionCrops, sectionImageTargetWidth } from "@/lib/site/image-targets";
 import { FileInput } from "./field";
 import { FocalPointField } from "./focal-point-field";
+import { SizeWarning, useImageSize, usePageContentWidth } from "./size-warning";
 
 export type NewImage = { key: string; file: File; alt: string; focal: Focal };
 
 type ImagePickerProps = {
+  /** The section's layout: where the images are cropped, and how wide they are drawn. */
+  layout: SectionLayout;
   existing: ExistingImage[];
   removed: string[];
   images: NewImage[];
@@ -58,8 +64,14 @@ export function ImagePicker(props: ImagePickerProps) {
       </div>
       {images.length > 0 ? (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label="New images">
-          {images.map((image) => (
-            <NewImageItem key={image.key} image={image} disabled={disabled} {...props} />
+          {images.map((image, index) => (
+            <NewImageItem
+              key={image.key}
+              {...props}
+              image={image}
+              place={{ index: kept + index, count: kept + images.length }}
+              disabled={disabled}
+            />
           ))}
         </ul>
       ) : null}
@@ -69,15 +81,28 @@ export function ImagePicker(props: ImagePickerProps) {
 
 function NewImageItem({
   image,
+  place,
+  layout,
   disabled,
   onRemove,
   onAltChange,
   onFocalChange,
-}: { image: NewImage; disabled?: boolean } & Pick<
-  ImagePickerProps,
-  "onRemove" | "onAltChange" | "onFocalChange"
->) {
+}: {
+  image: NewImage;
+  /** Its place among the section's images once saved. */
+  place: { index: number; count: number };
+  disabled?: boolean;
+} & Pick<ImagePickerProps, "layout" | "onRemove" | "onAltChange" | "onFocalChange">) {
   const altId = useId();
+  const size = useImageSize(image.file);
+  const contentWidth = usePageContentWidth();
+  const target = sectionImageTargetWidth(
+    layout,
+    place.count,
+    place.index,
+    imageRatio(size?.width ?? null, size?.height ?? null),
+    contentWidth,
+  );
   return (
     <li className="space-y-2 rounded-md border border-black/10 p-3">
       <FocalPointField
@@ -85,10 +110,12 @@ function NewImageItem({
         alt={`Preview of ${image.file.name}`}
         file={image.file}
         value={image.focal}
+        crops={sectionCrops(layout, place.count, place.index)}
         disabled={disabled}
         onChange={(focal) => onFocalChange(image.key, focal)}
       />
       <p className="truncate text-sm">{image.file.name}</p>
+      <SizeWarning size={size} target={target} place="this layout" />
       <label htmlFor={altId} className="block text-sm font-medium">
         Alt text for {image.file.name}
       </label>
@@ -120,15 +147,24 @@ function NewImageItem({
  * (WCAG 2.5.7). The new order is saved with the form, as `existingImages`.
  */
 function ExistingImages({
+  layout,
   existing,
   removed,
+  images,
   disabled,
   onToggleExisting,
   onExistingChange,
 }: Pick<
   ImagePickerProps,
-  "existing" | "removed" | "disabled" | "onToggleExisting" | "onExistingChange"
+  | "layout"
+  | "existing"
+  | "removed"
+  | "images"
+  | "disabled"
+  | "onToggleExisting"
+  | "onExistingChange"
 >) {
+  const count = existing.length - removed.length + images.length;
   const [announcement, setAnnouncement] = useState("");
   const update = (url: string, patch: Partial<ExistingImage>) =>
     onExistingChange(existing.map((image) => (image.url === url ? { ...image, ...patch } : image)));
@@ -151,6 +187,7 @@ function ExistingImages({
         <ExistingImageItem
           image={image}
           name={name}
+          crops={sectionCrops(layout, count, index)}
           isRemoved={isRemoved}
           disabled={disabled}
           onAlt={(alt) => update(image.url, { alt })}
@@ -209,6 +246,7 @@ function ExistingImages({
 function ExistingImageItem({
   image,
   name,
+  crops,
   isRemoved,
   disabled,
   onAlt,
@@ -217,6 +255,7 @@ function ExistingImageItem({
 }: {
   image: ExistingImage;
   name: string;
+  crops: { label: string; ratio: number }[];
   isRemoved: boolean;
   disabled?: boolean;
   onAlt: (alt: string) => void;
@@ -234,6 +273,7 @@ function ExistingImageItem({
         alt={image.alt || `Current ${name}`}
         src={image.url}
         value={image.focal ?? DEFAULT_FOCAL}
+        crops={crops}
         disabled={disabled || isRemoved}
         onChange={onFocal}
       />

@@ -38,7 +38,8 @@ async function captureFrame(video: HTMLVideoElement): Promise<File | null> {
 /**
  * The still a video shows before it plays: a frame the owner chooses from the
  * picked video with the "Poster frame" slider, captured in the browser (video + canvas; the
- * server has no video decoder), or an image file the owner uploads instead.
+ * server has no video decoder), or an image file the owner uploads instead. The poster is
+ * previewed once: the chosen frame in the frame picker itself, an uploaded image in its place.
  */
 export function PosterPicker({
   video,
@@ -55,6 +56,8 @@ export function PosterPicker({
   const [time, setTime] = useState(0);
   /** An uploaded poster wins over captured frames until it is cleared. */
   const [uploaded, setUploaded] = useState(false);
+  /** Where in the video the captured poster was taken, in seconds. */
+  const [capturedAt, setCapturedAt] = useState<number | null>(null);
   const onChangeRef = useLatest(onChange);
 
   useEffect(() => {
@@ -71,8 +74,11 @@ export function PosterPicker({
   async function capture() {
     const element = preview.current;
     if (!element || uploaded) return;
+    const at = element.currentTime;
     const file = await captureFrame(element);
-    if (file) onChangeRef.current(file, checkFile(file, posterRule));
+    if (!file) return;
+    setCapturedAt(at);
+    onChangeRef.current(file, checkFile(file, posterRule));
   }
 
   function seek(seconds: number) {
@@ -96,7 +102,8 @@ export function PosterPicker({
   return (
     <div className="space-y-3">
       {video ? (
-        <div className="space-y-2">
+        // Hidden, not removed, while an uploaded poster wins: clearing it captures a frame again.
+        <div className="space-y-2" hidden={uploaded}>
           <video
             ref={preview}
             muted
@@ -129,6 +136,11 @@ export function PosterPicker({
             onChange={(event) => seek(Number(event.target.value))}
             className="accent-ink block w-full max-w-sm"
           />
+          {poster && capturedAt !== null ? (
+            <p className="text-muted text-sm" aria-live="polite">
+              Poster: the chosen frame ({capturedAt.toFixed(1)} s)
+            </p>
+          ) : null}
         </div>
       ) : null}
       <FileInput
@@ -143,18 +155,16 @@ export function PosterPicker({
         error={error}
         onChange={(event) => pickFile(event.currentTarget.files?.[0] ?? null)}
       />
-      {poster ? (
+      {poster && (uploaded || !video) ? (
         <figure className="text-sm">
           <FilePreview
             file={poster}
             alt="Poster preview"
             className="aspect-video w-full max-w-xs rounded-sm bg-stone-200 object-contain"
           />
-          <figcaption className="text-muted mt-1">
-            Poster: {uploaded ? poster.name : "the chosen frame"}
-          </figcaption>
+          <figcaption className="text-muted mt-1">Poster: {poster.name}</figcaption>
         </figure>
-      ) : current ? (
+      ) : poster ? null : current ? (
         <figure className="text-sm">
           {/* eslint-disable-next-line @next/next/no-img-element -- the stored poster, shown small once */}
           <img

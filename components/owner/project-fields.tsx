@@ -9,7 +9,9 @@ import { PROJECT_STATUSES, STATUS_LABELS } from "@/lib/domain";
 import { coverRule, coverVideoRule } from "@/lib/validation/uploads";
 import type { ProjectDraft } from "@/lib/client/project-draft";
 import { FocalPointField } from "@/components/forms/focal-point-field";
+import { SizeWarning, useImageSize, usePageContentWidth } from "@/components/forms/size-warning";
 import { DEFAULT_FOCAL } from "@/lib/validation/focal";
+import { coverCrops, coverTargetWidth } from "@/lib/site/image-targets";
 
 const textFields = [
   { name: "title", label: "Title" },
@@ -44,7 +46,9 @@ type ProjectFieldsProps = {
 
 /**
  * The project fields shared by the Add New Project form and the card's Edit modal: the four
- * required ones, then the optional year, client and summary.
+ * required ones, then the optional year, client and summary. The cover's preview, with its focal
+ * point and the crops the gallery cards make, sits under the cover field: picking a file never
+ * pushes the field itself down the page.
  */
 export function ProjectFields({
   draft,
@@ -54,25 +58,10 @@ export function ProjectFields({
   currentCover,
   currentCoverVideo,
 }: ProjectFieldsProps) {
+  const contentWidth = usePageContentWidth();
+  const coverSize = useImageSize(draft.cover);
   return (
     <>
-      {draft.cover || currentCover ? (
-        <figure>
-          {/* The cover as the owner will see it, and where a card crops it. */}
-          <FocalPointField
-            label="Cover focal point"
-            alt={draft.cover ? "Preview of the chosen cover" : currentCover!.alt}
-            file={draft.cover ?? undefined}
-            src={draft.cover ? undefined : currentCover!.url}
-            value={draft.coverFocal ?? DEFAULT_FOCAL}
-            disabled={disabled}
-            onChange={(coverFocal) => onChange({ coverFocal })}
-          />
-          <figcaption className="text-muted mt-1 text-sm">
-            {draft.cover ? "New cover" : "Current cover"}
-          </figcaption>
-        </figure>
-      ) : null}
       <CheckedFileField
         label="Cover image"
         hint={
@@ -86,6 +75,29 @@ export function ProjectFields({
         disabled={disabled}
         onPick={(cover) => onChange({ cover })}
       />
+      <SizeWarning
+        size={draft.cover ? coverSize : null}
+        target={coverTargetWidth(contentWidth)}
+        place="the widest gallery card"
+      />
+      {draft.cover || currentCover ? (
+        <figure>
+          {/* The cover as the owner will see it, and where a card crops it. */}
+          <FocalPointField
+            label="Cover focal point"
+            alt={draft.cover ? "Preview of the chosen cover" : currentCover!.alt}
+            file={draft.cover ?? undefined}
+            src={draft.cover ? undefined : currentCover!.url}
+            value={draft.coverFocal ?? DEFAULT_FOCAL}
+            crops={coverCrops(contentWidth)}
+            disabled={disabled}
+            onChange={(coverFocal) => onChange({ coverFocal })}
+          />
+          <figcaption className="text-muted mt-1 text-sm">
+            {draft.cover ? "New cover" : "Current cover"}
+          </figcaption>
+        </figure>
+      ) : null}
       <CheckedFileField
         label="Cover loop (mp4, up to 10 MB)"
         hint="Optional. A short muted loop that plays on the gallery card; the cover image stays its still."

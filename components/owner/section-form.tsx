@@ -160,6 +160,7 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
         maxLength={SECTION_LIMITS.description}
       />
       <ImagePicker
+        layout={draft.layout}
         existing={draft.existingImages}
         removed={draft.removedImages}
         images={images}

@@ -8,7 +8,10 @@ export const metadata: Metadata = { title: "Add New Project", robots: { index: f
 export default async function AddProjectPage() {
   const user = await requireOwnerPage();
   return (
-    <OwnerPage title="Add New Project" intro="Every field is required. Sections come next.">
+    <OwnerPage
+      title="Add New Project"
+      intro="Cover image, title, role and category are required; fields marked (optional) are not. Sections come next."
+    >
       <AddProjectForm userId={user.id} />
     </OwnerPage>
   );

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Fragment } from "react";
 import { redirect } from "next/navigation";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { OwnerDashboard } from "@/components/dashboard/owner-dashboard";
@@ -10,13 +11,32 @@ export const metadata: Metadata = { title: "Dashboard" };
 const actionClass =
   "rounded-md border border-black/20 bg-white px-4 py-2 text-sm font-semibold hover:bg-black/5";
 
+/**
+ * An e-mail address that stays whole on a narrow screen: as a block it moves to the next line,
+ * and only when it is wider than a line does it wrap, after the "@" or before a dot, never
+ * mid-word (a part too long for a line still wraps rather than overflow).
+ */
+function EmailText({ email }: { email: string }) {
+  const parts = email.split(/(?<=@)|(?=\.)/);
+  return (
+    <span className="inline-block max-w-full [overflow-wrap:anywhere]">
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
 export default async function DashboardPage() {
   const user = await getUser();
   if (!user) redirect("/signin");
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-semibold tracking-tight">
-        Welcome, <span className="break-all">{user.email || "Guest"}</span>
+      <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
+        Welcome, <EmailText email={user.email || "Guest"} />
       </h1>
       {user.isOwner ? (
         <>
