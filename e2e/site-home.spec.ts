@@ -112,6 +112,10 @@ test.describe("home gallery", () => {
     await last.scrollIntoViewIfNeeded();
     await expect(last).toBeInViewport({ ratio: 1 });
     await expectNoHorizontalOverflow(page, "the home page at 375 px");
+    // A filter far along the row opens scrolled into view, with the page itself at the top.
+    await page.goto("/?category=Assets+%26+Tools");
+    await expect(nav.getByRole("link", { name: /^Assets & Tools/ })).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
   test("the gallery is in the page itself: it shows without JavaScript, with no placeholder", async ({

@@ -35,15 +35,16 @@ export function CategoryFilter({
   ];
   return (
     <nav aria-label="Categories">
-      <ul className="-mx-5 flex [scrollbar-width:none] gap-2 overflow-x-auto px-5 py-0.5 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
+      <ul className="-mx-5 flex scroll-px-5 [scrollbar-width:none] gap-2 overflow-x-auto px-5 py-0.5 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
         {filters.map(({ value, label, count }) => (
           <li key={value} className="shrink-0">
             <Link
               href={galleryHref({ category: value, query })}
               aria-current={value === active ? "page" : undefined}
               // The label and its count as words ("All, 7 projects"), not run together ("All7").
+              // On phones the row opens scrolled to the current filter (CSS only, no script).
               aria-label={`${label}, ${count} ${count === 1 ? "project" : "projects"}`}
-              className="group/filter [&[aria-current]]:border-accent [&[aria-current]]:bg-accent [&[aria-current]]:text-paper inline-flex items-center gap-2 rounded-full border border-black/15 px-4 py-1.5 text-sm font-medium whitespace-nowrap transition-colors hover:border-black/50"
+              className="group/filter [&[aria-current]]:border-accent [&[aria-current]]:bg-accent [&[aria-current]]:text-paper inline-flex items-center gap-2 rounded-full border border-black/15 px-4 py-1.5 text-sm font-medium whitespace-nowrap transition-colors hover:border-black/50 max-sm:[&[aria-current]]:[scroll-initial-target:nearest]"
             >
               {label}
               <span className="tabular-nums opacity-70 group-aria-[current=page]/filter:opacity-100">
