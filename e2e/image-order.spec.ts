@@ -48,6 +48,8 @@ test("the owner drags stored images into order; the saved order is what the page
     const alts = () =>
       current
         .getByTestId("current-image")
+        // The picture itself, not the crops drawn beside its focal point.
+        .getByTestId("focal-point")
         .locator("img")
         .evaluateAll((images) => images.map((image) => image.getAttribute("alt")));
     await expect.poll(alts).toEqual(["Frame 1", "Frame 2", "Frame 3"]);

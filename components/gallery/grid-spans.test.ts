@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CONTENT_MAX } from "@/lib/site/content-width";
-import { cardSizes, desktopSpans, leadsOnTablet, ROW_TEMPLATES } from "./grid-spans";
+import { cardSizes, desktopSpans, leadsOnTablet, ROW_TEMPLATES, spanClass } from "./grid-spans";
 
 /** The spans grouped into rows of the 4-column grid, as CSS grid places them in order. */
 function rows(spans: number[]): number[][] {
@@ -18,8 +18,8 @@ function rows(spans: number[]): number[][] {
 }
 
 describe("desktopSpans", () => {
-  it("fills every row, the last one included, for any number of cards but one", () => {
-    for (let count = 2; count <= 100; count++) {
+  it("fills every row, the last one included, for any number of cards", () => {
+    for (let count = 1; count <= 100; count++) {
       const spans = desktopSpans(count);
       expect(spans).toHaveLength(count);
       for (const row of rows(spans))
@@ -30,8 +30,11 @@ describe("desktopSpans", () => {
     }
   });
 
-  it("never ends in a lone card across the whole width, and a lone card is half the width", () => {
-    expect(desktopSpans(1)).toEqual([2]);
+  it("never ends in a lone card across the whole width, but for a grid of one", () => {
+    // That one card is two rows tall (spanClass), so a picture's shape, not a strip's.
+    expect(desktopSpans(1)).toEqual([4]);
+    expect(spanClass(4, 0, 1)).toContain("lg:col-span-4");
+    expect(spanClass(4, 0, 1)).not.toContain("lg:row-span-1");
     for (let count = 2; count <= 100; count++) {
       expect(rows(desktopSpans(count)).at(-1), `${count} cards`).not.toEqual([4]);
       expect(desktopSpans(count), `${count} cards`).not.toContain(4);
@@ -123,6 +126,12 @@ describe("cardSizes", () => {
         if (span !== 1) expect(tablet).toContain(", 49rem)");
       }
     }
+  });
+
+  it("draws a grid's only card at least two desktop rows × 4:3 wide", () => {
+    const [xl, lg] = cardSizes(4, true, "96rem", true).split(/, (?=\()/);
+    expect(xl).toContain(", 70.3333rem)");
+    expect(lg).toContain(", 59.6667rem)");
   });
 
   it("follows the content-width setting's gallery width", () => {

@@ -23,11 +23,11 @@ function templateFor(cards: number, row: number): readonly Span[] {
  * The desktop span of every card of a grid of `count` cards. Rows follow ROW_TEMPLATES. A short
  * last row takes a template that its cards fill, and a grid never ends in one card stretched over
  * all four columns (a ~3.3:1 strip): a lone card left after a row of two joins it as a row of
- * three; after a row of three, the four cards make two rows of two. A grid of one card is that
- * card on half the width.
+ * three; after a row of three, the four cards make two rows of two. A grid of one card spans the
+ * four columns and two rows (spanClass), a picture's shape rather than a strip's.
  */
 export function desktopSpans(count: number): Span[] {
-  if (count === 1) return [2];
+  if (count === 1) return [4];
   const rows: (readonly Span[])[] = [];
   let placed = 0;
   for (let row = 0; placed < count; row++) {
@@ -63,8 +63,12 @@ export function leadsOnTablet(index: number, count: number): boolean {
   return index === 0 && count % 2 === 1;
 }
 
+/** A grid's only card: two rows tall on desktop too, across the whole width. */
+export const isLoneCard = (count: number) => count === 1;
+
 /** The card's classes for its tablet and desktop spans. */
 export function spanClass(span: Span, index: number, count: number): string {
+  if (isLoneCard(count)) return "sm:col-span-2 sm:row-span-2 lg:col-span-4";
   const tablet = leadsOnTablet(index, count) ? "sm:col-span-2 sm:row-span-2 lg:row-span-1 " : "";
   return tablet + SPAN_CLASSES[span];
 }
@@ -101,14 +105,19 @@ const drawnWidth = (span: Span, columns: number, rowRem: number, max: string) =>
 const TABLET_ROW_REM = 18;
 const TABLET_LEAD_REM = 2 * TABLET_ROW_REM + 0.75;
 
+/** Two desktop rows and the gap between them. */
+const twoRows = (rowRem: number) => 2 * rowRem + 0.75;
+
 /**
  * `sizes` for a card: the width its cover is drawn at on each layout, never less. `leads` is the
- * tablet's leading card (two columns, two rows: leadsOnTablet).
+ * tablet's leading card (two columns, two rows: leadsOnTablet), `lone` a grid's only card (two
+ * rows on desktop as well: isLoneCard).
  */
-export function cardSizes(span: Span, leads: boolean, max = "96rem"): string {
+export function cardSizes(span: Span, leads: boolean, max = "96rem", lone = false): string {
+  const rows = (rowRem: number) => (lone ? twoRows(rowRem) : rowRem);
   return [
-    `(min-width: 1280px) ${drawnWidth(span, 4, 26, max)}`,
-    `(min-width: 1024px) ${drawnWidth(span, 4, 22, max)}`,
+    `(min-width: 1280px) ${drawnWidth(span, 4, rows(26), max)}`,
+    `(min-width: 1024px) ${drawnWidth(span, 4, rows(22), max)}`,
     `(min-width: 640px) ${leads ? drawnWidth(2, 2, TABLET_LEAD_REM, max) : drawnWidth(1, 2, TABLET_ROW_REM, max)}`,
     "calc(100vw - 2.5rem)",
   ].join(", ");

@@ -8,7 +8,7 @@ import { optimizedImage, preloadLcpImage } from "@/lib/site/image-srcset";
 import { formatCategory } from "@/lib/domain";
 import { objectPosition } from "@/lib/validation/focal";
 import type { CardProject } from "./card-project";
-import { cardSizes, desktopSpans, leadsOnTablet, spanClass } from "./grid-spans";
+import { cardSizes, desktopSpans, isLoneCard, leadsOnTablet, spanClass } from "./grid-spans";
 
 // Moving covers' code loads only for a grid that has one (most have none).
 const CoverLoops = lazyExport(() => import("./cover-loops"), "CoverLoops");
@@ -45,7 +45,7 @@ export function ProjectCards({
           const span = spans[index] ?? 1;
           const image = optimizedImage(
             project.coverUrl,
-            cardSizes(span, leadsOnTablet(index, count), maxWidth),
+            cardSizes(span, leadsOnTablet(index, count), maxWidth, isLoneCard(count)),
           );
           // The first card is the LCP candidate: preloaded at high priority. Only the first: on
           // phones the second one is below the fold, and it would halve the first one's bandwidth.
