@@ -25,6 +25,9 @@ export async function register() {
   // With DATABASE_URL: hear the other servers' writes before taking a request.
   const { startInstanceSync } = await import("@/lib/startup/instance-sync");
   await startInstanceSync();
+  // Which project pages a visitor can open: every other id gets the one kept 404 page.
+  const { registerProjectPageIds } = await import("@/lib/startup/project-pages");
+  registerProjectPageIds();
   // Blur-up placeholders for images stored without them, in the background, while that job is owed.
   const { startPlaceholderFill } = await import("@/lib/startup/fill-placeholders");
   await startPlaceholderFill();

@@ -8,6 +8,8 @@ import { contentSecurityPolicy, securityHeaders } from "./lib/security-headers.t
 import { DEVICE_SIZES, IMAGE_SIZES } from "./lib/site/image-widths.ts";
 import {
   galleryRewrites,
+  NOT_FOUND_PATH,
+  notFoundRewrites,
   projectPageRewrites,
   PROXY_FREE_PAGE_SOURCES,
 } from "./lib/site/routing-rules.ts";
@@ -65,12 +67,13 @@ const nextConfig: NextConfig = {
   },
   async rewrites() {
     // `/` and its category and page views, to the cached gallery route, without a proxy. Any URL no
-    // route answers, to the site's 404 page inside its layout (app/(site)/unknown-page).
+    // route answers, and any path below About and Reel, to the site's 404 page inside its layout:
+    // the one kept for project pages no visitor can open (lib/site/routing-rules.ts).
     return {
       // Project pages of the owner and of opened protected projects, per request (docs/spec.md §11).
-      beforeFiles: [...projectPageRewrites(), ...galleryRewrites()],
+      beforeFiles: [...projectPageRewrites(), ...galleryRewrites(), ...notFoundRewrites()],
       afterFiles: [],
-      fallback: [{ source: "/:path*", destination: "/unknown-page" }],
+      fallback: [{ source: "/:path*", destination: NOT_FOUND_PATH }],
     };
   },
   images: {

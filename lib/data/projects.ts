@@ -8,7 +8,7 @@ import { updateLocked } from "./row-locks";
 import { PROJECT_ORDER_LOCK } from "./order";
 import { projectNotTrashed } from "./not-trashed";
 import { checkVersion, NotLive } from "./versions";
-import { listedToVisitor, type Audience } from "./visibility";
+import { listedToVisitor, visibleToVisitor, type Audience } from "./visibility";
 
 export type { Audience };
 
@@ -98,6 +98,19 @@ export async function getProject(id: string): Promise<Project | null> {
     .from(projects)
     .where(and(eq(projects.id, id), projectNotTrashed));
   return row ?? null;
+}
+
+/**
+ * Ids of the projects whose page a visitor can open (published, unlisted, protected): every other
+ * id's cached page is the same 404 (cache-handler.mjs serves it without rendering).
+ */
+export async function listVisitorPageIds(): Promise<string[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: projects.id, status: projects.status })
+    .from(projects)
+    .where(projectNotTrashed);
+  return rows.filter((row) => visibleToVisitor(row) !== "hidden").map((row) => row.id);
 }
 
 export async function createProject(input: ProjectInput, id = newId()): Promise<Project> {

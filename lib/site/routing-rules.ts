@@ -60,6 +60,25 @@ export function projectPageRewrites(): Rewrite<HeaderCondition>[] {
   ];
 }
 
+/**
+ * Where every URL without a page of its own is answered from: the cached project page of an id no
+ * project has (newId() never makes it). Its 404 is kept once and served for every project page a
+ * visitor cannot open (cache-handler.mjs, which spells the same id), so an unknown URL costs about
+ * what a cached page does instead of a rendering.
+ */
+export const NOT_FOUND_PATH = `/sections/${"0".repeat(24)}`;
+
+/**
+ * Paths below About and Reel → NOT_FOUND_PATH: their optional catch-all segments exist only to
+ * keep those pages out of the build, and each path below them would otherwise render a 404 anew.
+ */
+export function notFoundRewrites(): Rewrite[] {
+  return ["/about/:rest+", "/reel/:rest+"].map((source) => ({
+    source,
+    destination: NOT_FOUND_PATH,
+  }));
+}
+
 /** A `?q=` with a value is a search, rendered per request (the proxy then runs, as for any page). */
 const NOT_A_SEARCH: QueryCondition[] = [{ type: "query", key: "q" }];
 

@@ -32,11 +32,17 @@ async function visit(
   };
 }
 
-function projectForm(title: string, category: string, withCover = true): FormData {
+function projectForm(
+  title: string,
+  category: string,
+  withCover = true,
+  extra: [string, string][] = [],
+): FormData {
   const parts: [string, Part][] = [
     ["title", title],
     ["role", "Director"],
     ["category", category],
+    ...extra,
   ];
   if (withCover) parts.push(["cover", { bytes: png, name: "cover.png", type: "image/png" }]);
   return multipart(parts);
@@ -190,5 +196,65 @@ describe("cached public pages", () => {
     for (const path of [HOME, ILLUSTRATION, "/about", "/reel"]) {
       expect((await visit(path)).html.includes("Mara Okafor"), path).toBe(true);
     }
+  });
+
+  it("answers every project page a visitor cannot open with one kept 404 page, renewed by writes", async () => {
+    const hex = () => crypto.randomUUID().replaceAll("-", "").slice(0, 24);
+    const draft = await call<ProjectJson>(url, "POST", "/api/projects", {
+      token: site.ownerToken,
+      form: projectForm("Hidden Lantern", "Illustration", true, [["status", "draft"]]),
+    });
+    expect(draft.status).toBe(201);
+    const draftPage = `/sections/${draft.body.data._id}`;
+    // Rendered for the first ids (two renderings that agree are kept), then served from the cache.
+    for (let i = 0; i < 2; i++) expect((await visit(`/sections/${hex()}`)).status).toBe(404);
+    const answers = [];
+    for (const page of [`/sections/${hex()}`, `/sections/${hex()}`, draftPage, "/sections/x"]) {
+      const answer = await visit(page);
+      expect(answer.status, page).toBe(404);
+      expect(answer.cache, page).toBe("HIT");
+      expect(answer.html, page).toContain("Page not found");
+      const id = page.slice("/sections/".length);
+      if (id.length === 24) expect(answer.html, page).not.toContain(id);
+      answers.push(answer.html);
+    }
+    // A draft's page is the same bytes as an unknown id's: nothing tells that the draft exists.
+    expect(new Set(answers).size).toBe(1);
+    expect(answers[0]).not.toContain("Hidden Lantern");
+
+    // Published, the draft's page opens at once; the ids are read again after each write.
+    const published = await call(url, "PUT", `/api/projects/${draft.body.data._id}`, {
+      token: site.ownerToken,
+      form: projectForm("Hidden Lantern", "Illustration", false, [["status", "published"]]),
+    });
+    expect(published.status).toBe(200);
+    const opened = await visit(draftPage);
+    expect(opened.status).toBe(200);
+    expect(opened.html).toContain("Hidden Lantern");
+
+    // New settings show on the kept 404 page too (it was dropped with the write).
+    const saved = await call(url, "PUT", "/api/settings", {
+      token: site.ownerToken,
+      form: multipart([
+        ["ownerName", "Ines Varga"],
+        ["tagline", ""],
+        ["biography", ""],
+        ["contactEmail", ""],
+        ["showreelUrl", ""],
+      ]),
+    });
+    expect(saved.status).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      const unknown = await visit(`/sections/${hex()}`);
+      expect(unknown.status).toBe(404);
+      expect(unknown.html).toContain("Ines Varga");
+    }
+    expect((await visit(`/sections/${hex()}`)).cache).toBe("HIT");
+
+    // Deleted, a project's page is that same 404 page.
+    await call(url, "DELETE", `/api/projects/${draft.body.data._id}`, { token: site.ownerToken });
+    const gone = await visit(draftPage);
+    expect(gone.status).toBe(404);
+    expect(gone.html).not.toContain("Hidden Lantern");
   });
 });
