@@ -1,3 +1,4 @@
+import fs from "node:fs/promises";
 import { getUser } from "@/lib/auth";
 import { reportDatabaseError } from "@/lib/db/availability";
 import { listMediaHolders, type MediaHolder } from "@/lib/data/media-access";
@@ -5,7 +6,7 @@ import { visibleToVisitor } from "@/lib/data/visibility";
 import { env } from "@/lib/env";
 import { readAccessCookie, unlockedProjects } from "@/lib/site/project-access";
 import { RETRY_AFTER_SECONDS } from "@/lib/site/unavailable-page";
-import { contentTypeOfKey } from "@/lib/storage/local";
+import { contentTypeOfKey, localPath } from "@/lib/storage/local";
 import { serveLocalMedia } from "@/lib/storage/serve";
 
 type Context = { params: Promise<{ key: string[] }> };
@@ -53,6 +54,17 @@ export async function GET(request: Request, { params }: Context): Promise<Respon
   const name = key.length === 1 ? (key[0] ?? "") : "";
   // A name that is not a media file's is never stored: no database question for it.
   if (!contentTypeOfKey(name)) return serveLocalMedia(env().DATA_DIR, name, request);
+  // Nor for a key with no stored file: made-up keys, and the image optimizer's fetches of them,
+  // cost a file lookup, not a query (a third of a cached page's requests a second with one).
+  const file = localPath(env().DATA_DIR, name);
+  if (
+    !file ||
+    !(await fs.access(file).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return serveLocalMedia(env().DATA_DIR, name, request);
   let holders: MediaHolder[];
   try {
     holders = await listMediaHolders(name);
