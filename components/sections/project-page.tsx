@@ -68,7 +68,12 @@ export async function projectPageMetadata(
 ): Promise<Metadata> {
   const [resolved, settings] = await Promise.all([resolve(projectId, reader), loadSiteSettings()]);
   if (!resolved || resolved.visibility === "hidden")
-    return { title: "Project not found", robots: { index: false } };
+    // A visitor gets the site's 404 page, titled as for any other unknown address; its noindex
+    // comes from app/(site)/not-found (a second one here put two robots tags in the page). The
+    // owner's "View as visitor" of a draft is a page of its own.
+    return reader.owner
+      ? { title: "Project not found", robots: { index: false } }
+      : { title: "Page not found" };
   const { project } = resolved;
   // Unlisted, protected and draft pages are never indexed (§11).
   const robots = isIndexable(project) ? undefined : { index: false, follow: false };
