@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkBudgets } from "./budgets.mts";
+import { checkBudgets, NOT_FOUND_LOAD } from "./budgets.mts";
 import { countCards, fitBytesPerCard, htmlBudgetFor } from "./cards.mts";
 import { withinOneViewport } from "./lazy-video.mts";
 import type { LighthouseResult } from "./lighthouse.mts";
@@ -197,6 +197,17 @@ describe("bench budgets", () => {
     expect(missed(r)).toEqual(["GET /api/projects ≥ 0.5× the cached project page's req/s"]);
     api.rps = 50;
     expect(missed(r)).toEqual([]);
+  });
+
+  it("wants made-up project ids' 404s at half the cached project page's requests/s, and only 404s", () => {
+    const r = passing();
+    const notFound: PageLoad = { ...page(NOT_FOUND_LOAD, 0.3, null), non2xx: 100, rps: 49 };
+    r.load.pages.push(notFound);
+    expect(missed(r)).toEqual([`${NOT_FOUND_LOAD} ≥ 0.5× the cached project page's req/s`]);
+    notFound.rps = 50;
+    expect(missed(r)).toEqual([]);
+    notFound.non2xx = 99;
+    expect(missed(r)).toEqual([`0 errors and only 404s on ${NOT_FOUND_LOAD}`]);
   });
 
   it("wants a paced 50 MB upload answered within 250 ms of its last byte, the median of the runs", () => {

@@ -29,17 +29,20 @@ export async function load(
   url: string,
   amount: number,
   connections = 50,
+  /** A new path for every request (on `url`'s server) instead of `url`'s own. */
+  paths?: () => string,
 ): Promise<LoadResult> {
   if (!/^http:\/\/(localhost|127\.\d+\.\d+\.\d+)(:\d+)?\//.test(url))
     throw new Error(`Loopback only: ${url}`);
-  await measure(url, Math.ceil(amount * WARM_UP_SHARE), connections);
-  return { name, url, ...(await measure(url, amount, connections)) };
+  await measure(url, Math.ceil(amount * WARM_UP_SHARE), connections, paths);
+  return { name, url, ...(await measure(url, amount, connections, paths)) };
 }
 
 async function measure(
   url: string,
   amount: number,
   connections: number,
+  paths?: () => string,
 ): Promise<Omit<LoadResult, "name" | "url">> {
   // autocannon reports its result on its next one-second tick, so its `duration` is rounded up to
   // whole seconds (2,000 requests in 4.1 s would count as 5 s, −18 %). The clock here stops at the
@@ -47,8 +50,12 @@ async function measure(
   const start = performance.now();
   let lastResponse = start;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, amount, connections, timeout: 20 }, (error, done) =>
-      error ? reject(error) : resolve(done),
+    const requests = paths && [
+      { setupRequest: (request: object) => ({ ...request, path: paths() }) },
+    ];
+    const instance = autocannon(
+      { url, amount, connections, timeout: 20, ...(requests ? { requests } : {}) },
+      (error, done) => (error ? reject(error) : resolve(done)),
     );
     instance.on("response", () => {
       lastResponse = performance.now();

@@ -6,7 +6,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { checkBudgets } from "./budgets.mts";
+import { randomBytes } from "node:crypto";
+import { checkBudgets, NOT_FOUND_LOAD } from "./budgets.mts";
 import { seedFreshDataDir } from "./fresh-data.mts";
 import { countCards, fitBytesPerCard, type CardPage } from "./cards.mts";
 import { median } from "./median.mts";
@@ -162,7 +163,7 @@ try {
   const showcasePath = `/sections/${showcaseProject._id}`;
   const projects = listed.filter((project) => project !== showcaseProject);
   const projectPath = `/sections/${projects[Math.floor(projects.length / 2)]!._id}`;
-  const pages = [
+  const pages: { name: string; path: string; cached: boolean; paths?: () => string }[] = [
     { name: "/", path: "/", cached: true },
     { name: "/?category=Illustration", path: "/?category=Illustration", cached: true },
     { name: "project page", path: projectPath, cached: true },
@@ -180,6 +181,13 @@ try {
       cached: false,
     },
     { name: "GET /api/settings", path: "/api/settings", cached: false },
+    // A flood of 404s: every request a project id no project has.
+    {
+      name: NOT_FOUND_LOAD,
+      path: `/sections/${randomBytes(12).toString("hex")}`,
+      cached: false,
+      paths: () => `/sections/${randomBytes(12).toString("hex")}`,
+    },
   ];
   const idleMb = await warmUp(
     server,
@@ -229,7 +237,13 @@ try {
   let turns = 0;
   for (const page of pages) {
     if (!page.cached) {
-      const result = await load(page.name, server.url + page.path, readAmount, connections);
+      const result = await load(
+        page.name,
+        server.url + page.path,
+        readAmount,
+        connections,
+        page.paths,
+      );
       loads.push({
         ...result,
         cached: false,
