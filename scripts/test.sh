@@ -54,7 +54,8 @@ server_tests=$!
   UNIT_WORKERS=1 vitest run --project unit
   echo "--- Data-layer tests (PostgreSQL server)"
   TEST_DATABASE_URL="$pg_url" UNIT_WORKERS=1 vitest run lib/data lib/db lib/backup lib/auth \
-    lib/startup lib/trash test/ops/faults-kill.test.ts test/ops/multi-instance.test.ts
+    lib/startup lib/trash test/ops/faults-kill.test.ts test/ops/multi-instance.test.ts \
+    test/ops/floods.test.ts
   echo "--- Soak"
   npm run soak -- --seconds 45 --warmup 20 --out reliability/out/soak-short.json
 ) >"$lane_log" 2>&1 &
