@@ -1,12 +1,8 @@
-// Lighthouse (npm `lighthouse`, run with the system Chromium), median of N runs per page and preset.
-import { execFile } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
+// Lighthouse (npm `lighthouse`, through its Node API, with the system Chromium), median of N runs
+// per page and preset.
+import { launch } from "chrome-launcher";
+import lighthouseRun, { desktopConfig } from "lighthouse";
 import { median } from "./median.mts";
-
-const run = promisify(execFile);
 
 export type LighthouseResult = {
   url: string;
@@ -72,27 +68,43 @@ export function presentationStalled(report: ObservedTimings): boolean {
   return busy < (fcp - load) / 2;
 }
 
-async function once(bin: string, url: string, preset: "mobile" | "desktop") {
-  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "lh-")), "report.json");
-  const args = [
+/**
+ * The Chromium every run uses: the system one, headless, with the flags the Lighthouse CLI was
+ * given (and the one feature the CLI adds to them), beside chrome-launcher's defaults.
+ */
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--enable-features=DevToolsWebMCPSupport",
+];
+
+/**
+ * One Lighthouse run of `url` in the browser listening on `port`. Lighthouse opens a tab of its own
+ * and, as by default, clears the origin's storage and the browser's HTTP cache first, so every run
+ * starts like a first visit whichever runs the browser has done before.
+ */
+async function once(port: number, url: string, preset: "mobile" | "desktop") {
+  const result = await lighthouseRun(
     url,
-    "--only-categories=performance,accessibility,best-practices,seo",
-    "--output=json",
-    `--output-path=${out}`,
-    "--quiet",
-    "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update",
-    ...(preset === "desktop" ? ["--preset=desktop"] : []),
-  ];
-  await run(bin, args, {
-    env: { ...process.env, CHROME_PATH: "/usr/bin/chromium" },
-    maxBuffer: 1 << 26,
-  });
-  const report = JSON.parse(fs.readFileSync(out, "utf8"));
-  fs.rmSync(path.dirname(out), { recursive: true, force: true });
+    {
+      port,
+      output: "json",
+      logLevel: "silent",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    },
+    preset === "desktop" ? desktopConfig : undefined,
+  );
+  const report = result?.lhr;
+  if (!report) throw new Error(`Lighthouse returned no result for ${url}`);
+  if (report.runtimeError)
+    throw new Error(
+      `Lighthouse on ${url}: ${report.runtimeError.code} ${report.runtimeError.message}`,
+    );
   const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
-  const failed = Object.values(
-    report.audits as Record<string, { id: string; score: number | null; scoreDisplayMode: string }>,
-  )
+  const failed = Object.values(report.audits)
     .filter((audit) => audit.scoreDisplayMode === "binary" && audit.score === 0)
     .map((audit) => audit.id);
   return {
@@ -104,7 +116,7 @@ async function once(bin: string, url: string, preset: "mobile" | "desktop") {
     cls: report.audits["cumulative-layout-shift"]?.numericValue ?? NaN,
     tbtMs: report.audits["total-blocking-time"]?.numericValue ?? NaN,
     failedAudits: failed,
-    stalled: presentationStalled(report),
+    stalled: presentationStalled(report as unknown as ObservedTimings),
   };
 }
 
@@ -140,6 +152,12 @@ export async function collectRuns(
  * variants (AVIF at its widths), which every later visitor gets from the image cache. A caller
  * that budgets only the deterministic audits (accessibility, best practices, SEO) of a page whose
  * server has just served it can leave it out.
+ *
+ * One Chromium serves all of them, started here and killed once they are done: a browser and a
+ * Lighthouse CLI process started for every run cost about 4 s of each (docs/performance.md).
+ * chrome-launcher starts it in a process group of its own with this process's environment, so a
+ * stopped bench finds and kills it (bench/stop.mts); its own SIGINT handler is left out for that.
+ * `root`, the repository's root, is not read: Lighthouse is imported, not run from its bin.
  */
 export async function lighthouse(
   root: string,
@@ -148,8 +166,18 @@ export async function lighthouse(
   runs = 3,
   { warmUp = true }: { warmUp?: boolean } = {},
 ): Promise<LighthouseResult> {
-  const bin = path.join(root, "node_modules/.bin/lighthouse");
-  const { results, stalledRuns } = await collectRuns(() => once(bin, url, preset), runs, warmUp);
+  const chrome = await launch({
+    chromePath: "/usr/bin/chromium",
+    chromeFlags: CHROME_FLAGS,
+    handleSIGINT: false,
+  });
+  let collected: Awaited<ReturnType<typeof collectRuns>>;
+  try {
+    collected = await collectRuns(() => once(chrome.port, url, preset), runs, warmUp);
+  } finally {
+    chrome.kill();
+  }
+  const { results, stalledRuns } = collected;
   const pick = (
     key: "performance" | "accessibility" | "bestPractices" | "seo" | "lcpMs" | "cls" | "tbtMs",
   ) => median(results.map((result) => result[key]));
