@@ -153,8 +153,9 @@ export async function collectRuns(
  * that budgets only the deterministic audits (accessibility, best practices, SEO) of a page whose
  * server has just served it can leave it out.
  *
- * One Chromium serves all of them, started here and killed once they are done: a browser and a
- * Lighthouse CLI process started for every run cost about 4 s of each (docs/performance.md).
+ * One Chromium serves all of them, started here and killed once they are done: a Lighthouse CLI
+ * process and a browser started for every run cost about 6 s of each, against under 1 s here
+ * (docs/performance.md#the-benchmark).
  * chrome-launcher starts it in a process group of its own with this process's environment, so a
  * stopped bench finds and kills it (bench/stop.mts); its own SIGINT handler is left out for that.
  * `root`, the repository's root, is not read: Lighthouse is imported, not run from its bin.

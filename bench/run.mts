@@ -58,12 +58,12 @@ const connections = 50;
  * Lighthouse runs per page, medians. 7 on mobile (after a warm-up run), whose score is a budget
  * against the floor page's: medians of 3 and 5 still put a page up to 5 points under the floor in
  * single runs where alternating rounds right after read level with it
- * (docs/performance.md#budgets). Each mobile run takes about 15 s. One on desktop and no warm-up
- * run: desktop is budgeted only on accessibility, best practices and SEO, binary audits of the
- * page's markup that do not move with timing, and its run follows the same page's mobile runs, so
- * the server has served the page; its performance figures are reported, not budgeted (a first
- * visit at desktop widths may still encode image variants). 3 runs after a warm-up would add
- * about 2 minutes (12 runs of about 10 s).
+ * (docs/performance.md#budgets). Each mobile run takes about 13 s on a busy machine. One on
+ * desktop and no warm-up run: desktop is budgeted only on accessibility, best practices and SEO,
+ * binary audits of the page's markup that do not move with timing, and its run follows the same
+ * page's mobile runs, so the server has served the page; its performance figures are reported, not
+ * budgeted (a first visit at desktop widths may still encode image variants). 3 runs after a
+ * warm-up would add about 2 minutes (12 runs).
  */
 const lighthouseRuns = { mobile: quick ? 1 : 7, desktop: 1 } as const;
 const PROJECTS = quick ? 40 : 200;
