@@ -1,7 +1,7 @@
 // What a long measuring run (`npm run bench`) leaves behind when it is stopped half-way by SIGTERM,
 // SIGINT or SIGHUP (a time limit, Ctrl-C, a closed terminal): nothing. Every process it starts,
-// however it is started (servers in process groups of their own, `next build`, Lighthouse's CLI
-// and the Chromium that chrome-launcher detaches into yet another group, Playwright's Chromium),
+// however it is started (servers in process groups of their own, `next build`, the Chromium that
+// chrome-launcher detaches into yet another group for Lighthouse, Playwright's Chromium),
 // inherits one marker; on the signal every live process carrying it is killed, the run's temporary
 // folders are removed, and the run exits as the signal would have ended it.
 import { spawn } from "node:child_process";
