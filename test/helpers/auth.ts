@@ -83,3 +83,9 @@ export function authHeaders(accessToken: string): Record<string, string> {
 
 /** For beforeAll hooks that start servers: `next start` can be slow on a busy machine. */
 export const SERVER_START_TIMEOUT = 180_000;
+
+/**
+ * A page's HTML without the line-break hints (`<wbr>`) the dashboard puts inside the owner's
+ * e-mail, so the address can be looked for as the reader sees it.
+ */
+export const withoutBreakHints = (html: string): string => html.replaceAll(/<wbr\s*\/?>/g, "");
