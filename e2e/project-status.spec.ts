@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { deleteProjectViaApi, signInOwnerForFile, toast, uniqueTitle } from "./helpers/owner-flows";
 import { png } from "./helpers/owner-media";
 import { expectInViewport, expectNoHorizontalOverflow } from "./helpers/layout";
+import { waitForHydration } from "./helpers/browser";
 
 // Several browsers and full page loads each: more than the default 30 s on a loaded machine.
 test.describe.configure({ timeout: 120_000 });
@@ -101,7 +102,8 @@ test("a protected project: the password form, a wrong then the right password", 
   await expectInViewport(field, "the password field");
   await expectNoHorizontalOverflow(visitor, "the password form");
 
-  // Keyboard only: focus the field, type, Enter.
+  // Keyboard only: focus the field, type, Enter (once the page's script has taken the form over).
+  await waitForHydration(field);
   await field.focus();
   await visitor.keyboard.type("wrong-password");
   await visitor.keyboard.press("Enter");

@@ -1,3 +1,5 @@
+import { expect, type Locator } from "@playwright/test";
+
 /** Chromium's flags here: no sandbox (root), no GPU, nothing fetched by the browser on its own. */
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -18,3 +20,15 @@ export const SPEC_BROWSER = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-head
  * moves text the full browser had never drawn in the fallback face.
  */
 export const FULL_BROWSER = { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS };
+
+/**
+ * Waits until React has hydrated the element (it then carries React's fiber): a form submitted
+ * before that is the browser's own post, not the page's script.
+ */
+export async function waitForHydration(element: Locator): Promise<void> {
+  await expect
+    .poll(() =>
+      element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactFiber"))),
+    )
+    .toBe(true);
+}
