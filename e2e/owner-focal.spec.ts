@@ -19,14 +19,14 @@ import {
  * (the control is a labelled slider that reads its value), the gallery card and grid tiles crop
  * around them, and stored images' alt text, focal point and order are edited in the section form.
  */
+signInOwnerForFile("focal");
+
 const created: CreatedProject[] = [];
-// Registered before signInOwnerForFile's own afterAll, which removes the session file this uses.
 test.afterAll(async ({ browser }) => {
   const page = await browser.newPage();
   for (const project of created) await deleteProjectViaApi(page, project.id);
   await page.close();
 });
-signInOwnerForFile("focal");
 
 const objectPositionOf = (page: Page, selector: string) =>
   page
