@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { ROW_TEMPLATES } from "@/components/gallery/grid-spans";
+import { ROW_TEMPLATES } from "@/components/gallery/grid-rows";
 import { GALLERY_PAGE_SIZE } from "@/lib/site/gallery-pages";
 import { PROJECTS, SETTINGS } from "./fixtures/data";
 import { expectNoHorizontalOverflow } from "./helpers/layout";

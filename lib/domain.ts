@@ -91,3 +91,18 @@ export function toLayout(value: unknown): SectionLayout {
 export const VIDEO_PLAYBACKS = ["player", "loop"] as const;
 export type VideoPlayback = (typeof VIDEO_PLAYBACKS)[number];
 export const DEFAULT_PLAYBACK: VideoPlayback = "player";
+
+/**
+ * An image's focal point: the spot that stays in view where the image is cropped,
+ * as fractions of its width (`x`) and height (`y`) from the top left, each 0–1; 0.5, 0.5 (the
+ * centre) when not set. Sent as "x,y" (multipart `coverFocal`, `resourceFocals`).
+ */
+export type Focal = { x: number; y: number };
+export const DEFAULT_FOCAL: Focal = { x: 0.5, y: 0.5 };
+
+/** CSS `object-position` for a focal point. */
+export function objectPosition(focal: Partial<Focal> | null | undefined): string {
+  const x = focal?.x ?? DEFAULT_FOCAL.x;
+  const y = focal?.y ?? DEFAULT_FOCAL.y;
+  return `${+(x * 100).toFixed(1)}% ${+(y * 100).toFixed(1)}%`;
+}

@@ -1,5 +1,4 @@
-import type { Category } from "@/lib/domain";
-import { DEFAULT_FOCAL } from "@/lib/validation/focal";
+import { DEFAULT_FOCAL, type Category } from "@/lib/domain";
 
 /**
  * What a gallery card shows, and all the page sends for it besides its HTML: this list is the

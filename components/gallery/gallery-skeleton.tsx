@@ -1,6 +1,7 @@
-import { desktopSpans, spanClass } from "./grid-spans";
+import { spanClass, type Span } from "./grid-spans";
 
-const SPANS = desktopSpans(8);
+/** Eight cards in three rows of the rhythm (grid-rows.ts), written out: this grid is client code. */
+const SPANS: Span[] = [2, 2, 1, 1, 2, 1, 2, 1];
 
 /** The placeholder grid with the spec's loading text, shown while projects load. */
 export function PlaceholderGrid() {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CONTENT_MAX } from "@/lib/site/content-width";
-import { cardSizes, desktopSpans, leadsOnTablet, ROW_TEMPLATES, spanClass } from "./grid-spans";
+import { desktopSpans, ROW_TEMPLATES } from "./grid-rows";
+import { cardSizes, leadsOnTablet, spanClass } from "./grid-spans";
 
 /** The spans grouped into rows of the 4-column grid, as CSS grid places them in order. */
 function rows(spans: number[]): number[][] {

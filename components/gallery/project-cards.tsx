@@ -5,10 +5,9 @@ import { Suspense } from "react";
 import { ProjectCardActions } from "@/components/owner/project-card-actions";
 import { lazyExport } from "@/components/ui/lazy-export";
 import { optimizedImage, preloadLcpImage } from "@/lib/site/image-srcset";
-import { formatCategory } from "@/lib/domain";
-import { objectPosition } from "@/lib/validation/focal";
+import { formatCategory, objectPosition } from "@/lib/domain";
 import type { CardProject } from "./card-project";
-import { cardSizes, desktopSpans, isLoneCard, leadsOnTablet, spanClass } from "./grid-spans";
+import { cardSizes, isLoneCard, leadsOnTablet, spanClass, type Span } from "./grid-spans";
 
 // Moving covers' code loads only for a grid that has one (most have none).
 const CoverLoops = lazyExport(() => import("./cover-loops"), "CoverLoops");
@@ -24,15 +23,17 @@ const CoverLoops = lazyExport(() => import("./cover-loops"), "CoverLoops");
  */
 export function ProjectCards({
   projects,
+  spans,
   gridId,
   maxWidth,
 }: {
   projects: CardProject[];
+  /** Each card's desktop span, desktopSpans(projects.length), worked out on the server. */
+  spans: Span[];
   gridId: string;
   /** The grid's largest width (lib/site/content-width.ts), for the covers' `sizes`. */
   maxWidth?: string;
 }) {
-  const spans = desktopSpans(projects.length);
   const count = projects.length;
   return (
     <>

@@ -1,16 +1,11 @@
 /*
- * Free of zod on purpose: the visitor's gallery cards and section images draw focal points
- * (objectPosition), and zod would add ~30 kB of gzipped JavaScript to every public page
- * (e2e/visitor-js.spec.ts). The schemas that check focal points live in project.ts and section.ts.
+ * Focal points as the multipart fields write them ("x,y"); the type, its default and its CSS are in
+ * lib/domain.ts, which the visitor's gallery cards import. Free of zod, for the owner's forms: the
+ * schemas that check focal points live in project.ts and section.ts.
  */
+import type { Focal } from "@/lib/domain";
 
-/**
- * An image's focal point: the spot that stays in view where the image is cropped,
- * as fractions of its width (`x`) and height (`y`) from the top left, each 0–1; 0.5, 0.5 (the
- * centre) when not set. Sent as "x,y" (multipart `coverFocal`, `resourceFocals`).
- */
-export type Focal = { x: number; y: number };
-export const DEFAULT_FOCAL: Focal = { x: 0.5, y: 0.5 };
+export { DEFAULT_FOCAL, objectPosition, type Focal } from "@/lib/domain";
 
 /** Writes a focal point as the multipart fields take it ("0.25,0.8"). */
 export function formatFocal(focal: Focal): string {
@@ -19,13 +14,6 @@ export function formatFocal(focal: Focal): string {
 
 export function roundFocal(value: number): number {
   return Math.round(Math.min(1, Math.max(0, value)) * 1000) / 1000;
-}
-
-/** CSS `object-position` for a focal point. */
-export function objectPosition(focal: Partial<Focal> | null | undefined): string {
-  const x = focal?.x ?? DEFAULT_FOCAL.x;
-  const y = focal?.y ?? DEFAULT_FOCAL.y;
-  return `${+(x * 100).toFixed(1)}% ${+(y * 100).toFixed(1)}%`;
 }
 
 export const invalidFocalMessage =

@@ -7,6 +7,7 @@ import {
 } from "@/components/gallery/gallery-pending";
 import { cardProject } from "@/components/gallery/card-project";
 import { ProjectCards } from "@/components/gallery/project-cards";
+import { desktopSpans } from "@/components/gallery/grid-rows";
 import { GalleryReorder } from "@/components/owner/gallery-reorder";
 import { ShowMore } from "@/components/gallery/show-more";
 import { CONTENT_MAX } from "@/lib/site/content-width";
@@ -90,6 +91,7 @@ export async function GalleryView({ category: asked, query, page, siteUrl }: Gal
                 <ProjectCards
                   gridId={GRID_ID}
                   projects={cards}
+                  spans={desktopSpans(cards.length)}
                   maxWidth={CONTENT_MAX[settings.contentWidth].gallery}
                 />
               </GalleryReorder>
