@@ -14,10 +14,6 @@ export const CATEGORIES = [
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-export function isCategory(value: string): value is Category {
-  return (CATEGORIES as readonly string[]).includes(value);
-}
-
 /** How a category is shown on screen ('Frame by Frame' is written Frame-by-Frame, §3). */
 export function formatCategory(category: string): string {
   return category === "Frame by Frame" ? "Frame-by-Frame" : category;

@@ -65,5 +65,3 @@ export async function buildSessionResponse(
     user: input.serializedUser,
   };
 }
-
-export type SessionResponse = Awaited<ReturnType<typeof buildSessionResponse>>;
