@@ -5,9 +5,11 @@ import { randomBytes } from "node:crypto";
 import { Client } from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { closeDb, getDb } from "@/lib/db";
+import { copyPgTemplate } from "./pg-template";
 
 /**
- * Points the process at a fresh, empty database for one test file: a new PGlite directory, or,
+ * Points the process at a fresh, empty database for one test file: a new PGlite directory (a copy of
+ * the run's initialised template, test/helpers/pg-template.ts), or,
  * when TEST_DATABASE_URL names a PostgreSQL server, a new database on it. Call before the first
  * getDb(); the returned function drops it again.
  */
@@ -20,6 +22,8 @@ export async function useFreshDatabase(): Promise<{
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     delete process.env.DATABASE_URL;
+    if (process.env.PORTFOLIO_TEST_PG_TEMPLATE !== "off")
+      copyPgTemplate("empty", path.join(dataDir, "pg"));
     return { dataDir, cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
   const database = await createTestDatabase(serverUrl, "portfolio_test");

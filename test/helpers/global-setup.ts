@@ -14,7 +14,10 @@ const GRACE_MS = 10_000;
 export default async function setup(): Promise<() => Promise<void>> {
   process.env.PORTFOLIO_TEST_SESSION ??= `vitest-${process.pid}-${Date.now()}`;
   const session = process.env.PORTFOLIO_TEST_SESSION;
-  const removeTemplate = await createPgTemplate(PGLITE_START_PARAMS);
+  // On PostgreSQL (TEST_DATABASE_URL) no test opens an embedded database.
+  const removeTemplate = process.env.TEST_DATABASE_URL
+    ? () => {}
+    : await createPgTemplate(PGLITE_START_PARAMS);
   return async () => {
     removeTemplate();
     const deadline = Date.now() + GRACE_MS;

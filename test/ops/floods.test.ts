@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { treeRssMb } from "../../reliability/soak-stats.mts";
 import { SERVER_START_TIMEOUT } from "../helpers/auth";
 import { createTestDatabase } from "../helpers/database";
+import { seedFromPgTemplate } from "../helpers/pg-template";
 import { startServer, type RunningServer } from "../helpers/server";
 
 /*
@@ -62,6 +63,7 @@ beforeAll(async () => {
     dropDatabase = created.drop;
   }
   // The bench's generated site (24 projects of 2 sections, as the soak's), seeded before the start.
+  seedFromPgTemplate(env);
   execFileSync("tsx", ["--conditions=react-server", "bench/seed.mts", "24", "2"], {
     env: { ...process.env, ...env },
     stdio: "ignore",
