@@ -50,6 +50,13 @@ const envSchema = z.object({
     { message: "must look like cloudinary://<api_key>:<api_secret>@<cloud_name>" },
   ),
   CLOUDINARY_FOLDER: optionalText,
+  /** Vimeo's oEmbed endpoint, for the thumbnails of Vimeo links saved without a poster. */
+  VIMEO_OEMBED_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || "https://vimeo.com/api/oembed.json")
+    .pipe(z.url({ protocol: /^https?$/ })),
   // --- Auth ---
   NEXT_PUBLIC_SUPABASE_URL: optionalUrl.optional(),
   NEXT_PUBLIC_SUPABASE_ANON_KEY: optionalText,

@@ -3,7 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { bindText } from "@/components/forms/bind-text";
-import { TextAreaField, TextField } from "@/components/forms/field";
+import { RadioField, TextAreaField, TextField } from "@/components/forms/field";
+import { CheckedFileField } from "@/components/forms/checked-file-field";
 import { FormError } from "@/components/forms/form-message";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { UploadProgress } from "@/components/forms/upload-progress";
@@ -14,12 +15,13 @@ import {
   type ImageChange,
 } from "@/components/dashboard/settings-image-field";
 import { useToast } from "@/components/ui/toast-provider";
-import { coverRule, posterRule } from "@/lib/validation/uploads";
+import { coverRule, posterRule, videoRule } from "@/lib/validation/uploads";
 import {
   saveSettings,
   toSettingsDraft,
   toSettingsForm,
   validateSettingsDraft,
+  type ReelChoice,
   type SettingsDraft,
   type SettingsErrors,
 } from "@/lib/client/settings";
@@ -54,6 +56,11 @@ const IMAGE_FIELDS: Record<
     previewClassName: "aspect-video w-64 rounded-sm object-cover",
   },
 };
+const REEL_SOURCES = ["vimeo", "video"] as const;
+const REEL_SOURCE_LABELS: Record<ReelChoice["source"], string> = {
+  vimeo: "A Vimeo link",
+  video: "An uploaded video (mp4)",
+};
 const NO_IMAGE_CHANGES: Record<SettingsImage, ImageChange> = {
   portrait: NO_IMAGE_CHANGE,
   showreelPoster: NO_IMAGE_CHANGE,
@@ -65,6 +72,12 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
   const { showToast } = useToast();
   const [draft, setDraft] = useState<SettingsDraft>(() => toSettingsDraft(initial));
   const [images, setImages] = useState(NO_IMAGE_CHANGES);
+  const [reelSource, setReelSource] = useState<ReelChoice["source"]>(
+    initial.showreelVideoUrl ? "video" : "vimeo",
+  );
+  const [reelFile, setReelFile] = useState<File | null>(null);
+  const reel: ReelChoice =
+    reelSource === "video" ? { source: "video", file: reelFile } : { source: "vimeo" };
   const [errors, setErrors] = useState<SettingsErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -89,7 +102,10 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    const problems = validateSettingsDraft(draft);
+    // An uploaded Reel sends no link, so a link left in the hidden field is not checked.
+    const problems = validateSettingsDraft(
+      reel.source === "video" ? { ...draft, showreelUrl: "" } : draft,
+    );
     setErrors(problems);
     if (Object.keys(problems).length > 0) {
       setError("Please correct the highlighted fields.");
@@ -97,7 +113,7 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
     }
     setError(null);
     setProgress(0);
-    const form = toSettingsForm(draft, images);
+    const form = toSettingsForm(draft, images, reel);
     const result = await saveSettings(form, setProgress);
     setProgress(null);
     if (!result.ok) {
@@ -107,6 +123,7 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
     }
     showToast(result.message, "success");
     setImages(NO_IMAGE_CHANGES);
+    setReelFile(null);
     router.refresh();
   }
 
@@ -126,12 +143,55 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
       />
       {imageField("portrait")}
       <TextField label="Contact e-mail" type="email" {...field("contactEmail")} />
-      <TextField
-        label="Showreel Vimeo URL"
-        {...field("showreelUrl")}
-        placeholder="https://vimeo.com/123456789"
-      />
-      {imageField("showreelPoster")}
+      <fieldset className="space-y-4">
+        <legend className="font-medium">Showreel</legend>
+        <RadioField
+          legend="The Reel page plays"
+          options={REEL_SOURCES}
+          labels={REEL_SOURCE_LABELS}
+          value={reelSource}
+          disabled={busy}
+          compact
+          onChange={(source) => {
+            setReelSource(source);
+            setError(null);
+          }}
+        />
+        {reelSource === "vimeo" ? (
+          <TextField
+            label="Showreel Vimeo URL"
+            {...field("showreelUrl")}
+            placeholder="https://vimeo.com/123456789"
+            hint={
+              initial.showreelVideoUrl
+                ? "Saving a link replaces the uploaded showreel video."
+                : "Without a poster below, Vimeo's own thumbnail is used when Vimeo can be reached."
+            }
+          />
+        ) : (
+          <div className="space-y-2">
+            {initial.showreelVideoUrl && !reelFile ? (
+              <p className="text-sm">
+                Current showreel video:{" "}
+                <a href={initial.showreelVideoUrl} className="text-accent underline">
+                  {initial.showreelVideoUrl.split("/").pop()}
+                </a>
+              </p>
+            ) : null}
+            <CheckedFileField
+              label="Showreel video"
+              hint="MP4, up to 50 MB. Without a poster below, a plain still is shown until it plays."
+              rule={videoRule}
+              disabled={busy}
+              onPick={(file) => {
+                setReelFile(file);
+                setError(null);
+              }}
+            />
+          </div>
+        )}
+        {imageField("showreelPoster")}
+      </fieldset>
       <fieldset className="space-y-4">
         <legend className="font-medium">Social links</legend>
         {socialFields.map(({ key, label }) => (

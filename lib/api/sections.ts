@@ -26,6 +26,7 @@ import { DEFAULT_FOCAL } from "@/lib/validation/focal";
 import { parseVersion } from "@/lib/validation/version";
 import { commitWithMedia, storeUploads, withUploadForm, type MediaItem } from "./media";
 import { storeGeneratedPoster } from "./poster";
+import { storeVimeoThumbnail } from "./vimeo-thumbnail";
 import { ApiError } from "./respond";
 
 const rules = { resources: sectionImageRule, video: videoRule, poster: posterRule };
@@ -129,7 +130,11 @@ export async function createSectionFromRequest(
     if (form.poster && !form.video && !videoEmbed) {
       throw new ApiError(400, messages.posterWithoutVideo);
     }
-    const { stored, images, video, poster } = await storeSectionMedia(form);
+    const { stored, images, video, poster: sent } = await storeSectionMedia(form);
+    // A Vimeo link without a poster gets Vimeo's thumbnail when Vimeo answers in time.
+    const thumbnail = videoEmbed && !sent ? await storeVimeoThumbnail(videoEmbed) : null;
+    if (thumbnail) stored.push(thumbnail);
+    const poster = sent ?? thumbnail ?? undefined;
     return commitWithMedia(stored, () =>
       createSection(projectId, {
         title,
@@ -164,6 +169,7 @@ function editPatch(
   video: StoredMedia | undefined,
   poster: StoredMedia | undefined,
   generated: StoredMedia | undefined,
+  thumbnail: Thumbnail | null,
 ): SectionPatch {
   const { title, description, videoEmbed, removeResources, removeVideo, layout } = form.fields;
   const kept = keptImages(before, form.fields).filter(
@@ -212,7 +218,32 @@ function editPatch(
       });
     else Object.assign(patch, noPoster);
   }
+  const after = { ...before, ...patch };
+  if (thumbnail && after.videoEmbed === thumbnail.link && !after.posterUrl) {
+    Object.assign(patch, {
+      posterUrl: thumbnail.media.url,
+      posterKey: thumbnail.media.key,
+      posterPlaceholder: thumbnail.media.placeholder ?? null,
+    });
+  }
   return patch;
+}
+
+/** Vimeo's thumbnail of a link, stored before an edit's write for the link it was fetched for. */
+type Thumbnail = { link: string; media: StoredMedia };
+
+/**
+ * The Vimeo link an edit leaves the section with when that link will have no poster (none sent,
+ * none kept), so its thumbnail is worth fetching; null otherwise.
+ */
+function linkNeedingThumbnail(current: Section, form: SectionForm): string | null {
+  const { videoEmbed, removeVideo, removePoster } = form.fields;
+  if (form.poster || form.video || removeVideo || videoEmbed === null) return null;
+  const link = videoEmbed || current.videoEmbed;
+  if (!link) return null;
+  const newLink = Boolean(videoEmbed) && (videoEmbed !== current.videoEmbed || !!current.videoKey);
+  const posterKept = !newLink && !removePoster && Boolean(current.posterUrl);
+  return posterKept ? null : link;
 }
 
 /**
@@ -242,16 +273,24 @@ export async function updateSectionFromRequest(id: string, request: Request): Pr
   // The still a removed poster falls back to, made before the write (storage is not
   // transactional); the write uses it only if the section still has an uploaded video.
   let generated: StoredMedia | undefined;
+  // Vimeo's thumbnail for a link left without a poster, fetched before the write likewise.
+  let thumbnail: Thumbnail | null = null;
   const result = await withSectionForm(request, "edit", async (form) => {
     if (form.fields.removePoster && form.poster) throw new ApiError(400, messages.posterAndRemove);
     const { stored, images, video, poster } = await storeSectionMedia(form);
     if (form.fields.removePoster && !form.video && current.videoKey)
       generated = await addGeneratedPoster(stored);
+    const link = linkNeedingThumbnail(current, form);
+    const media = link ? await storeVimeoThumbnail(link) : null;
+    if (link && media) {
+      thumbnail = { link, media };
+      stored.push(media);
+    }
     // A refused write (a stale version among them) removes the stored files again.
     return commitWithMedia(stored, () =>
       updateSectionWith(
         id,
-        (before) => editPatch(before, form, images, video, poster, generated),
+        (before) => editPatch(before, form, images, video, poster, generated, thumbnail),
         form.version,
       ).catch((error: unknown) => {
         // docs/spec.md §10: an edit that started from an older version overwrites nothing.
@@ -265,6 +304,9 @@ export async function updateSectionFromRequest(id: string, request: Request): Pr
   // A still made for removePoster that the write did not use (the video went in the meantime).
   if (generated && result.after.posterKey !== generated.key)
     await deleteMediaQuietly([generated.key]);
+  const unused = thumbnail as Thumbnail | null;
+  if (unused && result.after.posterKey !== unused.media.key)
+    await deleteMediaQuietly([unused.media.key]);
   await invalidateProject(result.after.projectId);
   return result.after;
 }

@@ -1,16 +1,19 @@
 import "server-only";
 import { invalidateSettings } from "@/lib/cache";
-import { updateSiteSettingsWith } from "@/lib/data/settings";
+import { getSiteSettings, updateSiteSettingsWith } from "@/lib/data/settings";
 import { deleteMediaQuietly, type StoredMedia } from "@/lib/storage";
 import { parseMultipart } from "@/lib/uploads/parse";
-import { coverRule, posterRule } from "@/lib/validation/uploads";
+import { coverRule, posterRule, videoRule } from "@/lib/validation/uploads";
+import { messages } from "@/lib/validation/messages";
 import {
   parseSettingsFields,
   type SettingsImage,
   type SiteSettings,
 } from "@/lib/validation/site-settings";
 import { commitWithMedia, storeUploads, uploadTmpDir } from "./media";
+import { storeGeneratedPoster } from "./poster";
 import { ApiError } from "./respond";
+import { storeVimeoThumbnail } from "./vimeo-thumbnail";
 
 /** A settings image's URL, key and blur-up placeholder. */
 type ImageFields<P extends SettingsImage> = Record<`${P}Url`, string> &
@@ -33,42 +36,99 @@ function imageAfterSave<P extends SettingsImage>(
 }
 
 /**
- * Saves a settings form (multipart text fields and an optional `portrait` file with the cover
- * rules, or `removePortrait=true`). The portrait kept or replaced is read under the settings row's
- * lock, so of two concurrent saves each deletes the portrait the other stored before it, never
- * leaving an orphan file. A failed save removes the new portrait again.
+ * The Reel's poster made for a save that leaves the Reel with a video and no poster: Vimeo's
+ * thumbnail of a link (none when Vimeo does not answer in time), the generated neutral still of
+ * an uploaded mp4, as a section's video gets.
+ */
+async function automaticReelPoster(
+  current: SiteSettings,
+  link: string,
+  video: StoredMedia | undefined,
+  keepsVideo: boolean,
+  posterKept: boolean,
+): Promise<StoredMedia | null> {
+  if (posterKept) return null;
+  if (link) return storeVimeoThumbnail(link);
+  if (video || (keepsVideo && current.showreelVideoKey)) return storeGeneratedPoster();
+  return null;
+}
+
+/**
+ * Saves a settings form (multipart text fields; optional `portrait` and `showreelPoster` files with
+ * the cover rules, or `removePortrait=true` / `removeShowreelPoster=true`; an optional
+ * `showreelVideo` mp4 with the section video rules, or `removeShowreelVideo=true`). The Reel is
+ * either a Vimeo link or an uploaded mp4: a file sent with a link is refused, a link saved drops
+ * the stored mp4. Its poster follows it as a section's does: another video (a new link or mp4)
+ * drops the old poster unless one is sent, and a Reel video left without a poster gets one made
+ * (Vimeo's thumbnail, or the generated still). The images kept or replaced are read under the
+ * settings row's lock, so of two concurrent saves each deletes the files the other stored before
+ * it, never leaving an orphan file. A failed save removes the new files again.
  */
 export async function saveSettingsFromRequest(request: Request): Promise<SiteSettings> {
   const form = await parseMultipart(
     request,
-    { portrait: coverRule, showreelPoster: posterRule },
+    { portrait: coverRule, showreelPoster: posterRule, showreelVideo: videoRule },
     uploadTmpDir(),
   );
   try {
     const fields = parseSettingsFields(form.fields);
     if (!fields.ok) throw new ApiError(400, fields.message);
-    const { removePortrait, removeShowreelPoster, appearance, ...text } = fields.value;
+    const { removePortrait, removeShowreelPoster, removeShowreelVideo, appearance, ...text } =
+      fields.value;
     const portraitFile = form.files.portrait?.[0];
     const posterFile = form.files.showreelPoster?.[0];
-    const stored = await storeUploads([portraitFile, posterFile].filter((file) => !!file));
-    const portrait = portraitFile ? stored[0] : undefined;
-    const poster = posterFile ? stored[stored.length - 1] : undefined;
+    const videoFile = form.files.showreelVideo?.[0];
+    if (videoFile && text.showreelUrl) throw new ApiError(400, messages.eitherVideoOrEmbed);
+    const current = await getSiteSettings();
+    const files = [portraitFile, posterFile, videoFile];
+    const sent = await storeUploads(files.filter((file) => !!file));
+    let index = 0;
+    const [portrait, poster, video] = files.map((file) => (file ? sent[index++] : undefined));
+    const link = text.showreelUrl;
+    // The mp4 stays while no link replaces it and it is not removed.
+    const keepsVideo = !link && !removeShowreelVideo;
+    const newReel = Boolean(video) || (Boolean(link) && link !== current.showreelUrl);
+    const posterKept =
+      Boolean(poster) || (!removeShowreelPoster && !newReel && !!current.showreelPosterUrl);
+    const stored = [...sent];
+    let automatic: StoredMedia | null = null;
+    try {
+      automatic = await automaticReelPoster(current, link, video, keepsVideo, posterKept);
+    } catch (error) {
+      await deleteMediaQuietly(stored.map((media) => media.key));
+      throw error;
+    }
+    if (automatic) stored.push(automatic);
     const saved = await commitWithMedia(stored, () =>
-      updateSiteSettingsWith((current) => ({
-        ...current,
-        ...text,
-        ...appearance,
-        ...imageAfterSave("portrait", current, portrait, removePortrait),
-        ...imageAfterSave("showreelPoster", current, poster, removeShowreelPoster),
-      })),
+      updateSiteSettingsWith((before) => {
+        const reelVideo: Pick<SiteSettings, "showreelVideoUrl" | "showreelVideoKey"> = video
+          ? { showreelVideoUrl: video.url, showreelVideoKey: video.key }
+          : keepsVideo
+            ? {
+                showreelVideoUrl: before.showreelVideoUrl,
+                showreelVideoKey: before.showreelVideoKey,
+              }
+            : { showreelVideoUrl: "", showreelVideoKey: null };
+        return {
+          ...before,
+          ...text,
+          ...appearance,
+          ...reelVideo,
+          ...imageAfterSave("portrait", before, portrait, removePortrait),
+          ...imageAfterSave(
+            "showreelPoster",
+            before,
+            poster ?? automatic ?? undefined,
+            removeShowreelPoster || !posterKept,
+          ),
+        };
+      }),
     );
     if (!saved) throw new Error("Settings were not saved");
-    // Only after the commit: a replaced portrait or poster is no longer referenced.
+    // Only after the commit: a replaced portrait, poster or video is no longer referenced.
     const { before, after } = saved;
-    await deleteMediaQuietly([
-      before.portraitKey !== after.portraitKey ? before.portraitKey : null,
-      before.showreelPosterKey !== after.showreelPosterKey ? before.showreelPosterKey : null,
-    ]);
+    const keys = ["portraitKey", "showreelPosterKey", "showreelVideoKey"] as const;
+    await deleteMediaQuietly(keys.map((key) => (before[key] !== after[key] ? before[key] : null)));
     await invalidateSettings();
     return saved.after;
   } finally {

@@ -49,18 +49,27 @@ export function validateSettingsDraft(draft: SettingsDraft): SettingsErrors {
   return errors;
 }
 
+/**
+ * The Reel as the form sets it: a Vimeo link (the draft's `showreelUrl`; saving one replaces a
+ * stored mp4, and an empty one removes it) or an uploaded mp4 (`file` when a new one is picked).
+ */
+export type ReelChoice = { source: "vimeo" } | { source: "video"; file: File | null };
+
 /** Multipart body of PUT /api/settings; the showreel is sent as its normalised player URL. */
 export function toSettingsForm(
   draft: SettingsDraft,
   images: Partial<Record<SettingsImage, { file: File | null; remove: boolean }>> = {},
+  reel: ReelChoice = { source: "vimeo" },
 ): FormData {
   const form = new FormData();
   form.append("ownerName", draft.ownerName.trim());
   form.append("tagline", draft.tagline.trim());
   form.append("biography", draft.biography.trim());
   form.append("contactEmail", draft.contactEmail.trim());
-  const reel = draft.showreelUrl.trim();
-  form.append("showreelUrl", reel ? (normalizeVimeoUrl(reel) ?? reel) : "");
+  const link = reel.source === "vimeo" ? draft.showreelUrl.trim() : "";
+  form.append("showreelUrl", link ? (normalizeVimeoUrl(link) ?? link) : "");
+  if (reel.source === "vimeo") form.append("removeShowreelVideo", "true");
+  else if (reel.file) form.append("showreelVideo", reel.file);
   for (const [name, url] of Object.entries(draft.socials))
     form.append(`socials.${name}`, url.trim());
   for (const name of APPEARANCE_FIELDS) form.append(name, draft[name].trim());

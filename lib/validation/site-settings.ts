@@ -40,6 +40,12 @@ export const siteSettingsSchema = z.object({
   showreelPosterUrl: z.string().max(SETTINGS_LIMITS.portraitUrl),
   showreelPosterKey: z.string().max(SETTINGS_LIMITS.portraitKey).nullable(),
   /**
+   * An uploaded mp4 for the Reel page instead of a Vimeo link (never both: saving one clears the
+   * other); "" when none. Played by the uploaded-video player with the showreel poster.
+   */
+  showreelVideoUrl: z.string().max(SETTINGS_LIMITS.portraitUrl),
+  showreelVideoKey: z.string().max(SETTINGS_LIMITS.portraitKey).nullable(),
+  /**
    * The portrait's and the showreel poster's blur-up placeholders: tiny WebP data
    * URLs made when the file is stored (lib/uploads/placeholder.ts) or, for files stored before
    * them, by lib/startup/fill-placeholders.ts. Anything else stored there reads as none.
@@ -90,6 +96,8 @@ export const defaultSiteSettings: SiteSettings = {
   showreelUrl: "",
   showreelPosterUrl: "",
   showreelPosterKey: null,
+  showreelVideoUrl: "",
+  showreelVideoKey: null,
   portraitPlaceholder: null,
   showreelPosterPlaceholder: null,
   socials: { behance: "", github: "", instagram: "", dribbble: "" },
@@ -106,6 +114,8 @@ export type SettingsFields = Omit<
   | "portraitKey"
   | "showreelPosterUrl"
   | "showreelPosterKey"
+  | "showreelVideoUrl"
+  | "showreelVideoKey"
   | "portraitPlaceholder"
   | "showreelPosterPlaceholder"
   | keyof Appearance
@@ -121,6 +131,8 @@ const settingsFieldsSchema = siteSettingsSchema
     portraitKey: true,
     showreelPosterUrl: true,
     showreelPosterKey: true,
+    showreelVideoUrl: true,
+    showreelVideoKey: true,
     portraitPlaceholder: true,
     showreelPosterPlaceholder: true,
     cardTitles: true,
@@ -172,6 +184,7 @@ export function parseSettingsFields(fields: Record<string, string[] | undefined>
         appearance: Partial<Appearance>;
         removePortrait: boolean;
         removeShowreelPoster: boolean;
+        removeShowreelVideo: boolean;
       };
     }
   | { ok: false; message: string } {
@@ -205,6 +218,7 @@ export function parseSettingsFields(fields: Record<string, string[] | undefined>
       appearance: appearance.value,
       removePortrait: one(removeField("portrait")) === "true",
       removeShowreelPoster: one(removeField("showreelPoster")) === "true",
+      removeShowreelVideo: one("removeShowreelVideo") === "true",
     },
   };
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { CONTENT_MAX } from "@/lib/site/content-width";
 import { columnSizes } from "@/lib/site/image-grid-layout";
+import { SectionVideo } from "@/components/sections/section-video";
 import { VimeoFacade } from "@/components/sections/vimeo-facade";
 import { optimizedImage } from "@/lib/site/image-srcset";
 import { loadSiteSettings } from "@/lib/site/queries";
@@ -44,7 +45,18 @@ export default async function ReelPage({ params }: { params: Params }) {
       <p className="text-muted mt-3 mb-10 text-lg">
         A selection of recent motion work by {settings.ownerName}.
       </p>
-      {player ? (
+      {settings.showreelVideoUrl ? (
+        // An uploaded mp4: the project pages' player, its poster above the fold loading first.
+        <SectionVideo
+          videoEmbed={null}
+          videoUrl={settings.showreelVideoUrl}
+          poster={settings.showreelPosterUrl || null}
+          posterPlaceholder={settings.showreelPosterPlaceholder}
+          title={`Showreel of ${settings.ownerName}`}
+          maxWidth={CONTENT_MAX[settings.contentWidth].column}
+          eager
+        />
+      ) : player ? (
         // The reel is the first thing on the page: a plain embed would load Vimeo's player with it.
         <VimeoFacade
           src={player}
