@@ -6,6 +6,7 @@ import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { getUser } from "@/lib/auth";
 import { getSiteSettings } from "@/lib/data/settings";
+import { SiteTheme } from "../(site)/site-theme";
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 
@@ -19,13 +20,14 @@ export default async function OwnerLayout({ children }: { children: React.ReactN
   const [user, settings] = await Promise.all([getUser(), getSiteSettings()]);
   if (!user) redirect("/signin");
   return (
-    <>
+    // The site's look here too, read per request: a saved accent or pairing shows at once.
+    <SiteTheme look={settings}>
       <SiteHeader siteName={settings.ownerName} />
       {/* The content width, for the forms' image-size advice (lib/site/image-targets.ts). */}
       <main id="main" className="flex flex-1 flex-col" data-content-width={settings.contentWidth}>
         <OwnerGate>{children}</OwnerGate>
       </main>
       <SiteFooter ownerName={settings.ownerName} socials={settings.socials} />
-    </>
+    </SiteTheme>
   );
 }

@@ -4,7 +4,7 @@ import { SiteHeader } from "@/components/layout/site-header";
 import { SkipLink } from "@/components/layout/skip-link";
 import { loadSiteSettings } from "@/lib/site/queries";
 import { getCachedSiteUrl } from "@/lib/site/site-url";
-import { fontVariables } from "./fonts";
+import { SiteTheme } from "./site-theme";
 import "./latin-ext.generated.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -27,25 +27,14 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function SiteLayout({ children }: { children: React.ReactNode }) {
   const settings = await loadSiteSettings();
   return (
-    /*
-     * The owner's appearance choices as data attributes and the accent as
-     * a CSS custom property, read by app/globals.css: part of the cached page, expired with the
-     * settings tag, so no page renders per request for them. `display: contents` keeps the
-     * header, main and footer in the body's column layout.
-     */
-    <div
-      className={`site-theme ${fontVariables}`}
-      data-type-pairing={settings.typePairing}
-      data-card-titles={settings.cardTitles}
-      data-content-width={settings.contentWidth}
-      style={{ "--color-accent": settings.accentColor } as React.CSSProperties}
-    >
+    // Part of the cached page, expired with the settings tag: no page renders per request for it.
+    <SiteTheme look={settings}>
       <SkipLink />
       <SiteHeader siteName={settings.ownerName} />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
       <SiteFooter ownerName={settings.ownerName} socials={settings.socials} />
-    </div>
+    </SiteTheme>
   );
 }

@@ -1,10 +1,17 @@
+import { listProjects } from "@/lib/data/projects";
 import { getSiteSettings } from "@/lib/data/settings";
+import { formatCategory } from "@/lib/domain";
 import { DashboardProjectList } from "./project-list";
 import { SiteSettingsForm } from "./site-settings-form";
 
 /** The owner's part of the dashboard: the projects with their section links, and site settings. */
 export async function OwnerDashboard() {
-  const settings = await getSiteSettings();
+  const [settings, published] = await Promise.all([getSiteSettings(), listProjects("visitor")]);
+  const previewProjects = published.slice(0, 4).map((project) => ({
+    title: project.title,
+    category: formatCategory(project.category),
+    coverUrl: project.coverUrl,
+  }));
   return (
     <div className="mt-12 grid gap-12 lg:grid-cols-[3fr_2fr]">
       <DashboardProjectList />
@@ -16,7 +23,7 @@ export async function OwnerDashboard() {
           Shown in the header, on the home, About and Reel pages and in the footer.
         </p>
         <div className="rounded-lg border border-black/10 bg-white p-5">
-          <SiteSettingsForm initial={settings} />
+          <SiteSettingsForm initial={settings} previewProjects={previewProjects} />
         </div>
       </section>
     </div>

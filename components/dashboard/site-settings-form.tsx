@@ -9,6 +9,7 @@ import { FormError } from "@/components/forms/form-message";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { UploadProgress } from "@/components/forms/upload-progress";
 import { AppearanceFields } from "@/components/forms/appearance-fields";
+import { AppearancePreview, type PreviewProject } from "./appearance-preview";
 import {
   NO_IMAGE_CHANGE,
   SettingsImageField,
@@ -67,7 +68,14 @@ const NO_IMAGE_CHANGES: Record<SettingsImage, ImageChange> = {
 };
 
 /** The owner's site settings: name, tagline, biography, portrait, contact, showreel, social links. */
-export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
+export function SiteSettingsForm({
+  initial,
+  previewProjects,
+}: {
+  initial: SiteSettings;
+  /** The first published projects, drawn as cards in the look's preview. */
+  previewProjects: PreviewProject[];
+}) {
   const router = useRouter();
   const { showToast } = useToast();
   const [draft, setDraft] = useState<SettingsDraft>(() => toSettingsDraft(initial));
@@ -220,6 +228,11 @@ export function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
             return next;
           });
         }}
+      />
+      <AppearancePreview
+        look={draft}
+        ownerName={draft.ownerName.trim() || initial.ownerName}
+        projects={previewProjects}
       />
       <UploadProgress percent={progress} label="Saving" />
       <FormError message={error} />

@@ -16,6 +16,7 @@ import {
   TYPE_PAIRING_LABELS,
   TYPE_PAIRINGS,
   type Appearance,
+  type TypePairing,
 } from "@/lib/validation/appearance";
 import { FILTER_SETTINGS } from "@/lib/domain";
 
@@ -86,6 +87,25 @@ function AccentField({
   );
 }
 
+/**
+ * A type pairing's name set in its own fonts: the heading face's name in the heading font, the
+ * text face's in the text font (app/globals.css's pairing variables, whose fonts the owner
+ * layout's theme defines; a browser fetches each only once it draws with it).
+ */
+function PairingLabel(pairing: TypePairing, label: string) {
+  const [heading, text] = label.split(/(?<=,) /);
+  return (
+    <span className="site-theme" data-type-pairing={pairing}>
+      <span data-testid={`pairing-sample-${pairing}`} className="text-lg">
+        <span className="font-semibold" style={{ fontFamily: "var(--pairing-heading)" }}>
+          {heading}
+        </span>
+        {text ? ` ${text}` : null}
+      </span>
+    </span>
+  );
+}
+
 /** The site's look: card titles, type pairing, accent colour, width, the gallery's filters. */
 export function AppearanceFields({
   value,
@@ -104,6 +124,7 @@ export function AppearanceFields({
     legend: string,
     options: readonly Appearance[K][],
     labels: Record<Appearance[K], string>,
+    renderLabel?: (option: Appearance[K], label: string) => React.ReactNode,
   ) => (
     <RadioField
       legend={legend}
@@ -111,6 +132,7 @@ export function AppearanceFields({
       labels={labels}
       value={value[field]}
       disabled={disabled}
+      renderLabel={renderLabel}
       onChange={(chosen) => onChange({ [field]: chosen } as Partial<Appearance>)}
     />
   );
@@ -118,7 +140,7 @@ export function AppearanceFields({
     <fieldset className="space-y-5">
       <legend className="text-lg font-semibold">Appearance</legend>
       {choice("cardTitles", "Project titles in the gallery", CARD_TITLES, CARD_TITLE_LABELS)}
-      {choice("typePairing", "Type pairing", TYPE_PAIRINGS, TYPE_PAIRING_LABELS)}
+      {choice("typePairing", "Type pairing", TYPE_PAIRINGS, TYPE_PAIRING_LABELS, PairingLabel)}
       <AccentField
         value={value.accentColor}
         error={errors.accentColor}

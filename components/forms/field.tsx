@@ -155,6 +155,7 @@ export function RadioField<T extends string>({
   disabled,
   compact = false,
   hideLegend = false,
+  renderLabel,
   onChange,
 }: {
   legend: string;
@@ -165,6 +166,8 @@ export function RadioField<T extends string>({
   compact?: boolean;
   /** The legend is read by screen readers only (the larger field's own legend says enough). */
   hideLegend?: boolean;
+  /** An option's label drawn otherwise than as its text (its words stay the same). */
+  renderLabel?: (option: T, label: string) => React.ReactNode;
   onChange: (value: T) => void;
 }) {
   const name = useId();
@@ -187,7 +190,7 @@ export function RadioField<T extends string>({
               disabled={disabled}
               onChange={() => onChange(option)}
             />
-            {labels[option]}
+            {renderLabel ? renderLabel(option, labels[option]) : labels[option]}
           </label>
         ))}
       </div>
