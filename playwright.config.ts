@@ -59,6 +59,8 @@ const webServer: PlaywrightTestConfig["webServer"] = shards.map(({ port }, index
     DATA_DIR: dataDirOf(index),
     NEXT_PUBLIC_SITE_URL: baseURLOf(port),
     AUTH_SETUP_TOKEN: "e2e-owner-setup-token-0123456789",
+    // Nothing listens there: a saved Vimeo link never asks the real Vimeo for its thumbnail.
+    VIMEO_OEMBED_URL: "http://127.0.0.1:9/oembed.json",
   },
   stdout: "pipe",
 }));

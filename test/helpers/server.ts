@@ -67,6 +67,8 @@ export async function startServer(
       ...serverEnvironment(process.env, node.options),
       NEXT_PUBLIC_SITE_URL: url,
       AUTH_SETUP_TOKEN: TEST_SETUP_TOKEN,
+      // Nothing listens there: a saved Vimeo link never asks the real Vimeo for its thumbnail.
+      VIMEO_OEMBED_URL: "http://127.0.0.1:9/oembed.json",
       ...env,
       PORT: String(port),
     },

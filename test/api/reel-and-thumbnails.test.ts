@@ -1,0 +1,268 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SectionJson } from "@/lib/data/serialize";
+import type { SiteSettings } from "@/lib/validation/site-settings";
+import { call, multipart, startApiSite, type ApiSite, type Part } from "../helpers/api-client";
+import { htmlBytes, jpeg, mp4OfSize, pngOfSize } from "../helpers/media-fixtures";
+
+/**
+ * The Reel as an uploaded mp4 or a Vimeo link (PUT /api/settings, /reel), and the thumbnails a
+ * Vimeo link saved without a poster gets from Vimeo's oEmbed endpoint (docs/api.md#site-settings,
+ * docs/operations.md#vimeo-thumbnails), against a stand-in for Vimeo: VIMEO_OEMBED_URL points at a
+ * local server that answers as Vimeo does, hangs, fails, or names a thumbnail on a foreign host.
+ */
+type Mode = "vimeo" | "hang" | "error" | "foreign";
+let mode: Mode = "vimeo";
+const asked: string[] = [];
+let thumbnail: Buffer;
+const hanging = new Set<http.ServerResponse>();
+
+const fake = http.createServer((request, response) => {
+  const url = new URL(request.url ?? "/", "http://fake");
+  if (url.pathname === "/thumb.jpg") {
+    response.writeHead(200, { "content-type": "image/jpeg" }).end(thumbnail);
+    return;
+  }
+  asked.push(url.searchParams.get("url") ?? "");
+  if (mode === "hang") return void hanging.add(response);
+  if (mode === "error") return void response.writeHead(500).end();
+  const origin = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+  const thumbnailUrl =
+    mode === "foreign" ? "http://localhost:1/thumb.jpg" : `${origin}/thumb.jpg?size=1920`;
+  response
+    .writeHead(200, { "content-type": "application/json" })
+    .end(JSON.stringify({ type: "video", thumbnail_url: thumbnailUrl, thumbnail_width: 640 }));
+});
+
+let site: ApiSite;
+let url: string;
+let projectId: string;
+/** The project's cover: every other stored file is the test's. */
+let cover: string[];
+
+beforeAll(async () => {
+  // A thumbnail of a colour no generated still has, at Vimeo's 16:9.
+  thumbnail = await sharp({
+    create: { width: 640, height: 360, channels: 3, background: "#1d4ed8" },
+  })
+    .jpeg()
+    .toBuffer();
+  await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
+  const port = (fake.address() as AddressInfo).port;
+  site = await startApiSite({ VIMEO_OEMBED_URL: `http://127.0.0.1:${port}/api/oembed.json` });
+  url = site.server.url;
+  const project = await call<{ _id: string }>(url, "POST", "/api/projects", {
+    token: site.ownerToken,
+    form: multipart([
+      ["title", "Reels"],
+      ["role", "Director"],
+      ["category", "Motion Design"],
+      ["cover", { bytes: await pngOfSize(2000, 10, 10), name: "c.png" }],
+    ]),
+  });
+  projectId = project.body.data._id;
+  cover = site.uploads();
+});
+
+afterAll(async () => {
+  for (const response of hanging) response.destroy();
+  await site?.stop();
+  await new Promise((resolve) => fake.close(resolve));
+});
+
+const keyOf = (mediaUrl: string) => mediaUrl.slice("/media/".length);
+const clip = (): Part => ({ bytes: mp4OfSize(4000), name: "reel.mp4", type: "video/mp4" });
+
+/** The settings form as the dashboard sends it, with `parts` added. */
+function settingsParts(parts: [string, Part][]): [string, Part][] {
+  return [
+    ["ownerName", "Sara Benali"],
+    ["tagline", "Motion design"],
+    ["biography", ""],
+    ["contactEmail", ""],
+    ...parts,
+  ];
+}
+const putSettings = (parts: [string, Part][]) =>
+  call<SiteSettings>(url, "PUT", "/api/settings", {
+    token: site.ownerToken,
+    form: multipart(settingsParts(parts)),
+  });
+const postSection = (parts: [string, Part][]) =>
+  call<SectionJson>(url, "POST", `/api/sections/${projectId}`, {
+    token: site.ownerToken,
+    form: multipart(parts),
+  });
+const putSection = (id: string, parts: [string, Part][]) =>
+  call<SectionJson>(url, "PUT", `/api/sections/${id}`, {
+    token: site.ownerToken,
+    form: multipart(parts),
+  });
+
+/** The stored image behind a media URL, as sharp reads it. */
+async function stored(mediaUrl: string) {
+  const response = await fetch(new URL(mediaUrl, url));
+  expect(response.status).toBe(200);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const { width, height, format } = await sharp(bytes).metadata();
+  const { dominant } = await sharp(bytes).stats();
+  return { width, height, format, dominant };
+}
+
+/** Vimeo's thumbnail as stored: the stand-in's 640 × 360 blue JPEG. */
+async function expectThumbnail(mediaUrl: string) {
+  expect(mediaUrl).toMatch(/^\/media\/.+\.jpg$/);
+  const image = await stored(mediaUrl);
+  expect(image).toMatchObject({ width: 640, height: 360, format: "jpeg" });
+  expect(image.dominant.b).toBeGreaterThan(200);
+}
+
+describe("the Reel as an uploaded mp4", () => {
+  it("stores the mp4 with a generated poster and /reel plays it in the uploaded-video player", async () => {
+    const saved = await putSettings([
+      ["showreelUrl", ""],
+      ["showreelVideo", clip()],
+    ]);
+    expect(saved.status).toBe(200);
+    const reel = saved.body.data;
+    expect(reel.showreelUrl).toBe("");
+    expect(reel.showreelVideoUrl).toMatch(/^\/media\/.+\.mp4$/);
+    // No poster sent: the neutral still every uploaded video gets.
+    expect(reel.showreelPosterUrl).toMatch(/^\/media\/.+\.png$/);
+    expect(reel.showreelPosterPlaceholder).toMatch(/^data:image\/webp;base64,/);
+    expect(site.uploads()).toEqual(
+      [...cover, keyOf(reel.showreelVideoUrl), keyOf(reel.showreelPosterUrl)].sort(),
+    );
+    expect(asked).toEqual([]);
+
+    const html = await (await fetch(`${url}/reel`)).text();
+    expect(html).toContain(`src="${reel.showreelVideoUrl}"`);
+    expect(html).toContain(encodeURIComponent(reel.showreelPosterUrl));
+    expect(html).toContain('aria-label="Showreel of Sara Benali (video)"');
+    expect(html).not.toContain("player.vimeo.com");
+  });
+
+  it("refuses an mp4 sent with a link, or a file that is no mp4, changing nothing", async () => {
+    const before = (await call<SiteSettings>(url, "GET", "/api/settings")).body.data;
+    const files = site.uploads();
+    expect(
+      await putSettings([
+        ["showreelUrl", "https://vimeo.com/76979871"],
+        ["showreelVideo", clip()],
+      ]),
+    ).toMatchObject({
+      status: 400,
+      body: { success: false, message: "Send either a video file or a Vimeo link, not both" },
+    });
+    const fake = await putSettings([
+      ["showreelUrl", ""],
+      ["showreelVideo", { bytes: htmlBytes(), name: "reel.mp4", type: "video/mp4" }],
+    ]);
+    expect(fake.status).toBe(415);
+    expect((await call<SiteSettings>(url, "GET", "/api/settings")).body.data).toEqual(before);
+    expect(site.uploads()).toEqual(files);
+    expect(site.tmpFiles()).toEqual([]);
+  });
+
+  it("keeps the mp4 and its poster on a save without the video, and replaces it with a link", async () => {
+    const before = (await call<SiteSettings>(url, "GET", "/api/settings")).body.data;
+    const kept = await putSettings([["showreelUrl", ""]]);
+    expect(kept.body.data).toMatchObject({
+      showreelVideoUrl: before.showreelVideoUrl,
+      showreelPosterUrl: before.showreelPosterUrl,
+    });
+
+    mode = "vimeo";
+    const linked = await putSettings([
+      ["showreelUrl", "https://vimeo.com/76979871"],
+      ["removeShowreelVideo", "true"],
+    ]);
+    expect(linked.status).toBe(200);
+    const after = linked.body.data;
+    expect(after).toMatchObject({
+      showreelUrl: "https://player.vimeo.com/video/76979871",
+      showreelVideoUrl: "",
+      showreelVideoKey: null,
+    });
+    // Another video drops the old poster; the link without one gets Vimeo's thumbnail.
+    expect(asked).toEqual(["https://vimeo.com/76979871"]);
+    await expectThumbnail(after.showreelPosterUrl);
+    expect(after.showreelPosterPlaceholder).toMatch(/^data:image\/webp;base64,/);
+    expect(site.uploads()).toEqual([...cover, keyOf(after.showreelPosterUrl)].sort());
+    const html = await (await fetch(`${url}/reel`)).text();
+    expect(html).toContain("Play the showreel");
+    expect(html).toContain(encodeURIComponent(after.showreelPosterUrl));
+
+    // The same link saved again keeps its poster without asking Vimeo again.
+    const again = await putSettings([["showreelUrl", "https://vimeo.com/76979871"]]);
+    expect(again.body.data.showreelPosterUrl).toBe(after.showreelPosterUrl);
+    expect(asked).toHaveLength(1);
+  });
+});
+
+describe("Vimeo thumbnails of sections", () => {
+  it("gives a Vimeo section without a poster Vimeo's thumbnail, and keeps an owner's poster", async () => {
+    asked.length = 0;
+    mode = "vimeo";
+    const section = await postSection([["videoEmbed", "https://vimeo.com/123456/abcdef12"]]);
+    expect(section.status).toBe(201);
+    // An unlisted video is asked for with its hash.
+    expect(asked).toEqual(["https://vimeo.com/123456/abcdef12"]);
+    await expectThumbnail(section.body.data.poster);
+    expect(section.body.data.posterPlaceholder).toMatch(/^data:image\/webp;base64,/);
+    // Drawn like any poster: the facade over the optimizer's widths, the player loaded on a click.
+    const page = await (await fetch(`${url}/sections/${projectId}`)).text();
+    expect(page).toContain(encodeURIComponent(section.body.data.poster));
+    expect(page).toContain("Play the video");
+
+    const owned = await postSection([
+      ["videoEmbed", "https://vimeo.com/654321"],
+      ["poster", { bytes: await jpeg(64, 36), name: "p.jpg" }],
+    ]);
+    expect(owned.status).toBe(201);
+    expect(asked).toHaveLength(1);
+    expect((await stored(owned.body.data.poster)).width).toBe(64);
+
+    // An edit keeping the link keeps its thumbnail; another link gets its own, the old one goes.
+    const id = section.body.data._id;
+    const same = await putSection(id, [
+      ["title", "Renamed"],
+      ["videoEmbed", "https://vimeo.com/123456/abcdef12"],
+    ]);
+    expect(same.body.data.poster).toBe(section.body.data.poster);
+    expect(asked).toHaveLength(1);
+    const other = await putSection(id, [["videoEmbed", "https://vimeo.com/777"]]);
+    expect(asked).toEqual(["https://vimeo.com/123456/abcdef12", "https://vimeo.com/777"]);
+    await expectThumbnail(other.body.data.poster);
+    expect(other.body.data.poster).not.toBe(section.body.data.poster);
+    expect(site.uploads()).not.toContain(keyOf(section.body.data.poster));
+  });
+
+  it("saves without a poster, within the time budget, when Vimeo hangs, fails or names another host", async () => {
+    for (const unreachable of ["hang", "error", "foreign"] as const) {
+      mode = unreachable;
+      const files = site.uploads();
+      const started = Date.now();
+      const section = await postSection([["videoEmbed", "https://vimeo.com/42"]]);
+      const took = Date.now() - started;
+      expect(section.status, unreachable).toBe(201);
+      expect(section.body.data.poster, unreachable).toBe("");
+      expect(site.uploads(), unreachable).toEqual(files);
+      // THUMBNAIL_TIMEOUT_MS (3 s) and the save itself on a busy machine.
+      if (unreachable === "hang") expect(took).toBeGreaterThanOrEqual(2900);
+      expect(took, unreachable).toBeLessThan(8000);
+    }
+    // The Reel likewise: its link saves with no poster.
+    mode = "error";
+    const reel = await putSettings([
+      ["showreelUrl", "https://vimeo.com/99"],
+      ["removeShowreelPoster", "true"],
+    ]);
+    expect(reel.status).toBe(200);
+    expect(reel.body.data.showreelPosterUrl).toBe("");
+    const html = await (await fetch(`${url}/reel`)).text();
+    expect(html).toContain("Play the showreel");
+  });
+});
