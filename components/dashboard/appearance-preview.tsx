@@ -131,7 +131,7 @@ export function AppearancePreview({
               <span className="rounded-full border border-black/20 px-4 py-1.5">Motion Design</span>
               <span className="rounded-full border border-black/20 px-4 py-1.5">Illustration</span>
             </div>
-            <ul className="grid auto-rows-[22rem] grid-cols-4 gap-3">
+            <ul className="grid auto-rows-[15rem] grid-cols-4 gap-3">
               {cards.map((card, index) => (
                 <li key={index} className={`group ${index === 0 ? "col-span-2 row-span-2" : ""}`}>
                   <span className="card-link">
@@ -163,7 +163,7 @@ export function AppearancePreview({
             </p>
             <h1 className="mt-2 text-6xl font-semibold tracking-tight">{first?.title}</h1>
             <p className="text-muted mt-4 text-xl">Direction and animation · 2025</p>
-            <div className="mt-8 aspect-[21/9] w-full rounded-sm bg-stone-300" />
+            <div className="mt-8 h-48 w-full rounded-sm bg-stone-300" />
             <h2 className="mt-8 text-3xl font-semibold">The brief</h2>
             <p className="mt-3 max-w-prose text-lg leading-relaxed">
               Every frame drawn by hand, then timed to the music. Read the{" "}

@@ -53,6 +53,7 @@ describe("backup and restore", () => {
       Buffer.from([0xff, 0xd8, 0xff, 9]),
     );
     fs.writeFileSync(path.join(source, "uploads", "loop.mp4"), Buffer.alloc(2048, 5));
+    fs.writeFileSync(path.join(source, "uploads", "reel.mp4"), Buffer.alloc(1024, 3));
     const project = await createProject({
       title: 'Ünïcode ✓ "quoted"',
       role: "Director",
@@ -88,13 +89,16 @@ describe("backup and restore", () => {
       accentColor: "#1d4ed8",
       contentWidth: "wide",
       filterCategories: "in-use",
+      // The Reel as an uploaded mp4 (a settings field, no migration), its file included.
+      showreelVideoUrl: "/media/reel.mp4",
+      showreelVideoKey: "reel.mp4",
     });
     const before = await snapshot(source);
     const archive = path.join(work, "site.tar.gz");
-    expect(await createBackup(source, archive)).toEqual({ rows: 3, files: 4 });
+    expect(await createBackup(source, archive)).toEqual({ rows: 3, files: 5 });
 
     const target = await fresh();
-    expect(await restoreBackup(target, archive)).toEqual({ rows: 3, files: 4 });
+    expect(await restoreBackup(target, archive)).toEqual({ rows: 3, files: 5 });
     expect(await snapshot(target)).toEqual(before);
     // A section video's playback and poster (migration 0006), the poster file included.
     expect(before.sections[0]).toMatchObject({ playback: "loop", poster: "/media/poster.jpg" });
@@ -105,7 +109,9 @@ describe("backup and restore", () => {
       accentColor: "#1d4ed8",
       contentWidth: "wide",
       filterCategories: "in-use",
+      showreelVideoUrl: "/media/reel.mp4",
     });
+    expect(Object.keys(before.media)).toContain("reel.mp4");
     // A project's cover loop (migration 0008), its file included.
     expect(before.projects[0]).toMatchObject({ coverVideo: "/media/loop.mp4" });
     expect(Object.keys(before.media)).toContain("loop.mp4");
