@@ -247,9 +247,12 @@ test.describe("the look's live preview", () => {
     await preview.scrollIntoViewIfNeeded();
     await expect(preview.getByTestId("preview-gallery")).toBeVisible();
     await expectNoHorizontalOverflow(page, "the dashboard at 375 px");
-    const frame = (await preview.getByTestId("preview-gallery").boundingBox())!;
+    // Scaled once the form has hydrated: the 1440 px window drawn as wide as the column.
     const region = (await preview.boundingBox())!;
-    expect(frame.width).toBeLessThanOrEqual(region.width + 1);
+    await expect
+      .poll(async () => (await preview.getByTestId("preview-gallery").boundingBox())!.width)
+      .toBeLessThanOrEqual(region.width + 1);
+    await expectNoHorizontalOverflow(page, "the dashboard at 375 px, the preview scaled");
     await preview.screenshot({ path: "/tmp/look/preview-375.png" });
   });
 });
