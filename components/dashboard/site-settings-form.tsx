@@ -16,6 +16,7 @@ import {
   type ImageChange,
 } from "@/components/dashboard/settings-image-field";
 import { useToast } from "@/components/ui/toast-provider";
+import { uploadDirect } from "@/lib/client/direct-upload";
 import { coverRule, posterRule, videoRule } from "@/lib/validation/uploads";
 import {
   saveSettings,
@@ -121,8 +122,22 @@ export function SiteSettingsForm({
     }
     setError(null);
     setProgress(0);
-    const form = toSettingsForm(draft, images, reel);
-    const result = await saveSettings(form, setProgress);
+    // On Cloudinary a new Reel mp4 goes there first, with the same progress bar.
+    const file = reel.source === "video" ? reel.file : null;
+    const direct = await uploadDirect(
+      file instanceof File ? [{ file, kind: "video" }] : [],
+      setProgress,
+    );
+    if (direct.kind === "failed") {
+      setProgress(null);
+      setError(direct.message);
+      showToast(direct.message, "error");
+      return;
+    }
+    const sent: ReelChoice =
+      direct.kind === "ok" ? { source: "video", file: direct.references[0]! } : reel;
+    const form = toSettingsForm(draft, images, sent);
+    const result = await saveSettings(form, direct.kind === "ok" ? undefined : setProgress);
     setProgress(null);
     if (!result.ok) {
       setError(result.message);

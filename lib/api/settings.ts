@@ -2,7 +2,6 @@ import "server-only";
 import { invalidateSettings } from "@/lib/cache";
 import { getSiteSettings, updateSiteSettingsWith } from "@/lib/data/settings";
 import { deleteMediaQuietly, type StoredMedia } from "@/lib/storage";
-import { parseMultipart } from "@/lib/uploads/parse";
 import { coverRule, posterRule, videoRule } from "@/lib/validation/uploads";
 import { messages } from "@/lib/validation/messages";
 import {
@@ -10,7 +9,7 @@ import {
   type SettingsImage,
   type SiteSettings,
 } from "@/lib/validation/site-settings";
-import { commitWithMedia, storeUploads, uploadTmpDir } from "./media";
+import { commitWithMedia, storeUploads, withUploadForm, type MediaItem } from "./media";
 import { storeGeneratedPoster } from "./poster";
 import { ApiError } from "./respond";
 import { storeVimeoThumbnail } from "./vimeo-thumbnail";
@@ -65,19 +64,18 @@ async function automaticReelPoster(
  * it, never leaving an orphan file. A failed save removes the new files again.
  */
 export async function saveSettingsFromRequest(request: Request): Promise<SiteSettings> {
-  const form = await parseMultipart(
-    request,
-    { portrait: coverRule, showreelPoster: posterRule, showreelVideo: videoRule },
-    uploadTmpDir(),
-  );
-  try {
+  const rules = { portrait: coverRule, showreelPoster: posterRule, showreelVideo: videoRule };
+  // The Reel's mp4 may come as a reference to a direct upload (docs/api.md#direct-uploads).
+  return withUploadForm(request, rules, { showreelVideo: "video" }, async (form, references) => {
     const fields = parseSettingsFields(form.fields);
     if (!fields.ok) throw new ApiError(400, fields.message);
     const { removePortrait, removeShowreelPoster, removeShowreelVideo, appearance, ...text } =
       fields.value;
+    if ((references.showreelVideo?.length ?? 0) > 1) throw new ApiError(400, messages.invalidForm);
     const portraitFile = form.files.portrait?.[0];
     const posterFile = form.files.showreelPoster?.[0];
-    const videoFile = form.files.showreelVideo?.[0];
+    const videoFile: MediaItem | undefined =
+      form.files.showreelVideo?.[0] ?? references.showreelVideo?.[0];
     if (videoFile && text.showreelUrl) throw new ApiError(400, messages.eitherVideoOrEmbed);
     const current = await getSiteSettings();
     const files = [portraitFile, posterFile, videoFile];
@@ -131,7 +129,5 @@ export async function saveSettingsFromRequest(request: Request): Promise<SiteSet
     await deleteMediaQuietly(keys.map((key) => (before[key] !== after[key] ? before[key] : null)));
     await invalidateSettings();
     return saved.after;
-  } finally {
-    await form.cleanup();
-  }
+  });
 }

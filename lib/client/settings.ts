@@ -53,7 +53,10 @@ export function validateSettingsDraft(draft: SettingsDraft): SettingsErrors {
  * The Reel as the form sets it: a Vimeo link (the draft's `showreelUrl`; saving one replaces a
  * stored mp4, and an empty one removes it) or an uploaded mp4 (`file` when a new one is picked).
  */
-export type ReelChoice = { source: "vimeo" } | { source: "video"; file: File | null };
+export type ReelChoice =
+  | { source: "vimeo" }
+  /** `file`: the picked mp4, or the reference to it once uploaded straight to Cloudinary. */
+  | { source: "video"; file: File | string | null };
 
 /** Multipart body of PUT /api/settings; the showreel is sent as its normalised player URL. */
 export function toSettingsForm(

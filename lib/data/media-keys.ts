@@ -1,11 +1,11 @@
 import "server-only";
 import { eq, or, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
-import { projects, sections } from "@/models";
+import { projects, sections, siteSettings } from "@/models";
 
 /**
- * Whether a stored media key is already referenced by a project (cover) or a section (image,
- * video, poster), trashed ones included. A direct-upload reference may be saved once only: two
+ * Whether a stored media key is already referenced by a project (cover), a section (image,
+ * video, poster), trashed ones included, or the settings (the Reel's mp4). A direct-upload reference may be saved once only: two
  * rows sharing a file would lose it when either is deleted.
  */
 export async function mediaKeyInUse(key: string): Promise<boolean> {
@@ -21,6 +21,11 @@ export async function mediaKeyInUse(key: string): Promise<boolean> {
         sql`${sections.images} @> ${JSON.stringify([{ key }])}::jsonb`,
       ),
     );
-  const rows = await covers.unionAll(media).limit(1);
+  // The Reel's mp4, the one settings file a direct upload may name.
+  const reel = db
+    .select({ id: siteSettings.key })
+    .from(siteSettings)
+    .where(sql`${siteSettings.value} @> ${JSON.stringify({ showreelVideoKey: key })}::jsonb`);
+  const rows = await covers.unionAll(media).unionAll(reel).limit(1);
   return rows.length > 0;
 }

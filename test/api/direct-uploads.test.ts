@@ -420,6 +420,42 @@ describe("direct uploads through the project and section forms", () => {
     expect(answer.status).toBe(400);
   });
 
+  it("stores the Reel's mp4 by reference, never twice, and destroys it when a link replaces it", async () => {
+    const settings = (parts: [string, string][]) =>
+      call<{ showreelVideoUrl: string; showreelVideoKey: string | null }>(
+        site.server.url,
+        "PUT",
+        "/api/settings",
+        { token: site.ownerToken, form: multipart([["ownerName", "Direct"], ...parts]) },
+      );
+    const video = await directUpload("video", mp4OfSize(12 * MB), "reel.mp4", "video/mp4");
+    const saved = await settings([["showreelVideo", JSON.stringify(video)]]);
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.showreelVideoUrl).toContain(
+      `/video/upload/v${video.version}/${video.public_id}`,
+    );
+    expect(site.uploads()).toEqual([]);
+    // The same upload named by a section is refused: two rows would share one file.
+    const project = await createProject(
+      projectForm(
+        JSON.stringify(await directUpload("cover", await pngOfSize(2000), "c.png", "image/png")),
+      ),
+    );
+    const twice = await call(site.server.url, "POST", `/api/sections/${project.body.data._id}`, {
+      token: site.ownerToken,
+      form: multipart([["video", JSON.stringify(video)]]),
+    });
+    expect(twice.status).toBe(400);
+    expect(standIn.uploads.has(video.public_id)).toBe(true);
+    // A link replaces it: the file is destroyed after the save.
+    const linked = await settings([
+      ["showreelUrl", "https://vimeo.com/76979871"],
+      ["removeShowreelVideo", "true"],
+    ]);
+    expect(linked.body.data).toMatchObject({ showreelVideoUrl: "", showreelVideoKey: null });
+    expect(standIn.uploads.has(video.public_id)).toBe(false);
+  });
+
   it("destroys the uploads of a form refused for another reason", async () => {
     const image = await directUpload("image", await pngOfSize(2000), "i.png", "image/png");
     const project = await createProject(
