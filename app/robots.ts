@@ -9,6 +9,7 @@ const PRIVATE_PATHS = [
   "/addproject",
   "/addsection/",
   "/editsectionpage/",
+  "/editproject/",
 ];
 
 export default async function robots(): Promise<MetadataRoute.Robots> {

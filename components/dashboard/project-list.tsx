@@ -81,6 +81,13 @@ export async function DashboardProjectList() {
               version={project.version}
             />
             <Link
+              href={`/editproject/${project.id}`}
+              className={`${linkClass} text-sm`}
+              aria-label={`Edit project ${project.title}`}
+            >
+              Edit project
+            </Link>
+            <Link
               href={`/addsection/${project.id}`}
               className={`${linkClass} text-sm`}
               aria-label={`Add section to ${project.title}`}

@@ -1,129 +1,22 @@
 "use client";
 
-import { useEffect, useState } from "react";
-import { FormError } from "@/components/forms/form-message";
-import { UploadProgress } from "@/components/forms/upload-progress";
-import { SubmitButton } from "@/components/forms/submit-button";
-import {
-  projectFormData,
-  validateProjectEdit,
-  type ProjectDraft,
-} from "@/lib/client/project-draft";
-import { getProject, updateProject } from "@/lib/client/projects";
-import type { ProjectStatus } from "@/lib/domain";
+import { useState } from "react";
 import { Dialog } from "./dialog";
-import { ProjectFields } from "./project-fields";
+import { ProjectEditForm, type ProjectEditFormProps } from "./project-edit-form";
 import type { EditableProject } from "./editable-project";
 
 export type { EditableProject };
 
-type EditProjectDialogProps = {
-  project: EditableProject;
-  /**
-   * A status to start from instead of the stored one: the dashboard's status select opens the
-   * dialog with "protected" chosen, so the owner sets the password it needs (docs/spec.md §11).
-   */
-  initialStatus?: ProjectStatus;
+type EditProjectDialogProps = Omit<ProjectEditFormProps, "onCancel" | "onBusyChange"> & {
   onClose: () => void;
-  onSaved: (message: string) => void;
 };
 
 /** The card's Edit modal: cover, Title, Role, Category, Save Changes (docs/spec.md §2), and the optional details. */
-export function EditProjectDialog({
-  project,
-  initialStatus,
-  onClose,
-  onSaved,
-}: EditProjectDialogProps) {
-  const [draft, setDraft] = useState<ProjectDraft>({
-    title: project.title,
-    role: project.role,
-    category: project.category,
-    cover: null,
-    status: initialStatus,
-  });
-  // The optional details are read when the dialog opens rather than sent with every gallery card
-  // to every visitor. Until they arrive they are left out of a save (the server keeps them), and
-  // a field the owner has typed in meanwhile keeps what was typed.
-  // The version the edit starts from (docs/spec.md §10): a save after someone else's answers 409.
-  const [version, setVersion] = useState<number | undefined>(undefined);
-  const [currentCoverVideo, setCurrentCoverVideo] = useState("");
-  useEffect(() => {
-    let open = true;
-    void getProject(project.id).then((stored) => {
-      if (!open || !stored) return;
-      setVersion(stored.version);
-      setCurrentCoverVideo(stored.coverVideo);
-      setDraft((current) => ({
-        ...current,
-        year: current.year ?? (stored.year === null ? "" : String(stored.year)),
-        client: current.client ?? stored.client,
-        summary: current.summary ?? stored.summary,
-        coverFocal: current.coverFocal ?? stored.coverFocal,
-        status: current.status ?? stored.status,
-        hasPassword: stored.hasPassword,
-      }));
-    });
-    return () => {
-      open = false;
-    };
-  }, [project.id]);
+export function EditProjectDialog({ onClose, ...props }: EditProjectDialogProps) {
   const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  async function save(event: React.FormEvent) {
-    event.preventDefault();
-    const invalid = validateProjectEdit(draft);
-    setError(invalid);
-    if (invalid) return;
-    setBusy(true);
-    const prepared = await projectFormData(draft);
-    if (!prepared.ok) {
-      setBusy(false);
-      return setError(prepared.message);
-    }
-    const { form } = prepared;
-    if (version !== undefined) form.append("version", String(version));
-    setProgress(0);
-    const result = await updateProject(project.id, form, setProgress);
-    setProgress(null);
-    setBusy(false);
-    if (result.ok) onSaved(result.message);
-    else setError(result.message);
-  }
-
   return (
-    <Dialog open title={`Edit ${project.title}`} onClose={busy ? () => {} : onClose}>
-      <form onSubmit={save} noValidate className="mt-4 space-y-4">
-        <ProjectFields
-          draft={draft}
-          disabled={busy}
-          coverRequired={false}
-          currentCover={{ url: project.coverUrl, alt: `Current cover of ${project.title}` }}
-          currentCoverVideo={currentCoverVideo || undefined}
-          onChange={(patch) => {
-            // A refusal of the file chosen before no longer applies to a new one.
-            if ("cover" in patch) setError(null);
-            setDraft((current) => ({ ...current, ...patch }));
-          }}
-        />
-        <UploadProgress percent={progress} />
-        <FormError message={error} />
-        <div className="flex justify-end gap-3">
-          <button
-            type="button"
-            onClick={onClose}
-            disabled={busy}
-            className="rounded-md border border-black/20 px-4 py-2 font-medium hover:bg-black/5"
-          >
-            Cancel
-          </button>
-          <SubmitButton busy={busy} busyLabel="Saving…">
-            Save Changes
-          </SubmitButton>
-        </div>
-      </form>
+    <Dialog open title={`Edit ${props.project.title}`} onClose={busy ? () => {} : onClose}>
+      <ProjectEditForm {...props} onCancel={onClose} onBusyChange={setBusy} />
     </Dialog>
   );
 }

@@ -29,6 +29,7 @@ import { DEFAULT_LAYOUT, type SectionLayout } from "@/lib/domain";
 import { DEFAULT_FOCAL } from "@/lib/validation/focal";
 import { messages as apiMessages } from "@/lib/validation/messages";
 import type { VideoPlayback } from "@/lib/domain";
+import type { SectionJson } from "@/lib/data/serialize";
 
 /** The stored section the edit form starts from. */
 export type SectionInitial = {
@@ -45,9 +46,16 @@ export type SectionInitial = {
   version: number;
 };
 
-type SectionFormProps =
+type SectionFormProps = (
   | { mode: "add"; projectId: string; initial?: undefined }
-  | { mode: "edit"; projectId: string; initial: SectionInitial };
+  | { mode: "edit"; projectId: string; initial: SectionInitial }
+) & {
+  /**
+   * Called with the saved section instead of going to the project page (the project editor, which
+   * stays where it is).
+   */
+  onSaved?: (section: SectionJson | undefined) => void;
+};
 
 const hints = {
   add: "Paste a Vimeo link or its embed code, e.g. https://vimeo.com/123456789",
@@ -55,7 +63,7 @@ const hints = {
 };
 
 /** Add New Section and Edit Section: text, up to 5 images, one video, sent with upload progress. */
-export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
+export function SectionForm({ mode, projectId, initial, onSaved }: SectionFormProps) {
   const router = useRouter();
   const { showToast } = useToast();
   const nextKey = useRef(0);
@@ -140,6 +148,7 @@ export function SectionForm({ mode, projectId, initial }: SectionFormProps) {
         : await updateSection(initial.id, form, onProgress);
     if (!result.ok) return fail(result.message, result.detail);
     showToast(result.message, "success");
+    if (onSaved) return onSaved(result.data);
     router.push(`/sections/${projectId}`);
     router.refresh();
   }

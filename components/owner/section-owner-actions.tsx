@@ -7,13 +7,18 @@ import { deleteSection, restoreSection } from "@/lib/client/sections";
 import { ConfirmDialog } from "./confirm-dialog";
 import { useConfirmedDelete } from "./use-confirmed-delete";
 
-const actionClass =
+export const actionClass =
   "rounded-md border border-black/20 bg-white px-3 py-1.5 text-sm font-medium text-ink hover:bg-black/5";
 
-export type SectionActionsProps = { section: { id: string; title: string }; index: number };
+export type SectionActionsProps = {
+  section: { id: string; title: string };
+  index: number;
+  /** Edit in place (the project editor) instead of a link to the Edit Section page. */
+  onEdit?: () => void;
+};
 
-/** The owner's Edit and Delete for one section of a project page. */
-export function Actions({ section, index }: SectionActionsProps) {
+/** The owner's Edit and Delete for one section of a project page or of the project editor. */
+export function Actions({ section, index, onEdit }: SectionActionsProps) {
   const [confirming, setConfirming] = useState(false);
   const { busy, remove } = useConfirmedDelete(
     () => deleteSection(section.id),
@@ -24,13 +29,19 @@ export function Actions({ section, index }: SectionActionsProps) {
 
   return (
     <div className="flex gap-2">
-      <Link
-        href={`/editsectionpage/${section.id}`}
-        className={actionClass}
-        aria-label={`Edit ${name}`}
-      >
-        Edit
-      </Link>
+      {onEdit ? (
+        <button type="button" className={actionClass} aria-label={`Edit ${name}`} onClick={onEdit}>
+          Edit
+        </button>
+      ) : (
+        <Link
+          href={`/editsectionpage/${section.id}`}
+          className={actionClass}
+          aria-label={`Edit ${name}`}
+        >
+          Edit
+        </Link>
+      )}
       <button
         type="button"
         className={actionClass}

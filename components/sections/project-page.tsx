@@ -11,9 +11,10 @@ import { SectionOrder } from "@/components/owner/section-order";
 import { ProjectPager } from "@/components/sections/project-pager";
 import { LockedProject } from "@/components/sections/locked-project";
 import { ScrollToTop } from "@/components/sections/scroll-to-top";
-import { SectionView } from "@/components/sections/section-view";
+import { SectionView, type SectionViewData } from "@/components/sections/section-view";
 import { StatusBadge } from "@/components/sections/status-badge";
 import type { Project } from "@/lib/data/projects";
+import type { Section } from "@/lib/data/sections";
 import { isIndexable, visibilityFor, type Visibility } from "@/lib/data/visibility";
 import { formatCategory } from "@/lib/domain";
 import { toLayout } from "@/lib/domain";
@@ -146,46 +147,97 @@ export async function ProjectPageContent({
   return (
     <>
       {ownerBar}
-      <ProjectArticle project={project} />
+      <ProjectArticle project={project} editable={reader.owner && !reader.asVisitor} />
     </>
   );
 }
 
-async function ProjectArticle({ project }: { project: Project }) {
-  const [sections, { previous, next }, settings] = await Promise.all([
-    loadSections(project.id),
-    loadAdjacentProjects(project.id),
-    loadSiteSettings(),
-  ]);
-  const siteUrl = getCachedSiteUrl();
+/** The project's category, title, role, year, client and summary; `children` close it. */
+export function ProjectHeader({
+  project,
+  className = "",
+  children,
+}: {
+  project: Project;
+  className?: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <header className={`max-w-3xl ${className}`}>
+      <p className="text-accent text-sm font-medium tracking-wide uppercase">
+        {formatCategory(project.category)}
+      </p>
+      <h1 className="mt-2 text-4xl font-semibold tracking-tight text-balance sm:text-5xl">
+        {project.title}
+      </h1>
+      <p className="text-muted mt-3 text-lg">{project.role}</p>
+      {project.year || project.client ? (
+        <p className="text-muted mt-1">
+          {[project.year, project.client].filter(Boolean).join(" · ")}
+        </p>
+      ) : null}
+      {project.summary ? (
+        <p className="mt-5 text-lg leading-relaxed whitespace-pre-line">{project.summary}</p>
+      ) : null}
+      {children}
+    </header>
+  );
+}
+
+/** What SectionView shows of a stored section (the project page and the owner's editor). */
+export function sectionViewData(section: Section, project: Project): SectionViewData {
   // A draft's or protected project's local files are read by the browser itself, with its
   // cookies, past the image optimizer (whose fetches carry none, and whose copies anyone with
   // the URL could read): app/media checks who asks (docs/spec.md §11).
   const restricted = project.status === "draft" || project.status === "protected";
   const mediaUrl = (url: string) =>
     restricted && url.startsWith("/media/") && !url.includes("?") ? `${url}?private` : url;
+  return {
+    id: section.id,
+    title: section.title,
+    description: section.description,
+    images: section.images.map((image) => ({
+      url: mediaUrl(image.url),
+      width: image.width,
+      height: image.height,
+      alt: image.alt || `${project.title}, image`,
+      focalX: image.focalX,
+      focalY: image.focalY,
+      placeholder: image.placeholder ?? null,
+    })),
+    videoUrl: section.videoUrl && mediaUrl(section.videoUrl),
+    videoEmbed: section.videoEmbed,
+    layout: toLayout(section.layout),
+    playback: section.videoPlayback ?? "player",
+    poster: section.posterUrl && mediaUrl(section.posterUrl),
+    posterPlaceholder: section.posterPlaceholder,
+  };
+}
+
+/** `editable`: the signed-in owner's page, with its "Edit project" link to the editor. */
+async function ProjectArticle({ project, editable }: { project: Project; editable: boolean }) {
+  const [sections, { previous, next }, settings] = await Promise.all([
+    loadSections(project.id),
+    loadAdjacentProjects(project.id),
+    loadSiteSettings(),
+  ]);
+  const siteUrl = getCachedSiteUrl();
 
   return (
     <article className="mx-auto max-w-(--column-max) px-5 pt-12 pb-20 sm:px-8 sm:pt-16">
       {/* Structured data for published projects only: the others are not for search engines. */}
       {isIndexable(project) ? <JsonLd data={projectJsonLd(project, settings, siteUrl)} /> : null}
-      <header className="mb-12 max-w-3xl sm:mb-16">
-        <p className="text-accent text-sm font-medium tracking-wide uppercase">
-          {formatCategory(project.category)}
-        </p>
-        <h1 className="mt-2 text-4xl font-semibold tracking-tight text-balance sm:text-5xl">
-          {project.title}
-        </h1>
-        <p className="text-muted mt-3 text-lg">{project.role}</p>
-        {project.year || project.client ? (
-          <p className="text-muted mt-1">
-            {[project.year, project.client].filter(Boolean).join(" · ")}
-          </p>
+      <ProjectHeader project={project} className="mb-12 sm:mb-16">
+        {editable ? (
+          <Link
+            href={`/editproject/${project.id}`}
+            prefetch={false}
+            className="bg-ink mt-6 inline-flex rounded-md px-4 py-2 font-medium text-white hover:bg-black"
+          >
+            Edit project
+          </Link>
         ) : null}
-        {project.summary ? (
-          <p className="mt-5 text-lg leading-relaxed whitespace-pre-line">{project.summary}</p>
-        ) : null}
-      </header>
+      </ProjectHeader>
 
       {sections.length > 0 ? (
         <div className="flex flex-col gap-16 sm:gap-24">
@@ -198,26 +250,7 @@ async function ProjectArticle({ project }: { project: Project }) {
               ownerActions={
                 <SectionActions section={{ id: section.id, title: section.title }} index={index} />
               }
-              section={{
-                id: section.id,
-                title: section.title,
-                description: section.description,
-                images: section.images.map((image) => ({
-                  url: mediaUrl(image.url),
-                  width: image.width,
-                  height: image.height,
-                  alt: image.alt || `${project.title}, image`,
-                  focalX: image.focalX,
-                  focalY: image.focalY,
-                  placeholder: image.placeholder ?? null,
-                })),
-                videoUrl: section.videoUrl && mediaUrl(section.videoUrl),
-                videoEmbed: section.videoEmbed,
-                layout: toLayout(section.layout),
-                playback: section.videoPlayback ?? "player",
-                poster: section.posterUrl && mediaUrl(section.posterUrl),
-                posterPlaceholder: section.posterPlaceholder,
-              }}
+              section={sectionViewData(section, project)}
             />
           ))}
         </div>

@@ -3,6 +3,7 @@ import { formatCategory } from "@/lib/domain";
 import { fillProjectForm, validateNewProject, validateProjectEdit } from "./project-draft";
 import {
   fillSectionForm,
+  imageSectionDrafts,
   moveImage,
   switchVideoMode,
   validateSectionDraft,
@@ -217,5 +218,19 @@ describe("editing stored images", () => {
         "edit",
       ),
     ).toBe("Alt text must be at most 300 characters");
+  });
+});
+
+describe("images dropped on the project editor", () => {
+  it("make sections of five images in file order, each one valid to add", () => {
+    const files = ["1", "2", "3", "4", "5", "6", "7"].map((n) => file(`${n}.png`));
+    const drafts = imageSectionDrafts(files);
+    expect(drafts.map((draft) => draft.newImages.map((image) => image.file.name))).toEqual([
+      ["1.png", "2.png", "3.png", "4.png", "5.png"],
+      ["6.png", "7.png"],
+    ]);
+    for (const draft of drafts) expect(validateSectionDraft(draft, "add")).toBeNull();
+    expect(imageSectionDrafts(files.slice(0, 5))).toHaveLength(1);
+    expect(imageSectionDrafts([])).toEqual([]);
   });
 });

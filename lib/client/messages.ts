@@ -36,5 +36,8 @@ export const messages = {
   restoreFailed: apiMessages.restoreFailed,
   confirmDeleteForever: "Delete it for good, with its media? This cannot be undone.",
   settingsSaved: "Settings saved successfully!",
+  // The project editor (docs/spec.md §4, as built).
+  confirmDiscard: "You have unsaved changes. Discard them?",
+  imageSectionsAdded: "Image sections added",
   settingsFailed: "Failed to save the settings",
 } as const;

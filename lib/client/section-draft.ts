@@ -2,7 +2,7 @@ import { messages, tooManyImages } from "@/lib/validation/messages";
 import { parseSectionFields } from "@/lib/validation/section";
 import { MAX_IMAGES } from "@/lib/validation/uploads";
 import { normalizeVimeoUrl } from "@/lib/validation/vimeo";
-import type { SectionLayout } from "@/lib/domain";
+import { DEFAULT_LAYOUT, type SectionLayout } from "@/lib/domain";
 import { DEFAULT_FOCAL, formatFocal, type Focal } from "@/lib/validation/focal";
 import type { VideoPlayback } from "@/lib/domain";
 import type { DirectUploadKind } from "@/lib/validation/direct-uploads";
@@ -177,4 +177,28 @@ export function withSectionReferences<F>(
   const videoFile = draft.videoMode === "upload" && draft.videoFile ? take() : draft.videoFile;
   const posterFile = draft.posterFile ? take() : null;
   return { ...draft, newImages, videoFile, posterFile };
+}
+
+/**
+ * The image sections made from many images dropped at once (the project editor): in file order,
+ * MAX_IMAGES to a section, each with the default layout and nothing else filled in.
+ */
+export function imageSectionDrafts<F>(files: readonly F[]): SectionDraft<F>[] {
+  const drafts: SectionDraft<F>[] = [];
+  for (let start = 0; start < files.length; start += MAX_IMAGES)
+    drafts.push({
+      title: "",
+      description: "",
+      existingImages: [],
+      removedImages: [],
+      newImages: files.slice(start, start + MAX_IMAGES).map((file) => ({ file, alt: "" })),
+      videoMode: "upload",
+      videoFile: null,
+      videoEmbed: "",
+      removeVideo: false,
+      layout: DEFAULT_LAYOUT,
+      playback: "player",
+      posterFile: null,
+    });
+  return drafts;
 }

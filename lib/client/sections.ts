@@ -8,8 +8,8 @@ export function addSection(
   projectId: string,
   form: FormData,
   onProgress?: Progress,
-): Promise<Result> {
-  return callApi(
+): Promise<Result<SectionJson>> {
+  return callApi<SectionJson>(
     ["sections", projectId],
     { method: "POST", body: form, onProgress },
     {

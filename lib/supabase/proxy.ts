@@ -8,6 +8,7 @@ const OWNER_ROUTES = [
   /^\/dashboard(\/|$)/,
   /^\/editsectionpage\//,
   /^\/addsection\//,
+  /^\/editproject\//,
   /^\/trash\/?$/,
 ];
 

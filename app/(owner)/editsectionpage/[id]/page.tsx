@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { OwnerPage } from "@/components/owner/owner-page";
-import { toLayout } from "@/lib/domain";
-import { DEFAULT_FOCAL } from "@/lib/validation/focal";
 import { SectionForm } from "@/components/owner/section-form";
+import { sectionInitial } from "@/components/owner/section-initial";
 import { requireOwnerPage } from "@/lib/auth/owner-page";
 import { getProject } from "@/lib/data/projects";
 import { getSection } from "@/lib/data/sections";
@@ -23,26 +22,7 @@ export default async function EditSectionPage({ params }: { params: Promise<{ id
       intro={`In “${projectTitle}”.`}
       back={{ href: `/sections/${section.projectId}`, label: `Back to ${projectTitle}` }}
     >
-      <SectionForm
-        mode="edit"
-        projectId={section.projectId}
-        initial={{
-          id: section.id,
-          title: section.title,
-          description: section.description,
-          images: section.images.map(({ url, alt, focalX, focalY }) => ({
-            url,
-            alt,
-            focal: { x: focalX ?? DEFAULT_FOCAL.x, y: focalY ?? DEFAULT_FOCAL.y },
-          })),
-          video: section.videoUrl ?? "",
-          videoEmbed: section.videoEmbed ?? "",
-          layout: toLayout(section.layout),
-          playback: section.videoPlayback ?? "player",
-          poster: section.posterUrl ?? "",
-          version: section.version,
-        }}
-      />
+      <SectionForm mode="edit" projectId={section.projectId} initial={sectionInitial(section)} />
     </OwnerPage>
   );
 }
