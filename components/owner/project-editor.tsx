@@ -41,7 +41,7 @@ const carriesFiles = (event: React.DragEvent) =>
   !(event.target instanceof Element && event.target.closest("form"));
 
 /**
- * The project editor (docs/spec.md §4, as built): the project page's content with, in place, the
+ * The project editor (docs/spec.md §2): the project page's content with, in place, the
  * project's details form, each section's edit form, a new section at any place, sections made of
  * many images dropped at once, reordering by each section's handle and Delete with Undo. Every
  * change goes through the same REST calls as the separate pages; unsaved changes are guarded.
@@ -191,7 +191,7 @@ export function ProjectEditor({
           <button
             type="button"
             className={actionClass}
-            aria-label={`Add a section after ${section.label}`}
+            aria-label={`Add section below ${section.label}`}
             onClick={() => show({ kind: "add", at: index + 1 })}
           >
             Add section below
@@ -222,12 +222,7 @@ export function ProjectEditor({
       )}
 
       <div className={`mb-6 ${dropRing(0)}`} {...dropHandlers(0)}>
-        <button
-          type="button"
-          className={actionClass}
-          aria-label="Add a section at the top"
-          onClick={() => show({ kind: "add", at: 0 })}
-        >
+        <button type="button" className={actionClass} onClick={() => show({ kind: "add", at: 0 })}>
           Add section at the top
         </button>
         {addForm(0)}

@@ -21,7 +21,7 @@ function isLeavingLink(event: MouseEvent): URL | null {
 }
 
 /**
- * Keeps unsaved changes while `active` (docs/spec.md §4, project editor): a reload, closing the
+ * Keeps unsaved changes while `active` (docs/spec.md §2, the project editor): a reload, closing the
  * tab or going to another site gets the browser's own "Leave site?" prompt (beforeunload), and a
  * link within the site, or `confirm(action)` (opening another form), asks in a dialog first.
  * Files cannot be kept in sessionStorage, so a prompt rather than local drafts.

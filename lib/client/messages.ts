@@ -36,7 +36,7 @@ export const messages = {
   restoreFailed: apiMessages.restoreFailed,
   confirmDeleteForever: "Delete it for good, with its media? This cannot be undone.",
   settingsSaved: "Settings saved successfully!",
-  // The project editor (docs/spec.md §4, as built).
+  // The project editor (docs/spec.md §2, the project editor).
   confirmDiscard: "You have unsaved changes. Discard them?",
   imageSectionsAdded: "Image sections added",
   settingsFailed: "Failed to save the settings",

@@ -22,7 +22,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 }
 
 /**
- * The project editor (docs/spec.md §4, as built): the project page as the owner edits it, every
+ * The project editor (docs/spec.md §2): the project page as the owner edits it, every
  * section drawn as on the page, the forms opened in place.
  */
 export default async function EditProjectPage({ params }: { params: Params }) {
