@@ -200,7 +200,7 @@ test("seven images dropped on a section become two image sections after it, 5 + 
   ]);
 });
 
-test("unsaved changes are kept: an in-app link asks first, leaving the page prompts", async ({
+test("unsaved changes are kept: an in-app link and Back ask first, leaving the page prompts", async ({
   page,
 }) => {
   const response = await page.request.post(`/api/sections/${project.id}`, {
@@ -220,6 +220,13 @@ test("unsaved changes are kept: an in-app link asks first, leaving the page prom
   await expectNoViolations(page);
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
+  await expect(title).toHaveValue("Half-typed title");
+  expect(page.url()).toMatch(new RegExp(`/editproject/${project.id}$`));
+
+  // The browser's Back button: the same dialog, and Cancel stays.
+  await page.goBack();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(title).toHaveValue("Half-typed title");
   expect(page.url()).toMatch(new RegExp(`/editproject/${project.id}$`));
 

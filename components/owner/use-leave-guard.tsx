@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { messages } from "@/lib/client/messages";
 import { ConfirmDialog } from "./confirm-dialog";
 
@@ -20,19 +20,31 @@ function isLeavingLink(event: MouseEvent): URL | null {
   return url;
 }
 
+/** Adds a history entry for the page being shown, so that Back stays on it. */
+const pushSameEntry = () => history.pushState(history.state, "", location.href);
+
 /**
  * Keeps unsaved changes while `active` (docs/spec.md §2, the project editor): a reload, closing the
- * tab or going to another site gets the browser's own "Leave site?" prompt (beforeunload), and a
- * link within the site, or `confirm(action)` (opening another form), asks in a dialog first.
- * Files cannot be kept in sessionStorage, so a prompt rather than local drafts.
+ * tab or going to another site gets the browser's own "Leave site?" prompt (beforeunload); a link
+ * within the site, the browser's Back button, or `confirm(action)` (opening another form) asks in a
+ * dialog first. Files cannot be kept in sessionStorage, so a prompt rather than local drafts.
  */
 export function useLeaveGuard(active: boolean) {
   const router = useRouter();
   const [pending, setPending] = useState<(() => void) | null>(null);
+  // Back is held by an entry of this page's own on top of it: Back lands on the same page, where
+  // the dialog asks. One per visit to the page; `leaving` lets the owner's own Back through.
+  const onOwnEntry = useRef(false);
+  const leaving = useRef(false);
 
   useEffect(() => {
     if (!active) return;
+    if (!onOwnEntry.current) {
+      pushSameEntry();
+      onOwnEntry.current = true;
+    }
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (leaving.current) return;
       event.preventDefault();
       // Older browsers show the prompt only when returnValue is set.
       event.returnValue = "";
@@ -45,11 +57,24 @@ export function useLeaveGuard(active: boolean) {
       event.stopPropagation();
       setPending(() => () => router.push(`${url.pathname}${url.search}${url.hash}`));
     };
+    // Capture listeners on the window run before the App Router's own popstate listener, which
+    // would render the page Back went to.
+    const onPopState = (event: PopStateEvent) => {
+      if (leaving.current) return;
+      event.stopImmediatePropagation();
+      onOwnEntry.current = false;
+      setPending(() => () => {
+        leaving.current = true;
+        history.back();
+      });
+    };
     window.addEventListener("beforeunload", onBeforeUnload);
     window.addEventListener("click", onClick, true);
+    window.addEventListener("popstate", onPopState, true);
     return () => {
       window.removeEventListener("beforeunload", onBeforeUnload);
       window.removeEventListener("click", onClick, true);
+      window.removeEventListener("popstate", onPopState, true);
     };
   }, [active, router]);
 
@@ -64,7 +89,14 @@ export function useLeaveGuard(active: boolean) {
         setPending(null);
         pending?.();
       }}
-      onCancel={() => setPending(null)}
+      onCancel={() => {
+        setPending(null);
+        // After Back, the entry that holds the next Back again.
+        if (active && !onOwnEntry.current) {
+          pushSameEntry();
+          onOwnEntry.current = true;
+        }
+      }}
     />
   );
   return { confirm, dialog };

@@ -70,8 +70,9 @@ beforeAll(async () => {
     "/addproject",
     `/addsection/${ids.projectId}`,
     `/editsectionpage/${ids.sectionId}`,
+    `/editproject/${ids.projectId}`,
   ];
-  // Owner content of the four pages (page titles are not: they name public routes).
+  // Owner content of the owner pages (page titles are not: they name public routes).
   ownerMarkers = [
     ">New Project<",
     '"New Project"',
