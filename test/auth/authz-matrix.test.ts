@@ -244,7 +244,13 @@ describe("authorization matrix", () => {
 
   it("answers the owner an owner page of an unknown project or section with a 404", async () => {
     const unknown = "0123456789abcdef01234567";
-    for (const page of [`/addsection/${unknown}`, `/editsectionpage/${unknown}`, "/addsection/x"]) {
+    const unknownPages = [
+      `/addsection/${unknown}`,
+      `/editsectionpage/${unknown}`,
+      `/editproject/${unknown}`,
+      "/addsection/x",
+    ];
+    for (const page of unknownPages) {
       const response = await fetch(new URL(page, server.url), {
         headers: { cookie: cookieOf(owner) },
         redirect: "manual",
