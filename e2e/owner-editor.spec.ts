@@ -77,6 +77,17 @@ test("with the keyboard only, a case study is built, edited, reordered and prune
   await expect(page.getByRole("heading", { level: 1, name: project.title })).toBeVisible();
   await expectNoViolations(page);
 
+  // The project's own fields, in place of its heading.
+  await press(page, "Edit details");
+  const details = page.getByRole("region", { name: "Project details" });
+  await details.getByLabel("Role", { exact: true }).focus();
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.type("Direction and animation");
+  await details.getByRole("button", { name: "Save Changes" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(details).toHaveCount(0);
+  await expect(page.getByText("Direction and animation", { exact: true })).toBeVisible();
+
   // A text section at the top.
   await press(page, "Add section at the top");
   const newForm = page.getByRole("region", { name: "New section" });
@@ -147,6 +158,7 @@ test("with the keyboard only, a case study is built, edited, reordered and prune
     ]);
     await expect(sections.first().getByRole("img").first()).toBeVisible();
     await expect(sections.nth(1)).toContainText("How the project began.");
+    await expect(view.getByText("Direction and animation", { exact: true })).toBeVisible();
     await expect(view.getByRole("link", { name: "Edit project" })).toHaveCount(0);
   } finally {
     await visitor.close();
