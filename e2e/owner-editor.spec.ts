@@ -77,12 +77,13 @@ test("with the keyboard only, a case study is built, edited, reordered and prune
   await expect(page.getByRole("heading", { level: 1, name: project.title })).toBeVisible();
   await expectNoViolations(page);
 
-  // The project's own fields, in place of its heading.
+  // The project's own fields, under its heading.
   await press(page, "Edit details");
   const details = page.getByRole("region", { name: "Project details" });
   await details.getByLabel("Role", { exact: true }).focus();
   await page.keyboard.press("ControlOrMeta+A");
   await page.keyboard.type("Direction and animation");
+  await expectNoViolations(page);
   await details.getByRole("button", { name: "Save Changes" }).focus();
   await page.keyboard.press("Enter");
   await expect(details).toHaveCount(0);
@@ -175,7 +176,9 @@ test("seven images dropped on a section become two image sections after it, 5 + 
     });
     expect(response.status()).toBe(201);
   }
-  await page.goto(`/editproject/${project.id}`);
+  await page.goto("/dashboard");
+  await page.getByRole("link", { name: `Edit project ${project.title}` }).click();
+  await page.waitForURL(`**/editproject/${project.id}`);
   await expect.poll(() => sectionNames(page)).toEqual(["Intro", "Outro"]);
 
   // Seven PNGs told apart by their widths, dropped in file order on "Intro".

@@ -204,13 +204,13 @@ export function ProjectEditor({
 
   return (
     <>
-      {open?.kind === "details" ? (
-        <EditorForm title="Project details" onDirty={() => setDirty(true)}>
-          <ProjectEditForm project={project} onCancel={() => show(null)} onSaved={saved} />
-        </EditorForm>
-      ) : (
-        <div className="mb-12 sm:mb-16">
-          {header}
+      <div className="mb-12 sm:mb-16">
+        {header}
+        {open?.kind === "details" ? (
+          <EditorForm title="Project details" onDirty={() => setDirty(true)}>
+            <ProjectEditForm project={project} onCancel={() => show(null)} onSaved={saved} />
+          </EditorForm>
+        ) : (
           <button
             type="button"
             className={`${actionClass} mt-6`}
@@ -218,8 +218,8 @@ export function ProjectEditor({
           >
             Edit details
           </button>
-        </div>
-      )}
+        )}
+      </div>
 
       <div className={`mb-6 ${dropRing(0)}`} {...dropHandlers(0)}>
         <button type="button" className={actionClass} onClick={() => show({ kind: "add", at: 0 })}>

@@ -24,10 +24,10 @@ function isLeavingLink(event: MouseEvent): URL | null {
 const pushSameEntry = () => history.pushState(history.state, "", location.href);
 
 /**
- * Keeps unsaved changes while `active` (docs/spec.md §2, the project editor): a reload, closing the
- * tab or going to another site gets the browser's own "Leave site?" prompt (beforeunload); a link
- * within the site, the browser's Back button, or `confirm(action)` (opening another form) asks in a
- * dialog first. Files cannot be kept in sessionStorage, so a prompt rather than local drafts.
+ * Keeps unsaved changes while `active` (docs/spec.md §2, the project editor): a reload, closing
+ * the tab or going to another site gets the browser's own "Leave site?" prompt (beforeunload); a
+ * link within the site, the browser's Back button, or `confirm(action)` (opening another form)
+ * asks in a dialog first. Files cannot be kept in sessionStorage, so a prompt, not local drafts.
  */
 export function useLeaveGuard(active: boolean) {
   const router = useRouter();
