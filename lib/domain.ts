@@ -102,3 +102,19 @@ export function objectPosition(focal: Partial<Focal> | null | undefined): string
   const y = focal?.y ?? DEFAULT_FOCAL.y;
   return `${+(x * 100).toFixed(1)}% ${+(y * 100).toFixed(1)}%`;
 }
+
+/**
+ * The owner's inbox folders (docs/spec.md §12): every contact message is in one; a delete moves it
+ * to the Trash apart from its folder.
+ */
+export const MESSAGE_FOLDERS = ["inbox", "spam", "archive"] as const;
+export type MessageFolder = (typeof MESSAGE_FOLDERS)[number];
+
+/** The contact form's optional budget ranges (docs/spec.md §12). */
+export const BUDGET_RANGES = [
+  "Under 2,000",
+  "2,000 – 5,000",
+  "5,000 – 15,000",
+  "15,000 or more",
+] as const;
+export type BudgetRange = (typeof BUDGET_RANGES)[number];

@@ -2,3 +2,4 @@ export * from "./projects";
 export * from "./sections";
 export * from "./site-settings";
 export * from "./auth";
+export * from "./contact-messages";

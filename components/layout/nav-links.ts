@@ -2,6 +2,8 @@ export const NAV_LINKS = [
   { href: "/", label: "Work" },
   { href: "/reel", label: "Reel" },
   { href: "/about", label: "About" },
+  // Rendered per request (its form carries fresh tokens): not prefetched from every page.
+  { href: "/contact", label: "Contact", prefetch: false },
 ] as const;
 
 /** aria-current for a nav link: "page" on its own page, "true" inside it (a project is Work). */

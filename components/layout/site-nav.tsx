@@ -36,15 +36,16 @@ export function SiteNav() {
   }, [open]);
 
   const links = (onNavigate?: () => void) =>
-    NAV_LINKS.map(({ href, label }) => (
-      <li key={href}>
+    NAV_LINKS.map((link) => (
+      <li key={link.href}>
         <Link
-          href={href}
-          aria-current={currentState(href, pathname)}
+          href={link.href}
+          prefetch={"prefetch" in link ? link.prefetch : undefined}
+          aria-current={currentState(link.href, pathname)}
           onClick={onNavigate}
           className={linkClass}
         >
-          {label}
+          {link.label}
         </Link>
       </li>
     ));

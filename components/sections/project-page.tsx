@@ -19,6 +19,7 @@ import { isIndexable, visibilityFor, type Visibility } from "@/lib/data/visibili
 import { formatCategory } from "@/lib/domain";
 import { toLayout } from "@/lib/domain";
 import { statusMessages } from "@/lib/validation/messages";
+import { contactTexts } from "@/lib/validation/contact";
 import { projectJsonLd } from "@/lib/site/json-ld";
 import { unlockedProjects } from "@/lib/site/project-access";
 import {
@@ -271,6 +272,16 @@ async function ProjectArticle({ project, editable }: { project: Project; editabl
         </div>
       ) : null}
 
+      <p className="mt-16 text-center">
+        {/* Carries the project along (docs/spec.md §12); the form's page is not prefetched. */}
+        <Link
+          href={`/contact?project=${project.id}`}
+          prefetch={false}
+          className="border-ink hover:bg-ink inline-block rounded-md border px-5 py-2.5 font-medium hover:text-white"
+        >
+          {contactTexts.askAboutProject}
+        </Link>
+      </p>
       <ProjectPager
         previous={previous && { id: previous.id, title: previous.title }}
         next={next && { id: next.id, title: next.title }}

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import nodemailer from "nodemailer";
 import { env } from "@/lib/env";
 
-export type Mail = { to: string; subject: string; text: string; html: string };
+export type Mail = { to: string; subject: string; text: string; html: string; replyTo?: string };
 
 export type MailDelivery = { via: "smtp" } | { via: "outbox"; file: string };
 
@@ -39,7 +39,8 @@ export async function deliverMail(mail: Mail, siteOrigin: string): Promise<MailD
   return { via: "outbox", file };
 }
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The password-reset mail: site name, the link, and how long it stays valid. */
 export function buildRecoveryMail(

@@ -23,6 +23,10 @@ const RULES = {
   // Protected projects' password form (docs/spec.md §11), per address and project: 20 tries, then
   // one more every 15 seconds.
   projectPassword: { burst: 20, requests: 20, perSeconds: 300 },
+  // The contact form (docs/security.md "Contact form"): 10 posts per address per hour, and 30
+  // stored messages per hour for the whole site (takeSiteRateLimit).
+  contact: { burst: 10, requests: 10, perSeconds: 3600 },
+  contactSite: { burst: 30, requests: 30, perSeconds: 3600 },
 } satisfies Record<string, BucketRule>;
 
 export type RateLimitName = keyof typeof RULES;
@@ -67,8 +71,22 @@ export async function takeRateLimit(
   if (!allowed) throw rateLimited();
 }
 
-/** A bucket untouched this long has refilled completely (every rule refills within 5 min). */
-const FULL_AFTER_SECONDS = 300;
+/**
+ * Takes one request from a budget the whole site shares (every address together), in the database
+ * with DATABASE_URL (all servers share it), else in this process's memory; throws 429 when spent.
+ */
+export async function takeSiteRateLimit(name: RateLimitName): Promise<void> {
+  const key = `${name}:site`;
+  const allowed = env().DATABASE_URL
+    ? await consumeDatabaseRateLimit(await getDb(), key, name)
+    : buckets.take(key, RULES[name], Date.now());
+  if (!allowed) throw rateLimited();
+}
+
+/** A bucket untouched this long has refilled completely, whatever its rule. */
+const FULL_AFTER_SECONDS = Math.max(
+  ...Object.values(RULES).map((rule: BucketRule) => (rule.burst * rule.perSeconds) / rule.requests),
+);
 const PRUNE_EVERY = 500;
 let sincePrune = 0;
 

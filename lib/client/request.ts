@@ -8,7 +8,7 @@ export type Outcome<T = unknown> =
   | { kind: "network-error" };
 
 export type RequestOptions = {
-  method: "GET" | "POST" | "PUT" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: FormData | object;
   /** Called with 0–100 while the request body is being sent. */
   onProgress?: (percent: number) => void;

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Project } from "./projects";
 import type { Section } from "./sections";
+import type { ContactMessage } from "./contact-messages";
 import { DEFAULT_FOCAL } from "@/lib/validation/focal";
 import { toLayout } from "@/lib/domain";
 
@@ -72,3 +73,26 @@ export function toSectionJson(section: Section) {
 
 export type ProjectJson = ReturnType<typeof toProjectJson>;
 export type SectionJson = ReturnType<typeof toSectionJson>;
+
+/** A contact message as the inbox API answers it (docs/api.md "Messages"). */
+export function toMessageJson(message: ContactMessage) {
+  return {
+    _id: message.id,
+    name: message.name,
+    email: message.email,
+    message: message.message,
+    budget: message.budget,
+    deadline: message.deadline,
+    project: message.projectId
+      ? { _id: message.projectId, title: message.projectTitle ?? "" }
+      : null,
+    folder: message.folder,
+    spamReason: message.spamReason,
+    read: message.readAt !== null,
+    mailed: message.mailedAt !== null,
+    createdAt: message.createdAt.toISOString(),
+    deletedAt: message.deletedAt?.toISOString() ?? null,
+  };
+}
+
+export type MessageJson = ReturnType<typeof toMessageJson>;

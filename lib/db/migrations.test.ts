@@ -24,6 +24,11 @@ import { createBackup } from "@/lib/backup/backup";
 import { rowsOf } from "@/lib/backup/tables";
 import { getSigningKey } from "@/lib/auth-service/keys";
 import { startPlaceholderFill } from "@/lib/startup/fill-placeholders";
+import {
+  createContactMessage,
+  listContactMessages,
+  trashContactMessage,
+} from "@/lib/data/contact-messages";
 
 /**
  * Each migration upgrades a site made before it without loss: its data directory (or PostgreSQL
@@ -701,5 +706,66 @@ describe("migration 0011: the placeholder job", () => {
     expect(await createBackup(site.dataDir, archive)).toMatchObject({ rows: 2, files: 1 });
     await restoreBackup(await fresh(), archive);
     expect((await getSection(SECTION_ID))!.images[0]!.placeholder).toMatch(/^data:image\/webp/);
+  }, 300_000);
+});
+
+/**
+ * Migration 0013 (contact messages, docs/spec.md §12): a site made before it keeps its content,
+ * gets an empty inbox that works, and a backup carries the messages; an old backup restores.
+ */
+describe("migration 0013: contact messages", () => {
+  it("upgrades a site made before it without loss, and backups carry the messages", async () => {
+    const site = await siteBefore(13, { tables: BOTH }, async (execute) => {
+      expect(await tablesOf(execute)).not.toContain("contact_messages");
+      await insertOldProject(execute, PROJECT_ID);
+    });
+
+    // The current code opens the same database: 0013 runs, the project is intact, the inbox empty.
+    expectKept(await getProject(PROJECT_ID), OLD_PROJECT);
+    expect(await listContactMessages("inbox")).toEqual([]);
+    const stored = await createContactMessage({
+      name: "Ada",
+      email: "ada@client.example",
+      message: "<b>Hello</b>, about this project.",
+      budget: "2,000 – 5,000",
+      deadline: "2031-05-01",
+      projectId: PROJECT_ID,
+      folder: "inbox",
+      spamReason: null,
+      proofNonce: "a".repeat(32),
+    });
+    expect(stored).toMatchObject({ folder: "inbox", mailedAt: null });
+    expect(stored!.mailRetryAt).not.toBeNull();
+    await trashContactMessage(
+      (await createContactMessage({
+        name: "Bo",
+        email: "bo@client.example",
+        message: "A second one, trashed.",
+        budget: null,
+        deadline: null,
+        projectId: null,
+        folder: "spam",
+        spamReason: "Three or more links",
+        proofNonce: null,
+      }))!.id,
+    );
+    const before = {
+      inbox: await listContactMessages("inbox"),
+      trash: await listContactMessages("trash"),
+    };
+    expect(before.inbox).toMatchObject([{ projectTitle: "Old project", projectId: PROJECT_ID }]);
+    expect(before.trash).toHaveLength(1);
+
+    // A backup of the upgraded site restores the messages, trash and all.
+    const archive = path.join(work, "after-0013.tar.gz");
+    expect(await createBackup(site.dataDir, archive)).toMatchObject({ rows: 3 });
+    await restoreBackup(await fresh(), archive);
+    expect(await listContactMessages("inbox")).toEqual(before.inbox);
+    expect(await listContactMessages("trash")).toEqual(before.trash);
+
+    // A backup written before 0013 (no contact_messages in it) restores with an empty inbox.
+    await site.restoreOldBackup();
+    expectKept(await getProject(PROJECT_ID), OLD_PROJECT);
+    expect(await listContactMessages("inbox")).toEqual([]);
   }, 300_000);
 });

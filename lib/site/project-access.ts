@@ -50,6 +50,9 @@ function accessKey(): Buffer {
 const sign = (payload: string) =>
   createHmac("sha256", accessKey()).update(payload).digest("base64url");
 
+/** HMAC-SHA256 with the same site key, for the contact form's tokens (lib/site/contact.ts). */
+export const signWithSiteKey = sign;
+
 /** A short fingerprint of a password hash: a grant is only good for the password it was made for. */
 const fingerprint = (passwordHash: string) =>
   createHash("sha256").update(passwordHash).digest("base64url").slice(0, 16);

@@ -8,6 +8,7 @@ import { makePrivate, restrictFileModes } from "@/lib/db/private-files";
 import { purgeExpiredTrash, schedulePurge } from "@/lib/trash/purge";
 import { TRASH_RETENTION_DAYS } from "@/lib/validation/limits";
 import { sweepOrphanedMedia } from "./sweep-media";
+import { sendMailsNow } from "@/lib/site/contact-mail";
 import { mediaKeyInUse } from "@/lib/data/media-keys";
 import { directUploadConfig, sweepAbandonedDirectUploads } from "@/lib/uploads/direct";
 
@@ -45,7 +46,8 @@ export async function checkStartup(): Promise<void> {
     const purged = await purgeExpiredTrash();
     console.log(
       `Start-up trash purge: removed ${purged.projects.length} project(s) and ` +
-        `${purged.sections.length} section(s) trashed over ${TRASH_RETENTION_DAYS} days ago.`,
+        `${purged.sections.length} section(s) trashed over ${TRASH_RETENTION_DAYS} days ago, ` +
+        `and ${purged.messages} contact message(s) trashed or filed as spam before then.`,
     );
   } catch (error) {
     console.error(`Start-up trash purge failed: ${(error as Error).message}`);
@@ -67,6 +69,8 @@ export async function checkStartup(): Promise<void> {
     console.error(`Start-up sweep failed: ${(error as Error).message}`);
   }
   scheduleDirectUploadSweep();
+  // Owner mails about contact messages still owed from before the restart (not awaited).
+  void sendMailsNow();
 }
 
 const DIRECT_SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;

@@ -10,6 +10,7 @@ const OWNER_ROUTES = [
   /^\/addsection\//,
   /^\/editproject\//,
   /^\/trash\/?$/,
+  /^\/inbox\/?$/,
 ];
 
 export function isOwnerRoute(pathname: string): boolean {

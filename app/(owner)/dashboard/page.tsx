@@ -5,6 +5,7 @@ import { redirect } from "next/navigation";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { OwnerDashboard } from "@/components/dashboard/owner-dashboard";
 import { getUser } from "@/lib/auth";
+import { countUnreadMessages } from "@/lib/data/contact-messages";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
@@ -33,6 +34,7 @@ function EmailText({ email }: { email: string }) {
 export default async function DashboardPage() {
   const user = await getUser();
   if (!user) redirect("/signin");
+  const unread = user.isOwner ? await countUnreadMessages() : 0;
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6">
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
@@ -43,6 +45,15 @@ export default async function DashboardPage() {
           <div className="mt-8 flex flex-wrap gap-3">
             <Link href="/addproject" className={actionClass}>
               New Project
+            </Link>
+            <Link href="/inbox" className={actionClass} data-testid="inbox-link">
+              Inbox
+              {unread > 0 ? (
+                <span className="bg-ink ml-2 rounded-full px-2 py-0.5 text-xs text-white">
+                  {unread}
+                  <span className="sr-only"> unread</span>
+                </span>
+              ) : null}
             </Link>
             <Link href="/trash" className={actionClass}>
               Trash

@@ -1,0 +1,45 @@
+import type { Metadata } from "next";
+import { ContactForm } from "@/components/forms/contact-form";
+import { visibleToVisitor } from "@/lib/data/visibility";
+import { isId } from "@/lib/data/ids";
+import { createProofChallenge, issueTimeToken } from "@/lib/site/contact";
+import { loadProject } from "@/lib/site/queries";
+import { contactTexts } from "@/lib/validation/contact";
+import { sendContactMessage } from "./actions";
+
+// Rendered per request: each rendering carries its own time token and proof-of-work challenge.
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = {
+  title: "Contact",
+  description: contactTexts.intro,
+  alternates: { canonical: "/contact" },
+};
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** The project a visitor asks about (`?project=`), if a visitor may see it. */
+async function askedAbout(value: unknown): Promise<{ id: string; title: string } | null> {
+  if (typeof value !== "string" || !isId(value)) return null;
+  const project = await loadProject(value);
+  if (!project || visibleToVisitor(project) === "hidden") return null;
+  return { id: project.id, title: project.title };
+}
+
+export default async function ContactPage({ searchParams }: { searchParams: SearchParams }) {
+  const project = await askedAbout((await searchParams).project);
+  const challenge = JSON.stringify(await createProofChallenge());
+  return (
+    <div className="mx-auto max-w-2xl px-5 pt-12 pb-20 sm:px-8 sm:pt-16">
+      <h1 className="text-4xl font-semibold tracking-tight">{contactTexts.heading}</h1>
+      <p className="text-muted mt-3 mb-10 text-lg">{contactTexts.intro}</p>
+      <ContactForm
+        action={sendContactMessage}
+        started={issueTimeToken()}
+        challenge={challenge}
+        project={project}
+        permalink={project ? `/contact?project=${project.id}` : "/contact"}
+      />
+    </div>
+  );
+}
