@@ -3,8 +3,11 @@ import { freePort } from "./server";
 
 export type ReceivedMail = { to: string[]; raw: string };
 
-/** A real SMTP listener on a free port that keeps every message it receives. */
-export async function startSmtpServer() {
+/**
+ * A real SMTP listener on a free port (or `port`: a mail server coming back where it was) that
+ * keeps every message it receives.
+ */
+export async function startSmtpServer(port?: number) {
   const received: ReceivedMail[] = [];
   const waiting: ((mail: ReceivedMail) => void)[] = [];
   const server = new SMTPServer({
@@ -24,10 +27,10 @@ export async function startSmtpServer() {
       });
     },
   });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const listenPort = port ?? (await freePort());
+  await new Promise<void>((resolve) => server.listen(listenPort, "127.0.0.1", resolve));
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listenPort}`,
     received,
     /** The next message to arrive (or one that already arrived and was not taken yet). */
     nextMail: (timeoutMs = 10_000) =>
