@@ -14,6 +14,8 @@ import {
   type Media,
 } from "../helpers/owner-writes";
 import { spawnGroup } from "../helpers/processes";
+import { fetchFrom } from "../helpers/client-address";
+import { afterFillTime, loadContactForm, postContact, visitorMessage } from "../helpers/contact";
 import { startServer, type RunningServer } from "../helpers/server";
 
 /**
@@ -263,6 +265,26 @@ describe.skipIf(!serverUrl)("two servers on one PostgreSQL database", () => {
     const blocked = await wrong(b);
     expect(blocked.status).toBe(429);
     expect((await blocked.json()).msg).toMatch(/Too many sign-in attempts for this account/);
+  });
+
+  it("holds the contact form's site-wide budget across both servers", async () => {
+    // 30 stored messages an hour for the whole site (docs/security.md "Contact form"): 36 posts
+    // from 12 addresses (3 each, within each address's own budget), spread over both servers.
+    const form = await loadContactForm(a.url);
+    await afterFillTime(form);
+    const statuses: number[] = [];
+    for (let i = 0; i < 36; i++) {
+      const server = i % 2 === 0 ? a : b;
+      const client = fetchFrom(`127.0.0.${20 + (i % 12)}`);
+      const sent = await postContact(
+        server.url,
+        { ...visitorMessage, started: form.started },
+        client,
+      );
+      statuses.push(sent.status);
+    }
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(201));
+    expect(statuses.slice(30)).toEqual(Array(6).fill(429));
   });
 
   it("npm run auth:rotate-key: both servers sign with the new key, earlier sessions keep working", async () => {
