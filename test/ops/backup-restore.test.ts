@@ -9,6 +9,13 @@ import { gif, jpeg, mp4OfSize, pngOfSize } from "../helpers/media-fixtures";
 import { spawnGroup } from "../helpers/processes";
 import { startServer, type RunningServer } from "../helpers/server";
 import { captureSiteState } from "../helpers/site-state";
+import {
+  afterFillTime,
+  loadContactForm,
+  postContact,
+  solveProof,
+  visitorMessage,
+} from "../helpers/contact";
 
 // reliability/REPORT.md §6: `npm run backup` on a site, `npm run restore` into an empty DATA_DIR, and the
 // restored site answers every public API request and serves every media file exactly as before.
@@ -112,6 +119,28 @@ async function seed(url: string, token: string): Promise<void> {
   expect(settings.status).toBe(200);
 }
 
+/** Two contact messages: one about the first project in the inbox, one sent without a proof of work, trashed. */
+async function seedMessages(url: string, token: string): Promise<void> {
+  const projects = await call<{ _id: string }[]>(url, "GET", "/api/projects");
+  const form = await loadContactForm(url);
+  const proof = await solveProof(form);
+  await afterFillTime(form);
+  const about = { ...visitorMessage, started: form.started, project: projects.body.data[0]!._id };
+  expect((await postContact(url, { ...about, proof, deadline: "2031-02-03" })).status).toBe(201);
+  const spam = await postContact(url, { ...visitorMessage, started: form.started });
+  expect(spam.status).toBe(201);
+  const id = (spam.body.data as { _id: string })._id;
+  expect((await call(url, "DELETE", `/api/messages/${id}`, { token })).status).toBe(200);
+}
+
+/** The owner's inbox, spam, archive and trash as the API lists them. */
+async function readMessages(url: string, token: string): Promise<Record<string, unknown>> {
+  const folders: Record<string, unknown> = {};
+  for (const folder of ["inbox", "spam", "archive", "trash"])
+    folders[folder] = (await call(url, "GET", `/api/messages?folder=${folder}`, { token })).body;
+  return folders;
+}
+
 type Answer = { status: number; type: string | null; body: string };
 
 async function get(url: string, pathname: string, binary = false): Promise<Answer> {
@@ -158,8 +187,15 @@ describe("npm run backup / npm run restore", () => {
     const archive = path.join(work, "site.tar.gz");
     let server = await start(original);
     await signUp(server.url, OWNER.email, OWNER.password);
-    await seed(server.url, (await signIn(server.url, OWNER.email, OWNER.password)).accessToken);
+    const ownerToken = (await signIn(server.url, OWNER.email, OWNER.password)).accessToken;
+    await seed(server.url, ownerToken);
+    await seedMessages(server.url, ownerToken);
     const before = await readSite(server.url, original);
+    const messagesBefore = await readMessages(server.url, ownerToken);
+    expect(messagesBefore).toMatchObject({
+      inbox: { data: [{ project: { title: expect.any(String) }, deadline: "2031-02-03" }] },
+      trash: { data: [{ spamReason: expect.any(String) }] },
+    });
     await server.stop();
 
     const backup = await runNpm(["backup", "--", archive], original);
@@ -181,6 +217,8 @@ describe("npm run backup / npm run restore", () => {
 
     // The owner's account came along: the same password signs in, with owner rights.
     const { accessToken } = await signIn(server.url, OWNER.email, OWNER.password);
+    // The contact messages came along: every folder and the Trash as before.
+    expect(await readMessages(server.url, accessToken)).toEqual(messagesBefore);
     const projectId = (JSON.parse(before["/api/projects"]!.body).data as { _id: string }[])[0]!._id;
     const write = await call(server.url, "PUT", `/api/projects/${projectId}`, {
       token: accessToken,
