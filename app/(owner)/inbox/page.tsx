@@ -150,7 +150,13 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
         </article>
       ) : (
         <>
-          <form role="search" action="/inbox" method="get" className="mt-6 flex gap-2">
+          <form
+            role="search"
+            aria-label="Messages"
+            action="/inbox"
+            method="get"
+            className="mt-6 flex gap-2"
+          >
             <input type="hidden" name="folder" value={view} />
             <label htmlFor="inbox-search" className="sr-only">
               Search messages

@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
+import { cookies } from "next/headers";
 import { ContactForm } from "@/components/forms/contact-form";
 import { visibleToVisitor } from "@/lib/data/visibility";
 import { isId } from "@/lib/data/ids";
 import { createProofChallenge, issueTimeToken } from "@/lib/site/contact";
 import { loadProject } from "@/lib/site/queries";
+import { PROJECT_ACCESS_COOKIE, unlockedProjects } from "@/lib/site/project-access";
 import { contactTexts } from "@/lib/validation/contact";
 import { sendContactMessage } from "./actions";
 
@@ -18,11 +20,16 @@ export const metadata: Metadata = {
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-/** The project a visitor asks about (`?project=`), if a visitor may see it. */
+/**
+ * The project a visitor asks about (`?project=`), if this visitor may see it: a protected one only
+ * once this browser opened it (docs/spec.md §11: its title reaches nobody else).
+ */
 async function askedAbout(value: unknown): Promise<{ id: string; title: string } | null> {
   if (typeof value !== "string" || !isId(value)) return null;
   const project = await loadProject(value);
-  if (!project || visibleToVisitor(project) === "hidden") return null;
+  if (!project) return null;
+  const access = (await cookies()).get(PROJECT_ACCESS_COOKIE)?.value;
+  if (visibleToVisitor(project, unlockedProjects(access, [project])) !== "open") return null;
   return { id: project.id, title: project.title };
 }
 
