@@ -350,7 +350,7 @@ test.describe("layout", () => {
       "aria-expanded",
       "true",
     );
-    await expect(menu.getByRole("link")).toHaveText(["Work", "Reel", "About"]);
+    await expect(menu.getByRole("link")).toHaveText(["Work", "Reel", "About", "Contact"]);
     await menu.getByRole("link", { name: "Reel" }).focus();
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();
@@ -378,13 +378,14 @@ test("the signed-in owner gets New Project, Dashboard, Trash and Sign Out in the
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto("/");
   const nav = page.getByRole("navigation", { name: "Main" });
-  await expect(nav.getByRole("link")).toHaveText(["Work", "Reel", "About"]);
+  await expect(nav.getByRole("link")).toHaveText(["Work", "Reel", "About", "Contact"]);
   await signInAsOwner(page);
   await page.goto("/");
   await expect(nav.getByRole("link")).toHaveText([
     "Work",
     "Reel",
     "About",
+    "Contact",
     "New Project",
     "Dashboard",
     "Trash",
@@ -393,5 +394,5 @@ test("the signed-in owner gets New Project, Dashboard, Trash and Sign Out in the
   await nav.getByRole("link", { name: "Sign Out" }).click();
   await expect(page).toHaveURL("/signin");
   await page.goto("/");
-  await expect(nav.getByRole("link")).toHaveText(["Work", "Reel", "About"]);
+  await expect(nav.getByRole("link")).toHaveText(["Work", "Reel", "About", "Contact"]);
 });

@@ -85,7 +85,7 @@ export function spamReason(message: string, name: string, hasProof: boolean): st
   if (!hasProof) return "No proof of work (sent without JavaScript or by a script)";
   if ((message.match(LINK)?.length ?? 0) >= 3) return "Three or more links";
   if (SPAM_PATTERNS.test(message) || SPAM_PATTERNS.test(name)) return "Known spam words";
-  if (LINK.test(name)) return "A link in the name";
+  if (new RegExp(LINK.source, "i").test(name)) return "A link in the name";
   return null;
 }
 
