@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useToast } from "@/components/ui/toast-provider";
 import type { MessageFolder } from "@/lib/domain";
 import { deleteMessage, restoreMessage, updateMessage } from "@/lib/client/inbox";
@@ -37,6 +37,7 @@ export function MessageActions({
   name,
   folder,
   trashed,
+  unread,
   reply,
   listHref,
 }: {
@@ -44,6 +45,7 @@ export function MessageActions({
   name: string;
   folder: MessageFolder;
   trashed: boolean;
+  unread: boolean;
   reply: string;
   listHref: string;
 }) {
@@ -51,6 +53,11 @@ export function MessageActions({
   const { showToast } = useToast();
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+
+  // Shown to the owner: read from now on (the page's GET itself writes nothing).
+  useEffect(() => {
+    if (unread && !trashed) void updateMessage(id, { read: true });
+  }, [id, unread, trashed]);
 
   /** Runs a call; on success shows its toast and goes to `then` (the list) or reloads. */
   async function run(action: () => Promise<Result>, then?: string) {

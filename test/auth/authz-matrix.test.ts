@@ -71,6 +71,8 @@ beforeAll(async () => {
     `/addsection/${ids.projectId}`,
     `/editsectionpage/${ids.sectionId}`,
     `/editproject/${ids.projectId}`,
+    "/inbox",
+    `/inbox?folder=spam&id=${ids.messageId}`,
   ];
   // Owner content of the owner pages (page titles are not: they name public routes).
   ownerMarkers = [
@@ -80,6 +82,7 @@ beforeAll(async () => {
     "Night Drive",
     "Storyboard",
     OWNER.email,
+    "Messages sent with the contact form",
   ];
   await server.stop();
   before = await captureSiteState({ dataDir });

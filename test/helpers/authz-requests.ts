@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import { pngOfSize } from "./media-fixtures";
+import { afterFillTime, loadContactForm, postContact, visitorMessage } from "./contact";
 
 // Every write the REST API offers, each with a body the owner's request really succeeds with, so
 // that in the authorization matrix nothing but the missing or false credentials can stop it.
@@ -12,7 +13,7 @@ export type WriteRequest = {
   json?: boolean;
 };
 
-type Ids = { projectId: string; deletableProjectId: string; sectionId: string };
+type Ids = { projectId: string; deletableProjectId: string; sectionId: string; messageId: string };
 
 let png: Buffer | undefined;
 const image = async () => (png ??= await pngOfSize(1500, 12, 9));
@@ -55,7 +56,7 @@ const settingsForm = (portrait: Buffer) =>
 /** The matrix: every mutating route and body kind, aimed at records that exist. */
 export async function writeRequests(ids: Ids): Promise<WriteRequest[]> {
   const bytes = await image();
-  const { projectId, deletableProjectId, sectionId } = ids;
+  const { projectId, deletableProjectId, sectionId, messageId } = ids;
   return [
     {
       name: "create project (multipart)",
@@ -136,6 +137,19 @@ export async function writeRequests(ids: Ids): Promise<WriteRequest[]> {
       body: () => JSON.stringify({ kind: "image", size: 1500, type: "image/png" }),
       json: true,
     },
+    {
+      name: "update message",
+      method: "PATCH",
+      path: `/api/messages/${messageId}`,
+      body: () => JSON.stringify({ read: true, folder: "archive" }),
+      json: true,
+    },
+    {
+      name: "delete message",
+      method: "DELETE",
+      path: `/api/messages/${messageId}`,
+      body: () => "",
+    },
   ];
 }
 
@@ -175,5 +189,11 @@ export async function seedThroughApi(baseUrl: string, ownerToken: string): Promi
   await send("PUT", "/api/projects/order", order([deletableProjectId, projectId]), true);
   await send("PUT", "/api/projects/order", order([projectId, deletableProjectId]), true);
   await send("PUT", `/api/sections/order/${projectId}`, order([sectionId]), true);
-  return { projectId, deletableProjectId, sectionId };
+  // A visitor's message (sent without a proof of work: under Spam), for the inbox's writes.
+  const contact = await loadContactForm(baseUrl);
+  await afterFillTime(contact);
+  const message = await postContact(baseUrl, { ...visitorMessage, started: contact.started });
+  expect(message.status).toBe(201);
+  const messageId = (message.body.data as { _id: string })._id;
+  return { projectId, deletableProjectId, sectionId, messageId };
 }

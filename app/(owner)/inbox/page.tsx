@@ -6,7 +6,6 @@ import { requireOwnerPage } from "@/lib/auth/owner-page";
 import {
   getContactMessage,
   listContactMessages,
-  updateContactMessage,
   type ContactMessage,
   type MessageView,
 } from "@/lib/data/contact-messages";
@@ -46,8 +45,8 @@ function replyLink(message: ContactMessage): string {
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /**
- * The owner's inbox (docs/spec.md §12): folders, search, one message read at a time (opening it
- * marks it read), its actions, and Reply by e-mail with the message quoted.
+ * The owner's inbox (docs/spec.md §12): folders, search, one message read at a time (its actions
+ * mark it read once it is shown: a GET writes nothing), and Reply by e-mail with the message quoted.
  */
 export default async function InboxPage({ searchParams }: { searchParams: SearchParams }) {
   await requireOwnerPage();
@@ -57,11 +56,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
   const query = typeof params.q === "string" ? params.q.trim().slice(0, 200) : "";
   const id = typeof params.id === "string" ? params.id : null;
 
-  let open = id ? await getContactMessage(id) : null;
-  if (open && !open.readAt && !open.deletedAt) {
-    const read = await updateContactMessage(open.id, { read: true });
-    if (read) open = { ...open, readAt: read.readAt };
-  }
+  const open = id ? await getContactMessage(id) : null;
   const messages = open ? [] : await listContactMessages(view, query);
 
   return (
@@ -144,6 +139,7 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
             name={open.name}
             folder={open.folder}
             trashed={open.deletedAt !== null}
+            unread={open.readAt === null}
             reply={replyLink(open)}
             listHref={viewHref(open.deletedAt ? "trash" : open.folder, query)}
           />
