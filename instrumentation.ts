@@ -28,6 +28,9 @@ export async function register() {
   // Which project pages a visitor can open: every other id gets the one kept 404 page.
   const { registerProjectPageIds } = await import("@/lib/startup/project-pages");
   registerProjectPageIds();
+  // Publishing on a schedule: a timer for the next publishing or unpublishing time.
+  const { startPublishSchedule } = await import("@/lib/startup/publish-schedule");
+  await startPublishSchedule();
   // Blur-up placeholders for images stored without them, in the background, while that job is owed.
   const { startPlaceholderFill } = await import("@/lib/startup/fill-placeholders");
   await startPlaceholderFill();

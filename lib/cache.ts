@@ -16,6 +16,15 @@ export const TAGS = {
 const NOW = { expire: 0 };
 
 /**
+ * Registered at start-up by lib/startup/publish-schedule.ts (a layer above, hence globalThis): a
+ * change to the projects may move the next publishing time its timer waits for.
+ */
+const SCHEDULE_CHANGED = Symbol.for("portfolio.scheduleChanged");
+function scheduleMayHaveChanged(): void {
+  (globalThis as typeof globalThis & { [SCHEDULE_CHANGED]?: () => void })[SCHEDULE_CHANGED]?.();
+}
+
+/**
  * Expires the tags here and, with DATABASE_URL, on every other server of the database
  * (lib/db/notify.ts, received by lib/startup/instance-sync.ts) before the write's response goes
  * out, so the next request through any server renders again. A failed message does not fail the
@@ -23,6 +32,7 @@ const NOW = { expire: 0 };
  */
 async function expire(tags: string[]): Promise<void> {
   for (const tag of tags) revalidateTag(tag, NOW);
+  if (tags.includes(TAGS.projects)) scheduleMayHaveChanged();
   try {
     await notifyInstances({ tags });
   } catch (error) {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, real, text } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
 import { CATEGORIES, PROJECT_STATUSES, type Category, type ProjectStatus } from "@/lib/domain";
 import { orderedEditableColumns, sqlList, trashIndex } from "./columns";
 
@@ -32,6 +32,12 @@ export const projects = pgTable(
     status: text("status").$type<ProjectStatus>().notNull().default("published"),
     /** bcrypt hash of a protected project's password; never serialized (docs/security.md). */
     passwordHash: text("password_hash"),
+    /**
+     * The publishing schedule (docs/spec.md §11, "Publishing on a schedule"): before `publishAt`
+     * and from `unpublishAt` on, visitors get the project as a draft; null: no such bound.
+     */
+    publishAt: timestamp("publish_at", { withTimezone: true }),
+    unpublishAt: timestamp("unpublish_at", { withTimezone: true }),
     userId: text("user_id").notNull(),
     ...orderedEditableColumns(),
   },
@@ -48,6 +54,10 @@ export const projects = pgTable(
     check(
       "projects_protected_password",
       sql`${table.status} <> 'protected' or ${table.passwordHash} is not null`,
+    ),
+    check(
+      "projects_schedule_order",
+      sql`${table.publishAt} is null or ${table.unpublishAt} is null or ${table.unpublishAt} > ${table.publishAt}`,
     ),
     index("projects_position_idx").on(table.position),
     index("projects_category_position_idx").on(table.category, table.position),

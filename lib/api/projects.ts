@@ -23,6 +23,11 @@ import {
 } from "@/lib/validation/project";
 import { parseFlag, parseVersion } from "@/lib/validation/version";
 import { statusFieldsSchema, type StatusFields } from "@/lib/validation/status";
+import {
+  scheduleFieldsSchema,
+  scheduleProblem,
+  type ScheduleFields,
+} from "@/lib/validation/schedule";
 import { statusMessages } from "@/lib/validation/messages";
 import { hashPassword } from "@/lib/auth-service/passwords";
 import { JsonBodyError, readJsonObject } from "@/lib/http/json-body";
@@ -67,14 +72,16 @@ async function readProjectJson(request: Request): Promise<Record<string, unknown
   }
 }
 
-type Fields = ProjectFields & StatusFields;
+type Fields = ProjectFields & StatusFields & ScheduleFields;
 
 function validate(mode: Mode, input: Record<string, unknown>): Fields {
   const result = (mode === "create" ? createProjectSchema : updateProjectSchema).safeParse(input);
   if (!result.success) throw new ApiError(400, firstMessage(result.error));
   const status = statusFieldsSchema.safeParse(input);
   if (!status.success) throw new ApiError(400, firstMessage(status.error));
-  return { ...result.data, ...status.data };
+  const schedule = scheduleFieldsSchema.safeParse(input);
+  if (!schedule.success) throw new ApiError(400, firstMessage(schedule.error));
+  return { ...result.data, ...status.data, ...schedule.data };
 }
 
 /**
@@ -93,9 +100,17 @@ async function statusColumns(
   throw new ApiError(400, statusMessages.passwordTooShort);
 }
 
-/** The fields with the password swapped for what is stored: the hash, never the password. */
+/**
+ * The fields with the password swapped for what is stored: the hash, never the password. An
+ * edit's schedule bound is checked against the stored other bound it keeps (docs/spec.md §11).
+ */
 async function toColumns(fields: Fields, stored: Project | null) {
   const { status, password, ...rest } = fields;
+  const problem = scheduleProblem(
+    fields.publishAt === undefined ? stored?.publishAt : fields.publishAt,
+    fields.unpublishAt === undefined ? stored?.unpublishAt : fields.unpublishAt,
+  );
+  if (problem) throw new ApiError(400, problem);
   return { ...rest, ...(await statusColumns({ status, password }, stored)) };
 }
 

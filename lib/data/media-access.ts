@@ -3,6 +3,7 @@ import { and, eq, getTableName, inArray, isNotNull, or, sql } from "drizzle-orm"
 import { getDb } from "@/lib/db";
 import { projects, sections } from "@/models";
 import type { Project } from "./projects";
+import { offSchedule } from "./visibility";
 
 /** A project whose cover or section media is stored under a key, and whether that file is trashed. */
 export type MediaHolder = {
@@ -13,7 +14,7 @@ export type MediaHolder = {
 
 /**
  * The holders of a stored file that limit who may read it, in one query: trashed projects and
- * sections (docs/spec.md §10) and draft or protected projects (§11). [] for a file of a live
+ * sections (docs/spec.md §10) and draft, protected or off-schedule projects (§11). [] for a file of a live
  * published or unlisted project, or of none: /media serves those to anyone. The filter on trash
  * and status comes first, so a public file costs the few restricted or trashed rows, not the site.
  */
@@ -35,6 +36,7 @@ export async function listMediaHolders(key: string): Promise<MediaHolder[]> {
         or(
           isNotNull(projects.deletedAt),
           inArray(projects.status, ["draft", "protected"]),
+          offSchedule(),
           sql`exists (select 1 from ${sections} where ${sections.projectId} = ${projects.id} and ${sections.deletedAt} is not null)`,
         ),
         or(

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, eq, max, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, max, or, type SQL } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import type { Category, ProjectStatus } from "@/lib/domain";
 import { projects, sections, type ProjectRow, type SectionRow } from "@/models";
@@ -36,6 +36,9 @@ export type ProjectInput = {
   status?: ProjectStatus;
   /** bcrypt hash of a protected project's password; null clears it. */
   passwordHash?: string | null;
+  /** The schedule (docs/spec.md §11): null clears a bound, undefined keeps it (on update). */
+  publishAt?: Date | null;
+  unpublishAt?: Date | null;
   userId: string;
 };
 
@@ -101,13 +104,19 @@ export async function getProject(id: string): Promise<Project | null> {
 }
 
 /**
- * Ids of the projects whose page a visitor can open (published, unlisted, protected): every other
- * id's cached page is the same 404 (cache-handler.mjs serves it without rendering).
+ * Ids of the projects whose page a visitor can open now (published, unlisted, protected, on their
+ * schedule): every other id's cached page is the same 404 (cache-handler.mjs serves it without
+ * rendering; it reads these again whenever a tag expires, the schedule's timer's included).
  */
 export async function listVisitorPageIds(): Promise<string[]> {
   const db = await getDb();
   const rows = await db
-    .select({ id: projects.id, status: projects.status })
+    .select({
+      id: projects.id,
+      status: projects.status,
+      publishAt: projects.publishAt,
+      unpublishAt: projects.unpublishAt,
+    })
     .from(projects)
     .where(projectNotTrashed);
   return rows.filter((row) => visibleToVisitor(row) !== "hidden").map((row) => row.id);
@@ -166,6 +175,20 @@ export async function deleteProject(
     if (!project) return null;
     return { project, sections: owned };
   });
+}
+
+/** A project's schedule bounds, as lib/startup/publish-schedule.ts arms its timer by. */
+export type ScheduleBounds = Pick<Project, "id" | "publishAt" | "unpublishAt">;
+
+/** The live projects with a schedule bound later than `after`. */
+export async function listScheduleBoundsAfter(after: Date): Promise<ScheduleBounds[]> {
+  const db = await getDb();
+  return db
+    .select({ id: projects.id, publishAt: projects.publishAt, unpublishAt: projects.unpublishAt })
+    .from(projects)
+    .where(
+      and(projectNotTrashed, or(gt(projects.publishAt, after), gt(projects.unpublishAt, after))),
+    );
 }
 
 /**

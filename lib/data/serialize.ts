@@ -32,8 +32,16 @@ export function toProjectJson(project: Project, viewer: Viewer) {
     // docs/spec.md §10: the version an edit sends back; when it was trashed, or null.
     version: project.version,
     deletedAt: project.deletedAt?.toISOString() ?? null,
-    // Status (docs/spec.md §11) for the owner only; a password, or its hash, never leaves.
-    ...(viewer.owner ? { status: project.status, hasPassword: project.passwordHash !== null } : {}),
+    // Status and schedule (docs/spec.md §11) for the owner only; a password, or its hash, never
+    // leaves. The schedule's bounds are ISO 8601 instants, or null when unset.
+    ...(viewer.owner
+      ? {
+          status: project.status,
+          hasPassword: project.passwordHash !== null,
+          publishAt: project.publishAt?.toISOString() ?? null,
+          unpublishAt: project.unpublishAt?.toISOString() ?? null,
+        }
+      : {}),
     createdAt: project.createdAt.toISOString(),
     updatedAt: project.updatedAt.toISOString(),
   };

@@ -27,7 +27,18 @@ function reviveDates<T extends Dated>(row: T): T {
   return { ...row, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) };
 }
 
-const reviveProject = (row: Project | null) => row && reviveDates(row);
+const orNull = (value: Date | null) => (value === null ? null : new Date(value));
+
+/** A project's dates, its schedule's too (the visibility rule compares them with the clock). */
+function reviveProjectDates(row: Project): Project {
+  return {
+    ...reviveDates(row),
+    publishAt: orNull(row.publishAt),
+    unpublishAt: orNull(row.unpublishAt),
+  };
+}
+
+const reviveProject = (row: Project | null) => row && reviveProjectDates(row);
 
 export const loadSiteSettings = cache(
   unstable_cache(getSiteSettings, ["site-settings"], { tags: [TAGS.settings] }),
@@ -38,7 +49,7 @@ export const loadProjectsByCategory = cache(
     const read = unstable_cache(listProjectsByCategory, ["projects-by-category"], {
       tags: [TAGS.projects],
     });
-    return (await read(category)).map(reviveDates);
+    return (await read(category)).map(reviveProjectDates);
   },
 );
 

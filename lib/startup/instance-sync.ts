@@ -5,6 +5,7 @@ import { listenToInstances, type InstanceListener, type InstanceMessage } from "
 import { forgetSigningKeys } from "@/lib/auth-service/keys";
 import { forgetHere } from "@/lib/storage/optimized-images";
 import { env } from "@/lib/env";
+import { TAGS } from "@/lib/cache";
 
 type PageCache = { expireTags: (tags: string[]) => Promise<void>; dropAll: () => void };
 const PAGE_CACHE = Symbol.for("portfolio.pageCache");
@@ -17,6 +18,14 @@ const PAGE_CACHE = Symbol.for("portfolio.pageCache");
 const SECOND_PASS_MS = 1000;
 
 let listener: InstanceListener | null = null;
+
+/** Called after another server changed the projects, or after messages may have been missed. */
+const projectsChangedElsewhere: (() => void)[] = [];
+
+/** Runs `callback` whenever another server's write may have changed the projects. */
+export function onProjectsChangedElsewhere(callback: () => void): void {
+  projectsChangedElsewhere.push(callback);
+}
 
 async function pageCache(): Promise<PageCache | undefined> {
   const shared = globalThis as typeof globalThis & { [PAGE_CACHE]?: PageCache };
@@ -37,6 +46,7 @@ async function receive(message: InstanceMessage): Promise<void> {
   const cache = await pageCache();
   await cache?.expireTags(tags);
   setTimeout(() => void cache?.expireTags(tags), SECOND_PASS_MS).unref();
+  if (tags.includes(TAGS.projects)) for (const callback of projectsChangedElsewhere) callback();
 }
 
 /**
@@ -58,6 +68,7 @@ export async function startInstanceSync(): Promise<void> {
     () => {
       forgetSigningKeys();
       void pageCache().then((cache) => cache?.dropAll());
+      for (const callback of projectsChangedElsewhere) callback();
     },
   );
   await listener.ready;

@@ -142,3 +142,12 @@ export const statusMessages = {
   viewAsVisitor: "View as visitor",
   viewAsOwner: "View as owner",
 } as const;
+
+/** The publishing schedule's messages (docs/spec.md §11, "Publishing on a schedule"). */
+export const scheduleMessages = {
+  invalidPublishAt:
+    "Publish time must be an ISO 8601 date and time with a time zone, such as 2026-03-01T09:00:00Z",
+  invalidUnpublishAt:
+    "Unpublish time must be an ISO 8601 date and time with a time zone, such as 2026-03-01T09:00:00Z",
+  unpublishBeforePublish: "Unpublish time must be after the publish time",
+} as const;
