@@ -3,7 +3,8 @@ import { listProjects } from "@/lib/data/projects";
 import { listSections } from "@/lib/data/sections";
 import { formatCategory } from "@/lib/domain";
 import { STATUS_LABELS } from "@/lib/domain";
-import { StatusBadge } from "@/components/sections/status-badge";
+import { ScheduleBadge, StatusBadge } from "@/components/sections/status-badge";
+import { onSchedule } from "@/lib/data/visibility";
 import { CoverThumb } from "@/components/ui/cover-thumb";
 import { editableProject } from "@/components/owner/editable-project";
 import { DashboardProjects, type DashboardRow } from "./dashboard-projects";
@@ -51,6 +52,7 @@ export async function DashboardProjectList() {
                 ) : (
                   <span className="sr-only">({STATUS_LABELS.published})</span>
                 )}
+                {onSchedule(project) ? null : <ScheduleBadge publishAt={project.publishAt} />}
               </h3>
               <p className="text-muted text-sm" data-testid="dashboard-project-meta">
                 {formatCategory(project.category)} · {own.length}{" "}

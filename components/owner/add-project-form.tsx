@@ -24,6 +24,8 @@ export function AddProjectForm({ userId }: { userId: string }) {
     summary: "",
     status: "published",
     password: "",
+    publishAt: "",
+    unpublishAt: "",
   });
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);

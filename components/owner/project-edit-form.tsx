@@ -6,6 +6,7 @@ import { UploadProgress } from "@/components/forms/upload-progress";
 import { SubmitButton } from "@/components/forms/submit-button";
 import {
   projectFormData,
+  toLocalDateTime,
   validateProjectEdit,
   type ProjectDraft,
 } from "@/lib/client/project-draft";
@@ -65,6 +66,8 @@ export function ProjectEditForm({
         coverFocal: current.coverFocal ?? stored.coverFocal,
         status: current.status ?? stored.status,
         hasPassword: stored.hasPassword,
+        publishAt: current.publishAt ?? toLocalDateTime(stored.publishAt),
+        unpublishAt: current.unpublishAt ?? toLocalDateTime(stored.unpublishAt),
       }));
     });
     return () => {

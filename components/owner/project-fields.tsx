@@ -12,6 +12,7 @@ import { FocalPointField } from "@/components/forms/focal-point-field";
 import { SizeWarning, useImageSize, usePageContentWidth } from "@/components/forms/size-warning";
 import { DEFAULT_FOCAL } from "@/lib/validation/focal";
 import { coverCrops, coverTargetWidth } from "@/lib/site/image-targets";
+import { ScheduleFields } from "./schedule-fields";
 
 const textFields = [
   { name: "title", label: "Title" },
@@ -205,6 +206,9 @@ export function ProjectFields({
           disabled={disabled}
           onChange={(event) => onChange({ password: event.target.value })}
         />
+      ) : null}
+      {draft.publishAt !== undefined ? (
+        <ScheduleFields draft={draft} disabled={disabled} onChange={onChange} />
       ) : null}
     </>
   );

@@ -18,3 +18,20 @@ export function StatusBadge({ status }: { status: ProjectStatus }) {
     </span>
   );
 }
+
+/**
+ * A project its schedule hides from visitors now (docs/spec.md §11): "Scheduled" before its
+ * publishing time, "Unpublished" from its unpublishing time on; the time in the tooltip (UTC).
+ */
+export function ScheduleBadge({ publishAt }: { publishAt: Date | null }) {
+  const upcoming = publishAt !== null && publishAt > new Date();
+  return (
+    <span
+      data-testid="schedule-badge"
+      title={upcoming ? `Publishes at ${publishAt.toISOString()}` : undefined}
+      className="inline-flex items-center rounded-full border border-teal-800 bg-teal-50 px-2.5 py-0.5 text-xs font-semibold tracking-wide text-teal-900 uppercase"
+    >
+      {upcoming ? "Scheduled" : "Unpublished"}
+    </span>
+  );
+}

@@ -4,6 +4,7 @@ import { createProjectSchema, firstMessage, updateProjectSchema } from "@/lib/va
 import { formatFocal, type Focal } from "@/lib/validation/focal";
 import { statusFieldsSchema } from "@/lib/validation/status";
 import { statusMessages } from "@/lib/validation/messages";
+import { scheduleProblem } from "@/lib/validation/schedule";
 
 /** What the owner has entered in the Add New Project form or the card's Edit modal. */
 export type ProjectDraft<F = File> = {
@@ -32,7 +33,47 @@ export type ProjectDraft<F = File> = {
   password?: string;
   /** Edit modal: the project has a stored password, so "protected" may keep it (password ""). */
   hasPassword?: boolean;
+  /**
+   * The schedule (docs/spec.md §11) as a datetime-local field holds it, in the owner's time zone
+   * ("2026-03-01T09:00"); "" clears it, undefined leaves it out (an edit keeps the stored one).
+   */
+  publishAt?: string;
+  unpublishAt?: string;
 };
+
+const pad = (value: number) => String(value).padStart(2, "0");
+
+/** An ISO 8601 instant as a datetime-local field shows it in this browser's time zone. */
+export function toLocalDateTime(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const at = new Date(iso);
+  const date = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+  return `${date}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}
+
+/**
+ * A datetime-local value (this browser's time zone) as the ISO 8601 instant the API reads; "" for
+ * an empty field, and for one the browser cannot read (the API then refuses nothing it clears).
+ */
+export function fromLocalDateTime(value: string): string {
+  const at = value ? new Date(value) : null;
+  return at && !Number.isNaN(at.getTime()) ? at.toISOString() : "";
+}
+
+/** This browser's time zone as the form shows it: "Europe/Paris (GMT+01:00)". */
+export function describeTimeZone(now = new Date()): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const offset = new Intl.DateTimeFormat("en-US", { timeZoneName: "longOffset" })
+    .formatToParts(now)
+    .find((part) => part.type === "timeZoneName")?.value;
+  return offset ? `${zone} (${offset})` : zone;
+}
+
+/** The API's order rule for the schedule the form holds (both fields set). */
+function scheduleDraftProblem<F>({ publishAt, unpublishAt }: ProjectDraft<F>): string | null {
+  const at = (value?: string) => (value ? new Date(value) : null);
+  return scheduleProblem(at(publishAt), at(unpublishAt));
+}
 
 /** The draft as the API's schema reads it: the focal point as its "x,y" field. */
 const asFields = <F>({ coverFocal, ...draft }: ProjectDraft<F>) => ({
@@ -46,7 +87,7 @@ function statusProblem<F>(draft: ProjectDraft<F>): string | null {
   if (!result.success) return firstMessage(result.error);
   if (draft.status === "protected" && !draft.password && !draft.hasPassword)
     return statusMessages.passwordTooShort;
-  return null;
+  return scheduleDraftProblem(draft);
 }
 
 /**
@@ -84,6 +125,10 @@ export function fillProjectForm<F>(
   if (draft.coverFocal) form.append("coverFocal", formatFocal(draft.coverFocal));
   if (draft.status) form.append("status", draft.status);
   if (draft.status === "protected" && draft.password) form.append("password", draft.password);
+  for (const name of ["publishAt", "unpublishAt"] as const) {
+    const value = draft[name];
+    if (value !== undefined) form.append(name, fromLocalDateTime(value));
+  }
   if (userId) form.append("userId", userId);
   if (draft.cover) form.append("cover", draft.cover);
   if (draft.coverVideo) form.append("coverVideo", draft.coverVideo);
