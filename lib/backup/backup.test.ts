@@ -67,6 +67,8 @@ describe("backup and restore", () => {
       summary: "Summary line one\nline two",
       status: "protected",
       passwordHash: "$2a$10$abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQ",
+      publishAt: new Date("2030-03-01T09:00:00.123Z"),
+      unpublishAt: new Date("2031-03-01T09:00:00Z"),
       userId: "owner",
     });
     await createSection(project.id, {
@@ -125,6 +127,11 @@ describe("backup and restore", () => {
     expect(before.projects[0]).toMatchObject({
       status: "protected",
       passwordHash: "$2a$10$abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQ",
+    });
+    // And its publishing schedule (migration 0013), to the millisecond.
+    expect(before.projects[0]).toMatchObject({
+      publishAt: "2030-03-01T09:00:00.123Z",
+      unpublishAt: "2031-03-01T09:00:00.000Z",
     });
     const db = await getDb();
     const [row] = rowsOf<{ created_at: unknown }>(

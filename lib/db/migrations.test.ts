@@ -769,3 +769,48 @@ describe("migration 0013: contact messages", () => {
     expect(await listContactMessages("inbox")).toEqual([]);
   }, 300_000);
 });
+
+/**
+ * Migration 0014 (the publishing schedule, docs/spec.md §11): an upgraded site's projects have no
+ * schedule and are listed as before; the new columns and their order check work there, and an old
+ * backup restores with no schedule.
+ */
+describe("migration 0014: publishing on a schedule", () => {
+  it("upgrades a site made before it without loss, and old backups restore unscheduled", async () => {
+    const site = await siteBefore(
+      14,
+      { tables: ["projects"], added: { projects: ["publish_at", "unpublish_at"] } },
+      async (execute) => {
+        await insertOldProject(execute, PROJECT_ID, { status: "published", year: 2021 });
+      },
+    );
+
+    // The current code opens the same database: 0014 runs, the row is intact and still listed.
+    const upgraded = await getProject(PROJECT_ID);
+    expectKept(upgraded, { ...OLD_PROJECT, year: 2021, publishAt: null, unpublishAt: null });
+    expect(toProjectJson(upgraded!, { owner: true })).toMatchObject({
+      publishAt: null,
+      unpublishAt: null,
+    });
+    expect((await listProjects("visitor")).map((p) => p.id)).toEqual([PROJECT_ID]);
+    // The new columns work there: a future publishing time takes it out of the visitor's list.
+    const publishAt = new Date(Date.now() + 3_600_000);
+    await updateProject(PROJECT_ID, { publishAt });
+    expect(await getProject(PROJECT_ID)).toMatchObject({ publishAt, unpublishAt: null });
+    expect(await listProjects("visitor")).toEqual([]);
+    const db = await getDb();
+    await expect(
+      db.execute(sql`update projects set unpublish_at = publish_at where id = ${PROJECT_ID}`),
+    ).rejects.toThrow();
+
+    // A backup archive of the old schema restores into a new site, unscheduled.
+    expect(await site.restoreOldBackup()).toEqual({ rows: 1, files: 0 });
+    expect(await getProject(PROJECT_ID)).toMatchObject({
+      title: "Old project",
+      year: 2021,
+      publishAt: null,
+      unpublishAt: null,
+    });
+    expect((await listProjects("visitor")).map((p) => p.id)).toEqual([PROJECT_ID]);
+  }, 300_000); // two fresh embedded databases
+});

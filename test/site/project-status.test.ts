@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProjectJson, SectionJson } from "@/lib/data/serialize";
-import { statusMessages } from "@/lib/validation/messages";
+import { scheduleMessages, statusMessages } from "@/lib/validation/messages";
 import {
   call,
   multipart,
@@ -507,4 +507,142 @@ describe("status on add and edit", () => {
     const again = await edit(made.protected2, { status: "protected" });
     expect(again.status).toBe(400);
   });
+});
+
+describe("publishing on a schedule (docs/spec.md §11)", () => {
+  const ownerList = async () =>
+    ((await (await get("/api/projects", "owner")).json()) as { data: ProjectJson[] }).data;
+  const editJson = (id: string, title: string, fields: Record<string, unknown>) =>
+    call<ProjectJson>(url, "PUT", `/api/projects/${id}`, {
+      token: site.ownerToken,
+      json: { title, role: "Director", category: "Illustration", ...fields },
+    });
+  const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000);
+
+  /** What a visitor finds of `title` (and `id`) in every list, with nobody's session. */
+  async function visitorSees(id: string, title: string) {
+    const counts = (await (await get("/api/projects/counts", "visitor")).json()) as {
+      data: { _id: string; count: number }[];
+    };
+    return {
+      gallery: (await page("/", "visitor")).html.includes(title),
+      category: (await page("/?category=Motion%20Design", "visitor")).html.includes(title),
+      search: (await page(`/?q=${encodeURIComponent(title)}`, "visitor")).html.includes(id),
+      sitemap: (await (await get("/sitemap.xml", "visitor")).text()).includes(id),
+      api: JSON.stringify(await (await get("/api/projects", "visitor")).json()).includes(id),
+      counts: counts.data.find((row) => row._id === "Motion Design")?.count ?? 0,
+      page: (await page(`/sections/${id}`, "visitor")).status,
+    };
+  }
+  const NONE = { gallery: false, category: false, search: false, sitemap: false, api: false };
+  const ALL = { gallery: true, category: true, search: true, sitemap: true, api: true };
+
+  it("refuses a date that is not an ISO 8601 instant, and unpublishAt not after publishAt; nothing is written", async () => {
+    const before = await ownerList();
+    const uploads = site.uploads();
+    const cases: [Record<string, string>, string][] = [
+      [{ publishAt: "tomorrow" }, scheduleMessages.invalidPublishAt],
+      [{ publishAt: "2030-02-30T10:00:00Z" }, scheduleMessages.invalidPublishAt],
+      [{ publishAt: "2030-03-01T10:00" }, scheduleMessages.invalidPublishAt], // no time zone
+      [{ publishAt: "2030-03-01" }, scheduleMessages.invalidPublishAt],
+      [{ unpublishAt: "2030-03-01T25:00:00+01:00" }, scheduleMessages.invalidUnpublishAt],
+      [
+        { publishAt: "2030-03-01T10:00:00Z", unpublishAt: "2030-03-01T11:00:00+02:00" },
+        scheduleMessages.unpublishBeforePublish,
+      ],
+      [
+        { publishAt: "2030-03-01T10:00:00Z", unpublishAt: "2030-03-01T10:00:00Z" },
+        scheduleMessages.unpublishBeforePublish,
+      ],
+    ];
+    for (const [fields, message] of cases) {
+      const refused = await create("Refused schedule", fields);
+      expect(refused.status, JSON.stringify(fields)).toBe(400);
+      expect(refused.body.message).toBe(message);
+      const refusedEdit = await editJson(made.published.id, made.published.title, fields);
+      expect(refusedEdit.status, JSON.stringify(fields)).toBe(400);
+      expect(refusedEdit.body.message).toBe(message);
+    }
+    const number = await editJson(made.published.id, made.published.title, { publishAt: 1 });
+    expect(number).toMatchObject({
+      status: 400,
+      body: { message: scheduleMessages.invalidPublishAt },
+    });
+
+    // An edit giving one bound is checked against the other one stored.
+    const scheduled = await editJson(made.unlisted.id, made.unlisted.title, {
+      publishAt: "2030-03-01T10:00:00Z",
+    });
+    expect(scheduled.body.data).toMatchObject({
+      publishAt: "2030-03-01T10:00:00.000Z",
+      unpublishAt: null,
+    });
+    const early = await editJson(made.unlisted.id, made.unlisted.title, {
+      unpublishAt: "2030-03-01T09:59:59+00:00",
+    });
+    expect(early).toMatchObject({
+      status: 400,
+      body: { message: scheduleMessages.unpublishBeforePublish },
+    });
+    const cleared = await editJson(made.unlisted.id, made.unlisted.title, { publishAt: null });
+    expect(cleared.body.data).toMatchObject({ publishAt: null, unpublishAt: null });
+
+    const after = await ownerList();
+    expect(after.map((p) => [p._id, p.version])).toEqual(
+      before.map((p) => [p._id, p._id === made.unlisted.id ? p.version + 2 : p.version]),
+    );
+    expect(site.uploads()).toEqual(uploads);
+  });
+
+  it("a publishAt in the past publishes at once; a visitor never sees the schedule", async () => {
+    const past = await create("Past Foxtrot", { publishAt: "2020-01-01T00:00:00+01:00" });
+    expect(past.status).toBe(201);
+    expect(past.body.data).toMatchObject({ publishAt: "2019-12-31T23:00:00.000Z" });
+    expect((await page("/", "visitor")).html).toContain("Past Foxtrot");
+    const one = (await (await get(`/api/projects/${past.body.data._id}`, "visitor")).json()) as {
+      data: Record<string, unknown>;
+    };
+    expect(one.data).not.toHaveProperty("publishAt");
+    expect(one.data).not.toHaveProperty("unpublishAt");
+  });
+
+  it("appears in every list at publishAt and leaves at unpublishAt, with no request or write triggering it", async () => {
+    const title = "Timed Golf";
+    // Far enough ahead for the checks below to run on a busy machine before it.
+    const publishAt = inSeconds(15);
+    const unpublishAt = new Date(publishAt.getTime() + 10_000);
+    const created = await call<ProjectJson>(url, "POST", "/api/projects", {
+      token: site.ownerToken,
+      form: multipart([
+        ["title", title],
+        ["role", "Director"],
+        ["category", "Motion Design"],
+        ["publishAt", publishAt.toISOString()],
+        ["unpublishAt", unpublishAt.toISOString()],
+        ["cover", { bytes: png, name: "cover.png", type: "image/png" }],
+      ]),
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data._id;
+
+    // Before: a draft to visitors, and every cached page and answer is filled with that.
+    expect(await visitorSees(id, title)).toMatchObject({ ...NONE, counts: 0, page: 404 });
+    expect((await page("/", "visitor")).headers.get("x-nextjs-cache")).toBe("HIT");
+    expect(Date.now(), "the checks ran past publishAt: nothing was tested").toBeLessThan(
+      publishAt.getTime() - 1000,
+    );
+
+    // Nothing is asked of the server until the time has passed.
+    await new Promise((resolve) => setTimeout(resolve, publishAt.getTime() + 1000 - Date.now()));
+    expect(await visitorSees(id, title)).toEqual({ ...ALL, counts: 1, page: 200 });
+    expect(Date.now()).toBeLessThan(unpublishAt.getTime() - 1000);
+
+    await new Promise((resolve) => setTimeout(resolve, unpublishAt.getTime() + 1000 - Date.now()));
+    expect(await visitorSees(id, title)).toEqual({ ...NONE, counts: 0, page: 404 });
+    // The owner still sees it, with its schedule.
+    expect((await ownerList()).find((p) => p._id === id)).toMatchObject({
+      publishAt: publishAt.toISOString(),
+      unpublishAt: unpublishAt.toISOString(),
+    });
+  }, 90_000);
 });
