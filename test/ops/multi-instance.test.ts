@@ -199,6 +199,34 @@ describe.skipIf(!serverUrl)("two servers on one PostgreSQL database", () => {
     );
   });
 
+  it("a project scheduled through A appears on both servers' cached pages at its time, with no request in between", async () => {
+    const { accessToken } = await signIn(a.url, OWNER_EMAIL, PASSWORD);
+    // Far enough ahead for the cached pages below to be filled first on a busy machine.
+    const publishAt = new Date(Date.now() + 15_000);
+    const form = projectForm("Scheduled on A", media.cover);
+    form.append("publishAt", publishAt.toISOString());
+    const created = await call<{ _id: string }>(a.url, "POST", "/api/projects", {
+      token: accessToken,
+      form,
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data._id;
+    for (const server of [a, b]) {
+      expect(await cached(`${server.url}/`)).not.toContain("Scheduled on A");
+      expect((await text(`${server.url}/sections/${id}`)).status).toBe(404);
+    }
+    expect(Date.now(), "the pages were filled past publishAt").toBeLessThan(
+      publishAt.getTime() - 1000,
+    );
+
+    // B's timer was armed by A's message; A's by its own write. No request until the time.
+    await new Promise((resolve) => setTimeout(resolve, publishAt.getTime() + 1000 - Date.now()));
+    for (const server of [b, a]) {
+      expect((await text(`${server.url}/`)).body, server.url).toContain("Scheduled on A");
+      expect((await text(`${server.url}/sections/${id}`)).status).toBe(200);
+    }
+  });
+
   it("a session from A works on B, refreshes there, and signing out on A ends it on B", async () => {
     const session = await signIn(a.url, OWNER_EMAIL, PASSWORD);
     const user = await fetch(`${b.url}/auth/v1/user`, {
