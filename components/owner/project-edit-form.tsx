@@ -52,12 +52,22 @@ export function ProjectEditForm({
   // The version the edit starts from (docs/spec.md §10): a save after someone else's answers 409.
   const [version, setVersion] = useState<number | undefined>(undefined);
   const [currentCoverVideo, setCurrentCoverVideo] = useState("");
+  // The schedule as loaded: a field left as it was is not sent, so the stored instant stays exact.
+  const [shownSchedule, setShownSchedule] = useState<Pick<
+    ProjectDraft,
+    "publishAt" | "unpublishAt"
+  > | null>(null);
   useEffect(() => {
     let open = true;
     void getProject(project.id).then((stored) => {
       if (!open || !stored) return;
       setVersion(stored.version);
       setCurrentCoverVideo(stored.coverVideo);
+      const schedule = {
+        publishAt: toLocalDateTime(stored.publishAt),
+        unpublishAt: toLocalDateTime(stored.unpublishAt),
+      };
+      setShownSchedule(schedule);
       setDraft((current) => ({
         ...current,
         year: current.year ?? (stored.year === null ? "" : String(stored.year)),
@@ -66,8 +76,8 @@ export function ProjectEditForm({
         coverFocal: current.coverFocal ?? stored.coverFocal,
         status: current.status ?? stored.status,
         hasPassword: stored.hasPassword,
-        publishAt: current.publishAt ?? toLocalDateTime(stored.publishAt),
-        unpublishAt: current.unpublishAt ?? toLocalDateTime(stored.unpublishAt),
+        publishAt: current.publishAt ?? schedule.publishAt,
+        unpublishAt: current.unpublishAt ?? schedule.unpublishAt,
       }));
     });
     return () => {
@@ -88,7 +98,11 @@ export function ProjectEditForm({
     setError(invalid);
     if (invalid) return;
     setBusy(true);
-    const prepared = await projectFormData(draft);
+    const prepared = await projectFormData({
+      ...draft,
+      publishAt: draft.publishAt === shownSchedule?.publishAt ? undefined : draft.publishAt,
+      unpublishAt: draft.unpublishAt === shownSchedule?.unpublishAt ? undefined : draft.unpublishAt,
+    });
     if (!prepared.ok) {
       setBusy(false);
       return setError(prepared.message);

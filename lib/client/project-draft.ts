@@ -43,12 +43,16 @@ export type ProjectDraft<F = File> = {
 
 const pad = (value: number) => String(value).padStart(2, "0");
 
-/** An ISO 8601 instant as a datetime-local field shows it in this browser's time zone. */
+/**
+ * An ISO 8601 instant as a datetime-local field shows it in this browser's time zone, to the
+ * second (an edit sends the field only when the owner changed it, so milliseconds are kept).
+ */
 export function toLocalDateTime(iso: string | null | undefined): string {
   if (!iso) return "";
   const at = new Date(iso);
   const date = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
-  return `${date}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  const seconds = at.getSeconds() ? `:${pad(at.getSeconds())}` : "";
+  return `${date}T${pad(at.getHours())}:${pad(at.getMinutes())}${seconds}`;
 }
 
 /**
