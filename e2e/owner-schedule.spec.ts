@@ -42,11 +42,11 @@ test("a project scheduled a few seconds ahead appears on / at its time, with no 
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Role").fill("Direction");
   await page.getByLabel("Category").selectOption("Motion Design");
-  await waitForHydration(page.getByLabel("Publish at"));
+  await waitForHydration(page.getByLabel("Publish at", { exact: true }));
 
   // Unpublishing before publishing is refused in the form, nothing sent.
   const publishAt = Math.ceil((Date.now() + 25_000) / 1000) * 1000;
-  await page.getByLabel("Publish at").fill(await localDateTime(page, publishAt));
+  await page.getByLabel("Publish at", { exact: true }).fill(await localDateTime(page, publishAt));
   await page.getByLabel("Unpublish at").fill(await localDateTime(page, publishAt - 60_000));
   await page.getByRole("button", { name: "Add Project" }).click();
   await expect(
@@ -72,7 +72,9 @@ test("a project scheduled a few seconds ahead appears on / at its time, with no 
   await expect(row.getByTestId("schedule-badge")).toHaveText("Scheduled");
   await row.getByRole("button", { name: `Edit ${title}` }).click();
   const dialog = page.getByRole("dialog", { name: `Edit ${title}` });
-  await expect(dialog.getByLabel("Publish at")).toHaveValue(await localDateTime(page, publishAt));
+  await expect(dialog.getByLabel("Publish at", { exact: true })).toHaveValue(
+    await localDateTime(page, publishAt),
+  );
   await expect(dialog.getByTestId("schedule-time-zone")).toContainText("America/New_York");
   await expectNoViolations(page);
   await dialog.getByRole("button", { name: "Cancel" }).click();

@@ -15,7 +15,7 @@ import { SectionView, type SectionViewData } from "@/components/sections/section
 import { StatusBadge } from "@/components/sections/status-badge";
 import type { Project } from "@/lib/data/projects";
 import type { Section } from "@/lib/data/sections";
-import { isIndexable, visibilityFor, type Visibility } from "@/lib/data/visibility";
+import { isIndexable, onSchedule, visibilityFor, type Visibility } from "@/lib/data/visibility";
 import { formatCategory } from "@/lib/domain";
 import { toLayout } from "@/lib/domain";
 import { statusMessages } from "@/lib/validation/messages";
@@ -189,8 +189,10 @@ export function ProjectHeader({
 export function sectionViewData(section: Section, project: Project): SectionViewData {
   // A draft's or protected project's local files are read by the browser itself, with its
   // cookies, past the image optimizer (whose fetches carry none, and whose copies anyone with
-  // the URL could read): app/media checks who asks (docs/spec.md §11).
-  const restricted = project.status === "draft" || project.status === "protected";
+  // the URL could read): app/media checks who asks (docs/spec.md §11). So are the files of a
+  // project its schedule hides now.
+  const restricted =
+    project.status === "draft" || project.status === "protected" || !onSchedule(project);
   const mediaUrl = (url: string) =>
     restricted && url.startsWith("/media/") && !url.includes("?") ? `${url}?private` : url;
   return {
