@@ -55,11 +55,15 @@ async function look(): Promise<void> {
     return;
   }
   state.handledUntil = now;
-  const due = rows.filter((row) => boundsOf(row).some((at) => at <= now));
+  const due = rows.filter((row) => boundsOf(row).some((at) => at > since && at <= now));
   if (due.length > 0) {
     const tags = [TAGS.projects, ...due.map((row) => TAGS.project(row.id))];
-    await expireTagsHere(tags);
-    setTimeout(() => void expireTagsHere(tags), SECOND_PASS_MS).unref();
+    const expire = () =>
+      expireTagsHere(tags).catch((error: Error) =>
+        console.error(`Could not expire the pages of a publishing time: ${error.message}`),
+      );
+    await expire();
+    setTimeout(() => void expire(), SECOND_PASS_MS).unref();
   }
   const next = Math.min(
     ...rows
