@@ -8,6 +8,7 @@ import { parseGalleryPage } from "@/lib/site/gallery-pages";
 import { isProjectPagePath, isProxyFreePath } from "@/lib/site/routing-rules";
 import { unavailablePage } from "@/lib/site/unavailable-page";
 import { isUndecodablePath, refuseUndecodablePath } from "@/lib/http/undecodable-path";
+import { isExpiredReviewPath, reviewExpiredPage } from "@/lib/site/review-expired-page";
 
 /** The last value of a query parameter, the one Next.js's rewrite and matcher conditions read. */
 const lastParam = (params: URLSearchParams, key: string) => params.getAll(key).at(-1);
@@ -59,9 +60,12 @@ export async function proxy(request: NextRequest) {
   const gallery = galleryRewrite(request);
   // A page cannot set its own status once rendering fails (error boundaries answer 500, or 200
   // once streaming began), so an unreachable PostgreSQL server is answered here, before the page.
+  const reachable = !gallery && (await isDatabaseReachable());
+  // An expired review link answers 410 with its own page (a page cannot set that status).
+  if (reachable && (await isExpiredReviewPath(pathname))) return reviewExpiredPage();
   const response = gallery
     ? NextResponse.rewrite(gallery)
-    : (await isDatabaseReachable())
+    : reachable
       ? await updateSession(request)
       : unavailablePage();
   response.headers.set("Content-Security-Policy", readPolicy());

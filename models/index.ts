@@ -3,3 +3,4 @@ export * from "./sections";
 export * from "./site-settings";
 export * from "./auth";
 export * from "./contact-messages";
+export * from "./review";

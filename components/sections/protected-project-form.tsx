@@ -3,7 +3,7 @@
 import { useRef, useState } from "react";
 import { TextField } from "@/components/forms/field";
 import { SubmitButton } from "@/components/forms/submit-button";
-import { unlockProject } from "@/lib/client/unlock";
+import { unlockProject, unlockReview } from "@/lib/client/unlock";
 import { statusMessages } from "@/lib/validation/messages";
 
 /**
@@ -12,7 +12,14 @@ import { statusMessages } from "@/lib/validation/messages";
  * loaded again, now rendered for this browser. A refusal is shown under the field, announced, and
  * the field gets the focus back.
  */
-export function ProtectedProjectForm({ projectId }: { projectId: string }) {
+export function ProtectedProjectForm({
+  projectId,
+  reviewToken,
+}: {
+  projectId?: string;
+  /** A password review link's token instead (docs/spec.md §12): same form, texts and limits. */
+  reviewToken?: string;
+}) {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -28,7 +35,9 @@ export function ProtectedProjectForm({ projectId }: { projectId: string }) {
       return;
     }
     setBusy(true);
-    const result = await unlockProject(projectId, password);
+    const result = reviewToken
+      ? await unlockReview(reviewToken, password)
+      : await unlockProject(projectId ?? "", password);
     if (result.ok) {
       window.location.reload();
       return;
@@ -47,7 +56,11 @@ export function ProtectedProjectForm({ projectId }: { projectId: string }) {
       <form
         ref={form}
         method="post"
-        action={`/api/projects/${encodeURIComponent(projectId)}/unlock`}
+        action={
+          reviewToken
+            ? `/api/review-links/${encodeURIComponent(reviewToken)}/unlock`
+            : `/api/projects/${encodeURIComponent(projectId ?? "")}/unlock`
+        }
         onSubmit={submit}
         noValidate
         className="mt-8 space-y-5"

@@ -17,3 +17,12 @@ export function unlockProject(id: string, password: string): Promise<Result> {
     { success: "", failure: statusMessages.wrongPassword },
   );
 }
+
+/** POST /api/review-links/{token}/unlock: opens a password review link (docs/spec.md §12). */
+export function unlockReview(token: string, password: string): Promise<Result> {
+  return callApi(
+    ["review-links", token, "unlock"],
+    { method: "POST", body: { password } },
+    { success: "", failure: statusMessages.wrongPassword },
+  );
+}

@@ -29,6 +29,14 @@ import {
   listContactMessages,
   trashContactMessage,
 } from "@/lib/data/contact-messages";
+  addReviewComment,
+  createReviewLink,
+  getReviewLinkByToken,
+  listReviewComments,
+  listReviewOpens,
+  recordReviewOpen,
+  updateReviewOpen,
+} from "@/lib/data/review-links";
 
 /**
  * Each migration upgrades a site made before it without loss: its data directory (or PostgreSQL
@@ -813,4 +821,53 @@ describe("migration 0014: publishing on a schedule", () => {
     });
     expect((await listProjects("visitor")).map((p) => p.id)).toEqual([PROJECT_ID]);
   }, 300_000); // two fresh embedded databases
+});
+
+/**
+ * Migration 0015 (client review links, docs/spec.md §12): a site made before it keeps its
+ * projects and sections; its new tables work on the upgraded database, and a backup carries the
+ * links (token included, so a sent URL works after a restore), their comments and their opens.
+ */
+describe("migration 0015: review links", () => {
+  it("upgrades a site made before it without loss; links, comments and opens survive a backup and restore", async () => {
+    const site = await siteBefore(15, { tables: BOTH, added: {} }, async (execute) => {
+      const before = await tablesOf(execute);
+      expect(before).not.toContain("review_links");
+      await insertOldProject(execute, PROJECT_ID, { status: "draft" });
+      await insertOldSection(execute, SECTION_ID, PROJECT_ID);
+    });
+    expectKept(await getProject(PROJECT_ID), { ...OLD_PROJECT, status: "draft" });
+    expect(await getSection(SECTION_ID)).toMatchObject({ title: "Old section" });
+
+    const link = await createReviewLink({
+      name: "Acme — pitch",
+      projectIds: [PROJECT_ID],
+      expiresAt: null,
+      passwordHash: null,
+      allowDownload: true,
+    });
+    const open = await recordReviewOpen(link.id, "phone");
+    await updateReviewOpen(link, open.id, { projectsViewed: [PROJECT_ID], videoSeconds: 7 });
+    await addReviewComment(link, {
+      sectionId: SECTION_ID,
+      name: "Ann",
+      text: "<b>Tighter</b> here",
+      time: 3.2,
+      x: null,
+      y: null,
+      openId: open.id,
+    });
+
+    const archive = path.join(work, "after-0015.tar.gz");
+    expect(await createBackup(site.dataDir, archive)).toMatchObject({ rows: 5 });
+    await restoreBackup(await fresh(), archive);
+    const restored = await getReviewLinkByToken(link.token);
+    expect(restored).toMatchObject({ id: link.id, name: "Acme — pitch", projectIds: [PROJECT_ID] });
+    expect(await listReviewComments(link.id)).toMatchObject([
+      { name: "Ann", text: "<b>Tighter</b> here", time: 3.2, openId: open.id },
+    ]);
+    expect(await listReviewOpens(link.id)).toMatchObject([
+      { device: "phone", projectsViewed: [PROJECT_ID], videoSeconds: 7 },
+    ]);
+  }, 300_000);
 });

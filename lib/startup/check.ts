@@ -11,6 +11,7 @@ import { sweepOrphanedMedia } from "./sweep-media";
 import { sendMailsNow } from "@/lib/site/contact-mail";
 import { mediaKeyInUse } from "@/lib/data/media-keys";
 import { directUploadConfig, sweepAbandonedDirectUploads } from "@/lib/uploads/direct";
+import { scheduleReviewMail } from "@/lib/api/review-mail";
 
 /** With PostgreSQL several processes may share DATA_DIR; their in-flight files are this young. */
 const SHARED_DATA_DIR_GRACE_MS = 10 * 60 * 1000;
@@ -71,6 +72,8 @@ export async function checkStartup(): Promise<void> {
   scheduleDirectUploadSweep();
   // Owner mails about contact messages still owed from before the restart (not awaited).
   void sendMailsNow();
+  // Reviewers' comments, one mail per visit (docs/spec.md §12).
+  scheduleReviewMail();
 }
 
 const DIRECT_SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;

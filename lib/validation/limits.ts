@@ -31,3 +31,12 @@ export const PROJECT_ACCESS_DAYS = 7;
 
 /** Wrong passwords a client address may try per project page before it is throttled (§11). */
 export const PROJECT_PASSWORD_ATTEMPTS = 20;
+
+/** Client review links (docs/spec.md §12): name, projects, comments, replies. */
+export const REVIEW_LIMITS = {
+  name: 120,
+  projects: 50,
+  reviewerName: 80,
+  comment: 2000,
+  reply: 2000,
+} as const;

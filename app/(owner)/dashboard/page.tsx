@@ -58,6 +58,9 @@ export default async function DashboardPage() {
             <Link href="/trash" className={actionClass}>
               Trash
             </Link>
+            <Link href="/review-links" className={actionClass}>
+              Review links
+            </Link>
             <SignOutButton className={actionClass} />
           </div>
           <OwnerDashboard />

@@ -5,6 +5,8 @@ import { listMediaHolders, type MediaHolder } from "@/lib/data/media-access";
 import { visibleToVisitor } from "@/lib/data/visibility";
 import { env } from "@/lib/env";
 import { readAccessCookie, unlockedProjects } from "@/lib/site/project-access";
+import { getReviewLinkByToken, linkState } from "@/lib/data/review-links";
+import { readReviewCookie, reviewUnlocked } from "@/lib/site/review-access";
 import { RETRY_AFTER_SECONDS } from "@/lib/site/unavailable-page";
 import { contentTypeOfKey, localPath } from "@/lib/storage/local";
 import { serveLocalMedia } from "@/lib/storage/serve";
@@ -45,7 +47,25 @@ async function readAccess(
   const unlocked = unlockedProjects(readAccessCookie(request.headers.get("cookie")), restricted);
   if (restricted.some((project) => visibleToVisitor(project, unlocked) === "open"))
     return "private";
+  if (await openedByReviewLink(request, restricted)) return "private";
   return (await getUser(request))?.isOwner ? "private" : "refused";
+}
+
+/**
+ * A review page links its files with `?review=<token>` (docs/spec.md §12): the file is served when
+ * that link is live, opened by this browser (its cookie, for a password link) and shows one of
+ * the file's projects. The token opens that link's projects' files and nothing else.
+ */
+async function openedByReviewLink(
+  request: Request,
+  restricted: { id: string }[],
+): Promise<boolean> {
+  const token = new URL(request.url).searchParams.get("review");
+  if (!token) return false;
+  const link = await getReviewLinkByToken(token);
+  if (!link || linkState(link) !== "open") return false;
+  if (!reviewUnlocked(readReviewCookie(request.headers.get("cookie")), link)) return false;
+  return restricted.some((project) => link.projectIds.includes(project.id));
 }
 
 /** Locally stored media (DATA_DIR/uploads). Keys are flat, so any nested path is unknown. */

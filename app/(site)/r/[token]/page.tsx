@@ -1,0 +1,220 @@
+import type { Metadata } from "next";
+import { cookies } from "next/headers";
+import { notFound } from "next/navigation";
+import { Suspense } from "react";
+import { SectionView } from "@/components/sections/section-view";
+import { ProtectedProjectForm } from "@/components/sections/protected-project-form";
+import { ReviewSection, ReviewVisit } from "@/components/sections/review-client";
+import type { Project } from "@/lib/data/projects";
+import {
+  getReviewLinkByToken,
+  linkState,
+  listLinkProjects,
+  listReviewComments,
+  toReviewCommentJson,
+  type ReviewLink,
+} from "@/lib/data/review-links";
+import { listSections } from "@/lib/data/sections";
+import { formatCategory, toLayout } from "@/lib/domain";
+import { CONTENT_MAX } from "@/lib/site/content-width";
+import { loadSiteSettings } from "@/lib/site/queries";
+import { REVIEW_ACCESS_COOKIE, reviewUnlocked } from "@/lib/site/review-access";
+import { reviewMessages } from "@/lib/validation/review";
+
+/*
+ * A client review link (docs/spec.md §12): exactly the link's projects, in its order, in the
+ * site's layout under a "Private review for …" bar, with the reviewer's comments. Rendered per
+ * request and never cached or indexed. proxy.ts answers an expired link with its 410 page before
+ * this runs; an unknown or revoked token is the site's 404.
+ */
+export const dynamic = "force-dynamic";
+
+type Params = Promise<{ token: string }>;
+
+export const metadata: Metadata = {
+  title: "Private review",
+  robots: { index: false, follow: false },
+  // The token is the URL's secret: never sent on to another site.
+  referrer: "no-referrer",
+};
+
+async function openLink(token: string): Promise<ReviewLink> {
+  const link = await getReviewLinkByToken(token);
+  if (linkState(link) === "unknown" || !link) notFound();
+  return link;
+}
+
+export default async function ReviewPage({ params }: { params: Params }) {
+  const { token } = await params;
+  const link = await openLink(token);
+  if (linkState(link) === "expired")
+    return (
+      <div className="mx-auto max-w-md px-5 py-20 sm:px-8">
+        <h1 className="text-3xl font-semibold tracking-tight">{reviewMessages.linkExpired}</h1>
+      </div>
+    );
+  const jar = await cookies();
+  const bar = (
+    <div className="bg-ink px-5 py-2 text-center text-sm text-white" data-testid="review-bar">
+      Private review for {link.name}
+    </div>
+  );
+  if (!reviewUnlocked(jar.get(REVIEW_ACCESS_COOKIE)?.value, link))
+    return (
+      <>
+        {bar}
+        <Suspense>
+          <ProtectedProjectForm reviewToken={token} />
+        </Suspense>
+      </>
+    );
+  const [projects, comments, settings] = await Promise.all([
+    listLinkProjects(link),
+    listReviewComments(link.id),
+    loadSiteSettings(),
+  ]);
+  const sections = await Promise.all(projects.map((project) => listSections(project.id)));
+  const commentJson = comments.map(toReviewCommentJson);
+  return (
+    <>
+      {bar}
+      <ReviewVisit token={token} />
+      {projects.length > 1 ? (
+        <nav
+          aria-label="Projects in this review"
+          className="mx-auto max-w-(--column-max) px-5 pt-8 sm:px-8"
+        >
+          <ol className="flex flex-wrap gap-x-5 gap-y-2 text-sm">
+            {projects.map((project) => (
+              <li key={project.id}>
+                <a href={`#project-${project.id}`} className="underline underline-offset-4">
+                  {project.title}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      ) : null}
+      {projects.map((project, index) => (
+        <ReviewedProject
+          key={project.id}
+          token={token}
+          link={link}
+          project={project}
+          sections={sections[index] ?? []}
+          comments={commentJson}
+          ownerName={settings.ownerName}
+          maxWidth={CONTENT_MAX[settings.contentWidth].column}
+          first={index === 0}
+        />
+      ))}
+    </>
+  );
+}
+
+function ReviewedProject({
+  token,
+  link,
+  project,
+  sections,
+  comments,
+  ownerName,
+  maxWidth,
+  first,
+}: {
+  token: string;
+  link: ReviewLink;
+  project: Project;
+  sections: Awaited<ReturnType<typeof listSections>>;
+  comments: ReturnType<typeof toReviewCommentJson>[];
+  ownerName: string;
+  maxWidth: string;
+  first: boolean;
+}) {
+  // A draft's or protected project's local files are asked for with the link's token: app/media
+  // serves them to this link's readers only.
+  const restricted = project.status === "draft" || project.status === "protected";
+  const mediaUrl = (url: string) =>
+    restricted && url.startsWith("/media/") && !url.includes("?")
+      ? `${url}?review=${encodeURIComponent(token)}`
+      : url;
+  const Heading = first ? "h1" : "h2";
+  return (
+    <article
+      id={`project-${project.id}`}
+      data-review-project={project.id}
+      className="mx-auto max-w-(--column-max) px-5 pt-12 pb-16 sm:px-8"
+    >
+      <header className="mb-10 max-w-3xl">
+        <p className="text-accent text-sm font-medium tracking-wide uppercase">
+          {formatCategory(project.category)}
+        </p>
+        <Heading className="mt-2 text-4xl font-semibold tracking-tight text-balance">
+          {project.title}
+        </Heading>
+        <p className="text-muted mt-3 text-lg">{project.role}</p>
+        {project.summary ? (
+          <p className="mt-5 text-lg leading-relaxed whitespace-pre-line">{project.summary}</p>
+        ) : null}
+      </header>
+      <div className="flex flex-col gap-16">
+        {sections.map((section, index) => {
+          const title = section.title || `${project.title}, section ${index + 1}`;
+          const video =
+            section.videoUrl && !section.videoEmbed
+              ? {
+                  src: mediaUrl(section.videoUrl),
+                  title: `${section.title || project.title} (video)`,
+                  allowDownload: link.allowDownload,
+                }
+              : null;
+          return (
+            <div key={section.id} className="flex flex-col gap-6">
+              <SectionView
+                projectTitle={project.title}
+                maxWidth={maxWidth}
+                section={{
+                  id: section.id,
+                  title: section.title,
+                  description: section.description,
+                  images: section.images.map((image) => ({
+                    url: mediaUrl(image.url),
+                    width: image.width,
+                    height: image.height,
+                    alt: image.alt || `${project.title}, image`,
+                    focalX: image.focalX,
+                    focalY: image.focalY,
+                    placeholder: image.placeholder ?? null,
+                  })),
+                  // The review's own player (with the comments' timeline) shows an uploaded video.
+                  videoUrl: null,
+                  videoEmbed: section.videoEmbed,
+                  layout: toLayout(section.layout),
+                }}
+              />
+              {link.allowDownload && section.images.length > 0 ? (
+                <ul className="flex flex-wrap gap-4 text-sm">
+                  {section.images.map((image, n) => (
+                    <li key={image.url}>
+                      <a href={mediaUrl(image.url)} download className="underline">
+                        Download image {n + 1}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              <ReviewSection
+                token={token}
+                sectionId={section.id}
+                label={title}
+                video={video}
+                ownerName={ownerName}
+                initialComments={comments.filter((comment) => comment.sectionId === section.id)}
+              />
+            </div>
+          );
+        })}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,64 @@
+import "server-only";
+import { findFirstAccountEmail } from "@/lib/auth/owner";
+import { deliverMail, escapeHtml } from "@/lib/auth-service/mail";
+import { claimReviewMail } from "@/lib/data/review-links";
+import { env } from "@/lib/env";
+import { getCachedSiteUrl } from "@/lib/site/site-url";
+
+/*
+ * The owner's mail about reviewers' comments (docs/spec.md §12): one mail per reviewer visit,
+ * sent once the visit has had no new comment for REVIEW_MAIL_QUIET_MS, through the site's mailer
+ * (SMTP_URL, else DATA_DIR/outbox). Visits are claimed in the database, so with several servers
+ * each visit is mailed once.
+ */
+
+export const REVIEW_MAIL_QUIET_MS = 5 * 60 * 1000;
+const SWEEP_EVERY_MS = 60 * 1000;
+
+const clock = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, "0")}`;
+
+/** Sends the mails that are due; returns how many were sent. */
+export async function sendDueReviewMail(now = new Date()): Promise<number> {
+  const due = await claimReviewMail(REVIEW_MAIL_QUIET_MS, now);
+  if (due.length === 0) return 0;
+  const to = env().OWNER_EMAILS[0] ?? (await findFirstAccountEmail());
+  if (!to) return 0;
+  const site = getCachedSiteUrl();
+  for (const { link, comments } of due) {
+    const page = new URL(`/review-links/${link.id}`, site).toString();
+    const lines = comments.map(
+      (comment) =>
+        `${comment.name}${comment.time !== null ? ` at ${clock(comment.time)}` : ""}: ${comment.text}`,
+    );
+    const subject = `${comments.length} new comment${comments.length === 1 ? "" : "s"} on “${link.name}”`;
+    await deliverMail(
+      {
+        to,
+        subject,
+        text: [`New comments on the review link “${link.name}”:`, "", ...lines, "", page].join(
+          "\n",
+        ),
+        html: `<p>New comments on the review link “${escapeHtml(link.name)}”:</p><ul>${lines
+          .map((line) => `<li>${escapeHtml(line)}</li>`)
+          .join("")}</ul><p><a href="${escapeHtml(page)}">Read and reply</a></p>`,
+      },
+      site.origin,
+    );
+  }
+  console.log(`Review mail: sent ${due.length} mail(s).`);
+  return due.length;
+}
+
+let timer: ReturnType<typeof setInterval> | undefined;
+
+/** Every minute, in the background; the timer never keeps the process alive. */
+export function scheduleReviewMail(): void {
+  if (timer) return;
+  timer = setInterval(() => {
+    sendDueReviewMail().catch((error: unknown) => {
+      console.error(`Review mail failed: ${(error as Error).message}`);
+    });
+  }, SWEEP_EVERY_MS);
+  timer.unref();
+}

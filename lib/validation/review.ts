@@ -1,0 +1,122 @@
+import { z } from "zod";
+import { REVIEW_LIMITS } from "./limits";
+import { projectPasswordSchema } from "./status";
+import { hasVisibleText, isStorableText } from "./text";
+
+/* Client review links and their comments (docs/spec.md §12); messages are the API's. */
+
+export const reviewMessages = {
+  nameRequired: "A review link needs a name",
+  nameTooLong: `Name must be at most ${REVIEW_LIMITS.name} characters`,
+  projectsRequired: "Choose at least one project",
+  projectsTooMany: `A review link shows at most ${REVIEW_LIMITS.projects} projects`,
+  projectUnknown: "A chosen project does not exist",
+  expiryInvalid: "Expiry must be a date and time in the future",
+  reviewerNameRequired: "Please enter your name.",
+  reviewerNameTooLong: `Your name must be at most ${REVIEW_LIMITS.reviewerName} characters.`,
+  commentRequired: "Please write a comment.",
+  commentTooLong: `A comment must be at most ${REVIEW_LIMITS.comment} characters.`,
+  replyTooLong: `A reply must be at most ${REVIEW_LIMITS.reply} characters.`,
+  invalidText: "Text holds characters that cannot be stored",
+  sectionOutside: "This section is not part of this review",
+  pointInvalid: "A point needs both x and y between 0 and 1",
+  timeInvalid: "Time must be a number of seconds of at least 0",
+  tooManyComments: "Too many comments. Please wait a minute and try again.",
+  tooManyRequests: "Request rate limit reached",
+  linkNotFound: "Review link not found",
+  linkExpired: "This review link has expired",
+  linkExpiredHelp: "Ask the person who sent it to you for a new link.",
+  created: "Review link created",
+  updated: "Review link updated",
+  revoked: "Review link revoked",
+  fetched: "Review links fetched",
+  commentPosted: "Comment posted",
+  commentUpdated: "Comment updated",
+  commentsFetched: "Comments fetched",
+} as const;
+
+const text = (max: number, required: string, tooLong: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .refine(hasVisibleText, { error: required })
+    .refine((value) => value.length <= max, { error: tooLong })
+    .refine(isStorableText, { error: reviewMessages.invalidText });
+
+const linkName = text(REVIEW_LIMITS.name, reviewMessages.nameRequired, reviewMessages.nameTooLong);
+const projectIds = z
+  .array(z.string().regex(/^[0-9a-f]{24}$/, { error: reviewMessages.projectUnknown }), {
+    error: reviewMessages.projectsRequired,
+  })
+  .min(1, { error: reviewMessages.projectsRequired })
+  .max(REVIEW_LIMITS.projects, { error: reviewMessages.projectsTooMany })
+  .transform((ids) => [...new Set(ids)]);
+const expiresAt = z
+  .union([z.iso.datetime({ offset: true, error: reviewMessages.expiryInvalid }), z.null()])
+  .transform((value) => (value === null ? null : new Date(value)));
+
+/** POST /api/review-links. An empty password is none. */
+export const createReviewLinkSchema = z.object({
+  name: linkName,
+  projectIds,
+  expiresAt: expiresAt.optional(),
+  password: z.union([z.literal(""), projectPasswordSchema, z.null()]).optional(),
+  allowDownload: z.boolean().optional(),
+});
+
+/** PATCH /api/review-links/{id}: any of the fields; password null removes it, absent keeps it. */
+export const updateReviewLinkSchema = createReviewLinkSchema.partial();
+
+/** POST /api/review-links/{token}/comments. */
+export const reviewCommentSchema = z
+  .object({
+    sectionId: z.string().regex(/^[0-9a-f]{24}$/, { error: reviewMessages.sectionOutside }),
+    name: text(
+      REVIEW_LIMITS.reviewerName,
+      reviewMessages.reviewerNameRequired,
+      reviewMessages.reviewerNameTooLong,
+    ),
+    text: text(
+      REVIEW_LIMITS.comment,
+      reviewMessages.commentRequired,
+      reviewMessages.commentTooLong,
+    ),
+    time: z.number({ error: reviewMessages.timeInvalid }).finite().min(0).nullish(),
+    x: z.number({ error: reviewMessages.pointInvalid }).min(0).max(1).nullish(),
+    y: z.number({ error: reviewMessages.pointInvalid }).min(0).max(1).nullish(),
+    openId: z
+      .string()
+      .regex(/^[0-9a-f]{24}$/)
+      .nullish(),
+  })
+  .refine((value) => (value.x == null) === (value.y == null), {
+    error: reviewMessages.pointInvalid,
+  });
+
+/** PATCH /api/review-links/{id}/comments/{commentId}: the owner's reply and resolution. */
+export const reviewCommentUpdateSchema = z.object({
+  reply: z
+    .union([
+      z.null(),
+      z
+        .string()
+        .trim()
+        .max(REVIEW_LIMITS.reply, { error: reviewMessages.replyTooLong })
+        .refine(isStorableText, { error: reviewMessages.invalidText }),
+    ])
+    .optional(),
+  resolved: z.boolean().optional(),
+});
+
+/** POST /api/review-links/{token}/opens: a visit's progress. */
+export const reviewOpenSchema = z.object({
+  openId: z
+    .string()
+    .regex(/^[0-9a-f]{24}$/)
+    .nullish(),
+  projectsViewed: z
+    .array(z.string().regex(/^[0-9a-f]{24}$/))
+    .max(REVIEW_LIMITS.projects)
+    .optional(),
+  videoSeconds: z.number().int().min(0).max(86_400).optional(),
+});
