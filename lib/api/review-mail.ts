@@ -20,10 +20,11 @@ const clock = (seconds: number) =>
 
 /** Sends the mails that are due; returns how many were sent. */
 export async function sendDueReviewMail(now = new Date()): Promise<number> {
-  const due = await claimReviewMail(REVIEW_MAIL_QUIET_MS, now);
-  if (due.length === 0) return 0;
+  // No owner address yet: nothing is claimed, so the comments are mailed once there is one.
   const to = env().OWNER_EMAILS[0] ?? (await findFirstAccountEmail());
   if (!to) return 0;
+  const due = await claimReviewMail(REVIEW_MAIL_QUIET_MS, now);
+  if (due.length === 0) return 0;
   const site = getCachedSiteUrl();
   for (const { link, comments } of due) {
     const page = new URL(`/review-links/${link.id}`, site).toString();

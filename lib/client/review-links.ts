@@ -1,4 +1,4 @@
-import { reviewMessages } from "@/lib/validation/review";
+import { reviewMessages } from "@/lib/validation/review-messages";
 import { callApi } from "./result";
 
 /* The owner's calls on review links (docs/api.md#review-links). */

@@ -1,4 +1,4 @@
-import { reviewMessages } from "@/lib/validation/review";
+import { reviewMessages } from "@/lib/validation/review-messages";
 import { callApi } from "./result";
 
 /* The reviewer's calls on a review page (docs/spec.md §12); loaded by review pages only. */

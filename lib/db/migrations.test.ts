@@ -29,7 +29,9 @@ import {
   listContactMessages,
   trashContactMessage,
 } from "@/lib/data/contact-messages";
+import {
   addReviewComment,
+  claimReviewMail,
   createReviewLink,
   getReviewLinkByToken,
   listReviewComments,
@@ -858,13 +860,35 @@ describe("migration 0015: review links", () => {
       openId: open.id,
     });
 
+    // The owner's mail: one per visit, once it has been quiet for the given time; a later comment
+    // of the same visit makes one more mail with that comment only.
+    const quiet = 5 * 60 * 1000;
+    expect(await claimReviewMail(quiet)).toEqual([]);
+    const later = new Date(Date.now() + quiet + 1000);
+    expect(await claimReviewMail(quiet, later)).toMatchObject([
+      { link: { id: link.id }, comments: [{ name: "Ann" }] },
+    ]);
+    expect(await claimReviewMail(quiet, new Date(later.getTime() + quiet))).toEqual([]);
+    await addReviewComment(link, {
+      sectionId: SECTION_ID,
+      name: "Ann",
+      text: "And the end card",
+      time: null,
+      x: 0.25,
+      y: 0.5,
+      openId: open.id,
+    });
+    const batch = await claimReviewMail(quiet, new Date(Date.now() + 2 * quiet));
+    expect(batch.map((mail) => mail.comments.map((c) => c.text))).toEqual([["And the end card"]]);
+
     const archive = path.join(work, "after-0015.tar.gz");
-    expect(await createBackup(site.dataDir, archive)).toMatchObject({ rows: 5 });
+    expect(await createBackup(site.dataDir, archive)).toMatchObject({ rows: 6 });
     await restoreBackup(await fresh(), archive);
     const restored = await getReviewLinkByToken(link.token);
     expect(restored).toMatchObject({ id: link.id, name: "Acme — pitch", projectIds: [PROJECT_ID] });
     expect(await listReviewComments(link.id)).toMatchObject([
       { name: "Ann", text: "<b>Tighter</b> here", time: 3.2, openId: open.id },
+      { text: "And the end card", x: 0.25, y: 0.5 },
     ]);
     expect(await listReviewOpens(link.id)).toMatchObject([
       { device: "phone", projectsViewed: [PROJECT_ID], videoSeconds: 7 },

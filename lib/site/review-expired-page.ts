@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db";
-import { reviewMessages } from "@/lib/validation/review";
+import { reviewMessages } from "@/lib/validation/review-messages";
 import { reviewLinks } from "@/models";
 
 const REVIEW_PATH = /^\/r\/([A-Za-z0-9_-]{43})\/?$/;

@@ -2,38 +2,11 @@ import { z } from "zod";
 import { REVIEW_LIMITS } from "./limits";
 import { projectPasswordSchema } from "./status";
 import { hasVisibleText, isStorableText } from "./text";
+import { reviewMessages } from "./review-messages";
+
+export { reviewMessages };
 
 /* Client review links and their comments (docs/spec.md §12); messages are the API's. */
-
-export const reviewMessages = {
-  nameRequired: "A review link needs a name",
-  nameTooLong: `Name must be at most ${REVIEW_LIMITS.name} characters`,
-  projectsRequired: "Choose at least one project",
-  projectsTooMany: `A review link shows at most ${REVIEW_LIMITS.projects} projects`,
-  projectUnknown: "A chosen project does not exist",
-  expiryInvalid: "Expiry must be a date and time in the future",
-  reviewerNameRequired: "Please enter your name.",
-  reviewerNameTooLong: `Your name must be at most ${REVIEW_LIMITS.reviewerName} characters.`,
-  commentRequired: "Please write a comment.",
-  commentTooLong: `A comment must be at most ${REVIEW_LIMITS.comment} characters.`,
-  replyTooLong: `A reply must be at most ${REVIEW_LIMITS.reply} characters.`,
-  invalidText: "Text holds characters that cannot be stored",
-  sectionOutside: "This section is not part of this review",
-  pointInvalid: "A point needs both x and y between 0 and 1",
-  timeInvalid: "Time must be a number of seconds of at least 0",
-  tooManyComments: "Too many comments. Please wait a minute and try again.",
-  tooManyRequests: "Request rate limit reached",
-  linkNotFound: "Review link not found",
-  linkExpired: "This review link has expired",
-  linkExpiredHelp: "Ask the person who sent it to you for a new link.",
-  created: "Review link created",
-  updated: "Review link updated",
-  revoked: "Review link revoked",
-  fetched: "Review links fetched",
-  commentPosted: "Comment posted",
-  commentUpdated: "Comment updated",
-  commentsFetched: "Comments fetched",
-} as const;
 
 const text = (max: number, required: string, tooLong: string) =>
   z

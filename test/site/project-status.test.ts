@@ -12,6 +12,7 @@ import {
 import { signIn } from "../helpers/auth";
 import { cookieOf } from "../helpers/authz-credentials";
 import { pngOfSize } from "../helpers/media-fixtures";
+import { fetchFrom } from "../helpers/client-address";
 
 /*
  * docs/spec.md §11: what a visitor, a signed-in non-owner and the owner get for
@@ -645,4 +646,245 @@ describe("publishing on a schedule (docs/spec.md §11)", () => {
       unpublishAt: unpublishAt.toISOString(),
     });
   }, 90_000);
+/*
+ * Client review links (docs/spec.md §12): what a link opens, and every refusal writing nothing.
+ */
+describe("review links: the link opens its projects and nothing else", () => {
+  type LinkJson = { _id: string; url: string };
+  type CommentJson = { _id: string; text: string };
+  let draft: Made;
+  let locked: Made;
+  let other: Made;
+  let link: LinkJson;
+  let token: string;
+  let sectionOf: Record<string, string>;
+
+  const owner = <T>(method: string, pathname: string, json?: unknown) =>
+    call<T>(url, method, pathname, { token: site.ownerToken, json });
+  const makeLink = async (fields: Record<string, unknown>) => {
+    const made = await owner<LinkJson>("POST", "/api/review-links", fields);
+    expect(made.status).toBe(201);
+    return made.body.data;
+  };
+  const tokenOf = (made: LinkJson) => new URL(made.url).pathname.split("/")[2]!;
+  const comment = (to: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(new URL(`/api/review-links/${to}/comments`, url), {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    });
+  const commentsOf = async (id: string) =>
+    (await owner<CommentJson[]>("GET", `/api/review-links/${id}/comments`)).body.data;
+  const sectionIdOf = async (projectId: string) =>
+    ((await (await get(`/api/sections/${projectId}`, "owner")).json()) as { data: SectionJson[] })
+      .data[0]!._id;
+
+  beforeAll(async () => {
+    draft = await makeProject("Review Draft Foxtrot", { status: "draft" });
+    locked = await makeProject("Review Protected Golf", {
+      status: "protected",
+      password: PASSWORD_X,
+    });
+    other = await makeProject("Review Unlisted Hotel", { status: "unlisted" });
+    sectionOf = {
+      [draft.id]: await sectionIdOf(draft.id),
+      [other.id]: await sectionIdOf(other.id),
+    };
+    link = await makeLink({ name: "Acme — pitch", projectIds: [locked.id, draft.id] });
+    token = tokenOf(link);
+  });
+
+  it("is the owner's to make: 128+ bit token; visitors and bad input are refused", async () => {
+    expect(Buffer.from(token, "base64url").length).toBeGreaterThanOrEqual(16);
+    const anonymous = await call(url, "POST", "/api/review-links", {
+      json: { name: "X", projectIds: [draft.id] },
+    });
+    expect(anonymous.status).toBe(401);
+    expect((await call(url, "GET", "/api/review-links")).status).toBe(401);
+    const unknown = await owner("POST", "/api/review-links", {
+      name: "X",
+      projectIds: ["0123456789abcdef01234567"],
+    });
+    expect(unknown).toMatchObject({
+      status: 400,
+      body: { message: "A chosen project does not exist" },
+    });
+    const past = await owner("POST", "/api/review-links", {
+      name: "X",
+      projectIds: [draft.id],
+      expiresAt: "2020-01-01T00:00:00Z",
+    });
+    expect(past.status).toBe(400);
+    const list = await owner<LinkJson[]>("GET", "/api/review-links");
+    expect(list.body.data.map((made) => made._id)).toEqual([link._id]);
+  });
+
+  it("shows exactly its projects in its order, noindex, with their restricted media", async () => {
+    const { status, html } = await page(`/r/${token}`, "visitor");
+    expect(status).toBe(200);
+    expect(html).toContain("Private review for Acme — pitch");
+    expect(hasRobotsNoindex(html)).toBe(true);
+    expect(html).toContain('name="referrer" content="no-referrer"');
+    expect(html.indexOf("Review Protected Golf")).toBeLessThan(
+      html.indexOf("Review Draft Foxtrot"),
+    );
+    expect(html).not.toContain("Review Unlisted Hotel");
+    const media = `/media/${draft.imageKey}?review=${token}`;
+    expect(html).toContain(media);
+    expect((await get(media, "visitor")).status).toBe(200);
+    // The token opens the link's files only, and nothing without it.
+    expect((await get(`/media/${draft.imageKey}`, "visitor")).status).toBe(404);
+    expect((await get(`/media/${draft.imageKey}?review=${"A".repeat(43)}`, "visitor")).status).toBe(
+      404,
+    );
+    // Nothing else through the link; the projects stay closed elsewhere.
+    expect((await get(`/r/${token}/sections/${other.id}`, "visitor")).status).toBe(404);
+    expect((await page(`/sections/${draft.id}`, "visitor")).status).toBe(404);
+    const sitemap = await (await get("/sitemap.xml", "visitor")).text();
+    expect(sitemap).not.toContain(token);
+    expect(sitemap).not.toContain(draft.id);
+  });
+
+  it("guessed, revoked and expired tokens are refused and write nothing", async () => {
+    const guessed = Buffer.alloc(32, 7).toString("base64url");
+    for (const guess of [
+      guessed,
+      "short",
+      token.slice(0, -1) + (token.endsWith("A") ? "B" : "A"),
+    ]) {
+      expect((await page(`/r/${guess}`, "visitor")).status).toBe(404);
+      const refused = await comment(guess, {
+        sectionId: sectionOf[draft.id],
+        name: "G",
+        text: "hi",
+      });
+      expect(refused.status).toBe(404);
+    }
+    const doomed = await makeLink({ name: "Soon gone", projectIds: [draft.id] });
+    expect((await owner("DELETE", `/api/review-links/${doomed._id}`)).status).toBe(200);
+    expect((await page(`/r/${tokenOf(doomed)}`, "visitor")).status).toBe(404);
+    const late = await comment(tokenOf(doomed), {
+      sectionId: sectionOf[draft.id],
+      name: "G",
+      text: "hi",
+    });
+    expect(late.status).toBe(404);
+    expect(await commentsOf(doomed._id)).toEqual([]);
+
+    const brief = await makeLink({
+      name: "Brief",
+      projectIds: [draft.id],
+      expiresAt: new Date(Date.now() + 1500).toISOString(),
+    });
+    expect((await page(`/r/${tokenOf(brief)}`, "visitor")).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    const expired = await page(`/r/${tokenOf(brief)}`, "visitor");
+    expect(expired.status).toBe(410);
+    expect(expired.html).toContain("This review link has expired");
+    expect(expired.html).not.toContain("Review Draft Foxtrot");
+    const tooLate = await comment(tokenOf(brief), {
+      sectionId: sectionOf[draft.id],
+      name: "G",
+      text: "hi",
+    });
+    expect(tooLate.status).toBe(410);
+    expect(await commentsOf(brief._id)).toEqual([]);
+  });
+
+  it("comments: only on the link's sections, kept as text; outside the link nothing is written", async () => {
+    const outside = await comment(token, {
+      sectionId: sectionOf[other.id],
+      name: "Ann",
+      text: "x",
+    });
+    expect(outside.status).toBe(400);
+    expect(await outside.json()).toMatchObject({
+      message: "This section is not part of this review",
+    });
+    const tooLong = await comment(token, {
+      sectionId: sectionOf[draft.id],
+      name: "Ann",
+      text: "x".repeat(2001),
+    });
+    expect(tooLong.status).toBe(400);
+    expect(await commentsOf(link._id)).toEqual([]);
+    const posted = await comment(token, {
+      sectionId: sectionOf[draft.id],
+      name: "Ann",
+      text: "<script>alert(1)</script> tighter cut",
+      time: 3,
+    });
+    expect(posted.status).toBe(201);
+    const { html } = await page(`/r/${token}`, "visitor");
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; tighter cut");
+    expect(html).not.toContain("<script>alert(1)</script>");
+  });
+
+  it("a password link: the protected projects' form and texts; its cookie opens nothing else", async () => {
+    const secret = await makeLink({ name: "Secret", projectIds: [draft.id], password: PASSWORD_Y });
+    const second = await makeLink({ name: "Second", projectIds: [draft.id], password: PASSWORD_Y });
+    const closed = await page(`/r/${tokenOf(secret)}`, "visitor");
+    expect(closed.html).toContain(statusMessages.protectedTitle);
+    expect(closed.html).not.toContain("Review Draft Foxtrot");
+    const unlock = (to: string, password: string) =>
+      fetch(new URL(`/api/review-links/${to}/unlock`, url), {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ password }),
+      });
+    const wrong = await unlock(tokenOf(secret), "not-the-password");
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toMatchObject({ message: statusMessages.wrongPassword });
+    const noCookie = await comment(tokenOf(secret), {
+      sectionId: sectionOf[draft.id],
+      name: "G",
+      text: "hi",
+    });
+    expect(noCookie.status).toBe(401);
+    const right = await unlock(tokenOf(secret), PASSWORD_Y);
+    expect(right.status).toBe(200);
+    const setCookie = right.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(/^review_access=[^;]+;.*HttpOnly/i);
+    const cookie = setCookie.split(";")[0]!;
+    const value = cookie.split("=").slice(1).join("=");
+    expect((await page(`/r/${tokenOf(secret)}`, { cookie })).html).toContain(
+      "Review Draft Foxtrot",
+    );
+    // Replayed on the other link (same password), on a protected project, as its access cookie.
+    expect((await page(`/r/${tokenOf(second)}`, { cookie })).html).not.toContain(
+      "Review Draft Foxtrot",
+    );
+    const replayed = await comment(
+      tokenOf(second),
+      { sectionId: sectionOf[draft.id], name: "G", text: "hi" },
+      { cookie },
+    );
+    expect(replayed.status).toBe(401);
+    expect(await commentsOf(second._id)).toEqual([]);
+    for (const jar of [cookie, `project_access=${value}`]) {
+      const protectedPage = await page(`/sections/${locked.id}`, { cookie: jar });
+      expect(protectedPage.html).toContain(statusMessages.protectedTitle);
+      expect(protectedPage.html).not.toContain(locked.imageKey);
+      expect((await get(`/media/${draft.imageKey}`, { cookie: jar })).status).toBe(404);
+    }
+  });
+
+  it("1,000 comments from one address: a few are taken, the rest refused with 429", async () => {
+    const from = fetchFrom("127.0.0.9");
+    const statuses: number[] = [];
+    for (let i = 0; i < 1000; i++) {
+      const response = await from(new URL(`/api/review-links/${token}/comments`, url), {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ sectionId: sectionOf[draft.id], name: "Flood", text: `n${i}` }),
+      });
+      statuses.push(response.status);
+    }
+    const taken = statuses.filter((status) => status === 201).length;
+    expect(taken).toBeGreaterThanOrEqual(10);
+    expect(taken).toBeLessThanOrEqual(15);
+    expect(statuses.filter((status) => status === 429).length).toBe(1000 - taken);
+    const stored = (await commentsOf(link._id)).filter((c) => c.text.startsWith("n"));
+    expect(stored).toHaveLength(taken);
+  });
 });

@@ -56,7 +56,7 @@ export default async function ReviewPage({ params }: { params: Params }) {
   const jar = await cookies();
   const bar = (
     <div className="bg-ink px-5 py-2 text-center text-sm text-white" data-testid="review-bar">
-      Private review for {link.name}
+      {`Private review for ${link.name}`}
     </div>
   );
   if (!reviewUnlocked(jar.get(REVIEW_ACCESS_COOKIE)?.value, link))

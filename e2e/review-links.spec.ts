@@ -1,0 +1,142 @@
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import {
+  createProjectViaApi,
+  deleteProjectViaApi,
+  signInOwnerForFile,
+  toast,
+  uniqueTitle,
+  type CreatedProject,
+} from "./helpers/owner-flows";
+
+/**
+ * docs/spec.md §12: the owner makes a review link of a draft in the back office; a reviewer on a
+ * phone-sized screen, in a browser of their own, comments at 0:03 of its video; the owner sees the
+ * comment's marker on the timeline and replies, and the reviewer reads the reply.
+ */
+signInOwnerForFile("review-links");
+
+/**
+ * The fixture clip (1.95 s) played at half speed: every track's time scale (and the movie's)
+ * halved, so the same frames last 3.9 s and 0:03 is inside it.
+ */
+function slowedClip(): Buffer {
+  const clip = Buffer.from(fs.readFileSync(path.join(__dirname, "fixtures", "clip.mp4")));
+  for (const box of ["mvhd", "mdhd"]) {
+    for (let at = clip.indexOf(box); at !== -1; at = clip.indexOf(box, at + 4)) {
+      const offset = at + (clip[at + 4] === 1 ? 24 : 16);
+      clip.writeUInt32BE(Math.round(clip.readUInt32BE(offset) / 2), offset);
+    }
+  }
+  return clip;
+}
+
+async function expectNoViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+}
+
+let project: CreatedProject;
+
+test.beforeEach(async ({ page }) => {
+  project = await createProjectViaApi(page, {
+    title: uniqueTitle("Review cut"),
+    category: "Motion Design",
+  });
+  const origin = String(test.info().project.use.baseURL);
+  const section = await page.request.post(`/api/sections/${project.id}`, {
+    headers: { Origin: origin },
+    multipart: {
+      title: "Main cut",
+      video: { name: "cut.mp4", mimeType: "video/mp4", buffer: slowedClip() },
+    },
+  });
+  expect(section.status()).toBe(201);
+  const draft = await page.request.put(`/api/projects/${project.id}`, {
+    headers: { Origin: origin },
+    multipart: { status: "draft" },
+  });
+  expect(draft.status()).toBe(200);
+});
+
+test.afterEach(async ({ page }) => {
+  await deleteProjectViaApi(page, project.id);
+});
+
+test("owner makes a link, a phone reviewer comments at 0:03, the owner sees the marker and replies", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto("/dashboard");
+  await page.getByRole("link", { name: "Review links" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Review links" })).toBeVisible();
+  await page.getByLabel("Name", { exact: true }).fill("Acme — pitch, March");
+  await page.getByRole("checkbox", { name: project.title }).check();
+  await page.getByRole("button", { name: "Create link" }).click();
+  await page.waitForURL(/\/review-links\/[0-9a-f]{24}$/);
+  await expect(toast(page)).toContainText("Review link created");
+  const url = (await page.getByTestId("review-url").textContent())!.trim();
+  expect(url).toMatch(/\/r\/[A-Za-z0-9_-]{43}$/);
+  await expectNoViolations(page);
+
+  // The reviewer: no session, a phone's width.
+  const reviewer = await browser.newContext({
+    storageState: { cookies: [], origins: [] },
+    viewport: { width: 375, height: 740 },
+  });
+  try {
+    const phone = await reviewer.newPage();
+    await phone.goto(new URL(url).pathname);
+    await expect(phone.getByTestId("review-bar")).toHaveText(
+      "Private review for Acme — pitch, March",
+    );
+    await expect(phone.getByRole("heading", { level: 1, name: project.title })).toBeVisible();
+    const video = phone.locator("video");
+    await video.first().evaluate(async (element: HTMLVideoElement) => {
+      if (element.readyState < 1)
+        await new Promise((resolve) =>
+          element.addEventListener("loadedmetadata", resolve, { once: true }),
+        );
+      element.currentTime = 3;
+      await new Promise((resolve) => element.addEventListener("seeked", resolve, { once: true }));
+    });
+    await expectNoViolations(phone);
+    await phone.getByLabel("Your name").fill("Ann");
+    await phone.getByLabel(/^Comment on/).click();
+    await expect(phone.getByLabel("Comment at 0:03")).toBeFocused();
+    expect(await video.first().evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
+    await phone.getByLabel("Comment at 0:03").fill("Hold the <logo> a beat longer");
+    await phone.getByRole("button", { name: "Post comment" }).click();
+    const posted = phone.getByTestId("review-comment");
+    await expect(posted).toContainText("Hold the <logo> a beat longer");
+    await expect(posted.getByRole("button", { name: "Play from 0:03" })).toBeVisible();
+    await expect(phone.getByTestId("review-marker")).toHaveCount(1);
+
+    // The owner's page of the link: the marker on the video's timeline, then a reply.
+    await page.reload();
+    const marker = page.getByRole("button", { name: "Go to 0:03: comment by Ann" });
+    await expect(marker).toBeVisible();
+    await marker.click();
+    expect(
+      await page
+        .locator("video")
+        .first()
+        .evaluate((element: HTMLVideoElement) => element.currentTime),
+    ).toBeCloseTo(3, 0);
+    await expect(page.getByTestId("owner-review-comment")).toContainText("Ann at 0:03");
+    await page.getByLabel("Reply to Ann").fill("Will do — new cut tomorrow.");
+    await page.getByRole("button", { name: "Send reply" }).click();
+    await expect(toast(page)).toContainText("Comment updated");
+
+    // The reviewer sees the reply; the visit was recorded for the owner.
+    await phone.reload();
+    await expect(phone.getByTestId("review-comment")).toContainText("Will do — new cut tomorrow.");
+    await page.reload();
+    await expect(page.getByTestId("review-opens")).toContainText("phone");
+  } finally {
+    await reviewer.close();
+  }
+});
