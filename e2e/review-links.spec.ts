@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { makePng } from "./helpers/owner-media";
 import {
-  createProjectViaApi,
   deleteProjectViaApi,
   signInOwnerForFile,
   toast,
@@ -41,11 +41,24 @@ async function expectNoViolations(page: Page) {
 let project: CreatedProject;
 
 test.beforeEach(async ({ page }) => {
-  project = await createProjectViaApi(page, {
-    title: uniqueTitle("Review cut"),
-    category: "Motion Design",
-  });
   const origin = String(test.info().project.use.baseURL);
+  const title = uniqueTitle("Review cut");
+  const created = await page.request.post("/api/projects", {
+    headers: { Origin: origin },
+    multipart: {
+      title,
+      role: "Direction",
+      category: "Motion Design",
+      status: "draft",
+      cover: {
+        name: "cover.png",
+        mimeType: "image/png",
+        buffer: makePng({ width: 64, height: 48 }),
+      },
+    },
+  });
+  expect(created.status()).toBe(201);
+  project = { id: ((await created.json()) as { data: { _id: string } }).data._id, title };
   const section = await page.request.post(`/api/sections/${project.id}`, {
     headers: { Origin: origin },
     multipart: {
@@ -54,11 +67,6 @@ test.beforeEach(async ({ page }) => {
     },
   });
   expect(section.status()).toBe(201);
-  const draft = await page.request.put(`/api/projects/${project.id}`, {
-    headers: { Origin: origin },
-    multipart: { status: "draft" },
-  });
-  expect(draft.status()).toBe(200);
 });
 
 test.afterEach(async ({ page }) => {

@@ -289,17 +289,19 @@ export async function claimReviewMail(
 ): Promise<{ link: ReviewLink; comments: ReviewComment[] }[]> {
   const db = await getDb();
   const before = new Date(now.getTime() - quietMs);
+  // notified_at becomes the visit's last mailed comment's time: a later comment is new.
   const claimed = await db.execute<{ id: string; notified_before: string | null }>(sql`
     with due as (
-      select o.id, o.notified_at as notified_before from ${reviewOpens} o
+      select o.id, o.notified_at as notified_before,
+        (select max(c.created_at) from ${reviewComments} c where c.open_id = o.id) as last_comment
+      from ${reviewOpens} o
       where exists (select 1 from ${reviewComments} c where c.open_id = o.id
                     and (o.notified_at is null or c.created_at > o.notified_at))
-        and (select max(c.created_at) from ${reviewComments} c where c.open_id = o.id) <= ${before.toISOString()}::timestamptz
       for update skip locked
     )
-    update ${reviewOpens} set notified_at = ${now.toISOString()}::timestamptz
-    from due where ${reviewOpens}.id = due.id
-    returning ${reviewOpens}.id, due.notified_before`);
+    update ${reviewOpens} set notified_at = due.last_comment
+    from due where ${reviewOpens}.id = due.id and due.last_comment <= ${before.toISOString()}::timestamptz
+    returning ${reviewOpens}.id, due.notified_before::text as notified_before`);
   const rows = (claimed as unknown as { rows: { id: string; notified_before: string | null }[] })
     .rows;
   const out: { link: ReviewLink; comments: ReviewComment[] }[] = [];

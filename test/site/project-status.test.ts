@@ -871,15 +871,18 @@ describe("review links: the link opens its projects and nothing else", () => {
 
   it("1,000 comments from one address: a few are taken, the rest refused with 429", async () => {
     const from = fetchFrom("127.0.0.9");
-    const statuses: number[] = [];
-    for (let i = 0; i < 1000; i++) {
-      const response = await from(new URL(`/api/review-links/${token}/comments`, url), {
+    const post = (i: number) =>
+      from(new URL(`/api/review-links/${token}/comments`, url), {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ sectionId: sectionOf[draft.id], name: "Flood", text: `n${i}` }),
-      });
-      statuses.push(response.status);
-    }
+      }).then((response) => response.status);
+    const statuses: number[] = [];
+    // In rounds of 50 at once: the budget is the same however fast they come.
+    for (let round = 0; round < 20; round++)
+      statuses.push(
+        ...(await Promise.all(Array.from({ length: 50 }, (_, i) => post(round * 50 + i)))),
+      );
     const taken = statuses.filter((status) => status === 201).length;
     expect(taken).toBeGreaterThanOrEqual(10);
     expect(taken).toBeLessThanOrEqual(15);
