@@ -112,6 +112,12 @@ export function ReviewPlayer({
   const own = useRef<HTMLVideoElement>(null);
   const player = playerRef ?? own;
   const [duration, setDuration] = useState(0);
+  // Its metadata may have loaded before the page's script ran (no loadedmetadata event then).
+  useEffect(() => {
+    const element = player.current;
+    if (element && element.readyState >= 1)
+      void Promise.resolve().then(() => setDuration(element.duration || 0));
+  }, [player]);
   const seek =
     onSeek ??
     ((seconds: number) => {
