@@ -10,17 +10,12 @@ import {
   type ReviewCommentJson,
 } from "@/lib/client/review";
 import { REVIEW_LIMITS } from "@/lib/validation/limits";
+import { formatTime } from "./review-time";
 
 /*
  * The reviewer's side of a review page (docs/spec.md §12): the visit's record (projects seen,
  * seconds of video played) and each section's comments. Only /r/{token} imports this file.
  */
-
-/** "1:05" for 65.2 seconds. */
-export function formatTime(seconds: number): string {
-  const whole = Math.floor(seconds);
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
-}
 
 let visitId: string | null = null;
 const NAME_KEY = "review-name";

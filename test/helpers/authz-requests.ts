@@ -130,6 +130,14 @@ export async function writeRequests(ids: Ids): Promise<WriteRequest[]> {
       body: () => settingsForm(bytes),
     },
     {
+      // Client review links (docs/api.md#review-links): the owner's writes.
+      name: "create review link",
+      method: "POST",
+      path: "/api/review-links",
+      body: () => JSON.stringify({ name: "Acme — pitch", projectIds: [projectId] }),
+      json: true,
+    },
+    {
       // Direct uploads (docs/api.md#direct-uploads): owner-only before it says whether Cloudinary is configured (404 here).
       name: "sign direct upload",
       method: "POST",

@@ -3,7 +3,8 @@ import { notFound } from "next/navigation";
 import { OwnerPage } from "@/components/owner/owner-page";
 import { ReviewLinkForm } from "@/components/owner/review-link-form";
 import { ReviewCommentActions, RevokeReviewLink } from "@/components/owner/review-comment-actions";
-import { formatTime, ReviewPlayer } from "@/components/sections/review-client";
+import { ReviewPlayer } from "@/components/sections/review-client";
+import { formatTime } from "@/components/sections/review-time";
 import { requireOwnerPage } from "@/lib/auth/owner-page";
 import { listProjects } from "@/lib/data/projects";
 import {
