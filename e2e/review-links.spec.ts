@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { devices, expect, test, type Page } from "@playwright/test";
 import { makePng } from "./helpers/owner-media";
 import {
   deleteProjectViaApi,
@@ -90,8 +90,9 @@ test("owner makes a link, a phone reviewer comments at 0:03, the owner sees the 
   expect(url).toMatch(/\/r\/[A-Za-z0-9_-]{43}$/);
   await expectNoViolations(page);
 
-  // The reviewer: no session, a phone's width.
+  // The reviewer: no session, a phone (its User-Agent and touch) at 375 px.
   const reviewer = await browser.newContext({
+    ...devices["Pixel 5"],
     storageState: { cookies: [], origins: [] },
     viewport: { width: 375, height: 740 },
   });
