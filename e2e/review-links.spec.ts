@@ -12,7 +12,7 @@ import {
 } from "./helpers/owner-flows";
 
 /**
- * docs/spec.md §12: the owner makes a review link of a draft in the back office; a reviewer on a
+ * docs/spec.md §13: the owner makes a review link of a draft in the back office; a reviewer on a
  * phone-sized screen, in a browser of their own, comments at 0:03 of its video; the owner sees the
  * comment's marker on the timeline and replies, and the reviewer reads the reply.
  */

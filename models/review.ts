@@ -13,7 +13,7 @@ import {
 import { sections } from "./sections";
 
 /*
- * Client review links (docs/spec.md §12): a private, ordered selection of projects at
+ * Client review links (docs/spec.md §13): a private, ordered selection of projects at
  * /r/{token}, the reviewers' comments on its sections and the record of its opens.
  */
 

@@ -11,7 +11,7 @@ import { REVIEW_LIMITS } from "@/lib/validation/limits";
 const buttonClass =
   "rounded-md border border-black/20 px-3 py-1.5 text-sm font-medium hover:bg-black/5 disabled:opacity-60";
 
-/** The owner's reply (shown to the reviewer) and Resolve on one comment (docs/spec.md §12). */
+/** The owner's reply (shown to the reviewer) and Resolve on one comment (docs/spec.md §13). */
 export function ReviewCommentActions({
   linkId,
   commentId,

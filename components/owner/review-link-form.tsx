@@ -31,7 +31,7 @@ const buttonClass =
   "rounded-md border border-black/20 px-2 py-1 text-sm font-medium hover:bg-black/5 disabled:opacity-40";
 
 /**
- * Makes or edits a review link (docs/spec.md §12): its name, the projects it shows (any status)
+ * Makes or edits a review link (docs/spec.md §13): its name, the projects it shows (any status)
  * in the chosen order, an optional expiry and password, and whether the originals may be
  * downloaded.
  */

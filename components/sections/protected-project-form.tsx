@@ -17,7 +17,7 @@ export function ProtectedProjectForm({
   reviewToken,
 }: {
   projectId?: string;
-  /** A password review link's token instead (docs/spec.md §12): same form, texts and limits. */
+  /** A password review link's token instead (docs/spec.md §13): same form, texts and limits. */
   reviewToken?: string;
 }) {
   const [password, setPassword] = useState("");

@@ -13,7 +13,7 @@ import { REVIEW_LIMITS } from "@/lib/validation/limits";
 import { formatTime } from "./review-time";
 
 /*
- * The reviewer's side of a review page (docs/spec.md §12): the visit's record (projects seen,
+ * The reviewer's side of a review page (docs/spec.md §13): the visit's record (projects seen,
  * seconds of video played) and each section's comments. Only /r/{token} imports this file.
  */
 

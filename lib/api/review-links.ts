@@ -41,7 +41,7 @@ import { ApiError, fail, ok } from "./respond";
 
 export { toReviewCommentJson };
 
-/* Client review links (docs/spec.md §12, docs/api.md#review-links). */
+/* Client review links (docs/spec.md §13, docs/api.md#review-links). */
 
 const BODY_LIMIT = 16 * 1024;
 

@@ -6,7 +6,7 @@ import { env } from "@/lib/env";
 import { getCachedSiteUrl } from "@/lib/site/site-url";
 
 /*
- * The owner's mail about reviewers' comments (docs/spec.md §12): one mail per reviewer visit,
+ * The owner's mail about reviewers' comments (docs/spec.md §13): one mail per reviewer visit,
  * sent once the visit has had no new comment for REVIEW_MAIL_QUIET_MS, through the site's mailer
  * (SMTP_URL, else DATA_DIR/outbox). Visits are claimed in the database, so with several servers
  * each visit is mailed once.

@@ -27,7 +27,7 @@ const RULES = {
   // stored messages per hour for the whole site (takeSiteRateLimit).
   contact: { burst: 10, requests: 10, perSeconds: 3600 },
   contactSite: { burst: 30, requests: 30, perSeconds: 3600 },
-  // Client review links (docs/spec.md §12), per address and link: comments (10 at once, then
+  // Client review links (docs/spec.md §13), per address and link: comments (10 at once, then
   // one every 10 s) and visits recorded.
   reviewComment: { burst: 10, requests: 30, perSeconds: 300 },
   reviewOpen: { burst: 30, requests: 60, perSeconds: 300 },

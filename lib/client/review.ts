@@ -1,7 +1,7 @@
 import { reviewMessages } from "@/lib/validation/review-messages";
 import { callApi } from "./result";
 
-/* The reviewer's calls on a review page (docs/spec.md §12); loaded by review pages only. */
+/* The reviewer's calls on a review page (docs/spec.md §13); loaded by review pages only. */
 
 export type ReviewCommentJson = {
   _id: string;

@@ -18,7 +18,7 @@ export function unlockProject(id: string, password: string): Promise<Result> {
   );
 }
 
-/** POST /api/review-links/{token}/unlock: opens a password review link (docs/spec.md §12). */
+/** POST /api/review-links/{token}/unlock: opens a password review link (docs/spec.md §13). */
 export function unlockReview(token: string, password: string): Promise<Result> {
   return callApi(
     ["review-links", token, "unlock"],

@@ -17,7 +17,7 @@ import { projectNotTrashed, sectionNotTrashed } from "./not-trashed";
 import type { Project } from "./projects";
 
 /*
- * Client review links (docs/spec.md §12): a private, ordered selection of projects of any status
+ * Client review links (docs/spec.md §13): a private, ordered selection of projects of any status
  * at /r/{token}, with the reviewers' comments and the record of its opens. The token is the
  * credential: 32 random bytes (256 bits), base64url.
  */

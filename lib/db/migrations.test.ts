@@ -826,7 +826,7 @@ describe("migration 0014: publishing on a schedule", () => {
 });
 
 /**
- * Migration 0015 (client review links, docs/spec.md §12): a site made before it keeps its
+ * Migration 0015 (client review links, docs/spec.md §13): a site made before it keeps its
  * projects and sections; its new tables work on the upgraded database, and a backup carries the
  * links (token included, so a sent URL works after a restore), their comments and their opens.
  */

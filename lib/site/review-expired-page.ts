@@ -22,7 +22,7 @@ export async function isExpiredReviewPath(pathname: string, now = new Date()): P
 }
 
 /**
- * What an expired review link answers (docs/spec.md §12): 410 with a plain page saying so, made
+ * What an expired review link answers (docs/spec.md §13): 410 with a plain page saying so, made
  * by proxy.ts before any page renders (a page cannot choose its status), never cached or indexed.
  */
 export function reviewExpiredPage(): Response {

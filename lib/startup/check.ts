@@ -72,7 +72,7 @@ export async function checkStartup(): Promise<void> {
   scheduleDirectUploadSweep();
   // Owner mails about contact messages still owed from before the restart (not awaited).
   void sendMailsNow();
-  // Reviewers' comments, one mail per visit (docs/spec.md §12).
+  // Reviewers' comments, one mail per visit (docs/spec.md §13).
   scheduleReviewMail();
 }
 

@@ -32,7 +32,7 @@ export const PROJECT_ACCESS_DAYS = 7;
 /** Wrong passwords a client address may try per project page before it is throttled (§11). */
 export const PROJECT_PASSWORD_ATTEMPTS = 20;
 
-/** Client review links (docs/spec.md §12): name, projects, comments, replies. */
+/** Client review links (docs/spec.md §13): name, projects, comments, replies. */
 export const REVIEW_LIMITS = {
   name: 120,
   projects: 50,

@@ -1,6 +1,6 @@
 import { REVIEW_LIMITS } from "./limits";
 
-/** The texts of client review links (docs/spec.md §12), apart from the schemas: no zod with them. */
+/** The texts of client review links (docs/spec.md §13), apart from the schemas: no zod with them. */
 export const reviewMessages = {
   nameRequired: "A review link needs a name",
   nameTooLong: `Name must be at most ${REVIEW_LIMITS.name} characters`,

@@ -6,7 +6,7 @@ import { reviewMessages } from "./review-messages";
 
 export { reviewMessages };
 
-/* Client review links and their comments (docs/spec.md §12); messages are the API's. */
+/* Client review links and their comments (docs/spec.md §13); messages are the API's. */
 
 const text = (max: number, required: string, tooLong: string) =>
   z

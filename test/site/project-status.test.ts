@@ -647,7 +647,7 @@ describe("publishing on a schedule (docs/spec.md §11)", () => {
     });
   }, 90_000);
 /*
- * Client review links (docs/spec.md §12): what a link opens, and every refusal writing nothing.
+ * Client review links (docs/spec.md §13): what a link opens, and every refusal writing nothing.
  */
 describe("review links: the link opens its projects and nothing else", () => {
   type LinkJson = { _id: string; url: string };

@@ -12,7 +12,7 @@ const dateTime = (date: Date) =>
   date.toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) +
   " UTC";
 
-/** The owner's review links (docs/spec.md §12): the live ones, and a form for a new one. */
+/** The owner's review links (docs/spec.md §13): the live ones, and a form for a new one. */
 export default async function ReviewLinksPage() {
   await requireOwnerPage();
   const [links, projects] = await Promise.all([listReviewLinks(), listProjects("owner")]);

@@ -52,7 +52,7 @@ async function readAccess(
 }
 
 /**
- * A review page links its files with `?review=<token>` (docs/spec.md §12): the file is served when
+ * A review page links its files with `?review=<token>` (docs/spec.md §13): the file is served when
  * that link is live, opened by this browser (its cookie, for a password link) and shows one of
  * the file's projects. The token opens that link's projects' files and nothing else.
  */

@@ -26,7 +26,7 @@ const dateTime = (date: Date) =>
   " UTC";
 
 /**
- * One review link (docs/spec.md §12): its URL, its settings, Revoke, who opened it (time, device,
+ * One review link (docs/spec.md §13): its URL, its settings, Revoke, who opened it (time, device,
  * projects seen, seconds of video), and the comments per project and section, with the owner's
  * reply and Resolve.
  */

@@ -22,7 +22,7 @@ import { REVIEW_ACCESS_COOKIE, reviewUnlocked } from "@/lib/site/review-access";
 import { reviewMessages } from "@/lib/validation/review";
 
 /*
- * A client review link (docs/spec.md §12): exactly the link's projects, in its order, in the
+ * A client review link (docs/spec.md §13): exactly the link's projects, in its order, in the
  * site's layout under a "Private review for …" bar, with the reviewer's comments. Rendered per
  * request and never cached or indexed. proxy.ts answers an expired link with its 410 page before
  * this runs; an unknown or revoked token is the site's 404.

@@ -1,7 +1,7 @@
 import { answer, methodNotAllowed } from "@/lib/api/respond";
 import { recordOpenFromRequest } from "@/lib/api/review-links";
 
-/** A visit of the link whose token is `{id}`: recorded, then its progress (docs/spec.md §12). */
+/** A visit of the link whose token is `{id}`: recorded, then its progress (docs/spec.md §13). */
 export async function POST(
   request: Request,
   { params }: { params: Promise<{ id: string }> },
