@@ -646,6 +646,8 @@ describe("publishing on a schedule (docs/spec.md §11)", () => {
       unpublishAt: unpublishAt.toISOString(),
     });
   }, 90_000);
+});
+
 /*
  * Client review links (docs/spec.md §13): what a link opens, and every refusal writing nothing.
  */
