@@ -642,8 +642,13 @@ describe("migrations 0010 and 0012: appearance and filter settings", () => {
     // 0012: the contract's three filters.
     filterCategories: "spec",
   };
-  /** Added later without a migration: a stored value without them reads as none. */
-  const NO_PLACEHOLDERS = { portraitPlaceholder: null, showreelPosterPlaceholder: null };
+  /** Added later without a migration (placeholders, the Reel video): a stored value without them reads as none. */
+  const LATER_DEFAULTS = {
+    portraitPlaceholder: null,
+    showreelPosterPlaceholder: null,
+    showreelVideoUrl: "",
+    showreelVideoKey: null,
+  };
 
   it("upgrades a site made before it without loss, and its backups restore", async () => {
     const archive = path.join(work, "before-0010.tar.gz");
@@ -655,7 +660,7 @@ describe("migrations 0010 and 0012: appearance and filter settings", () => {
 
     // The current code opens the same database: 0010 to 0012 run, the old settings are intact
     // and the row now names today's look and filter bar explicitly.
-    expect(await getSiteSettings()).toEqual({ ...OLD_SETTINGS, ...TODAY, ...NO_PLACEHOLDERS });
+    expect(await getSiteSettings()).toEqual({ ...OLD_SETTINGS, ...TODAY, ...LATER_DEFAULTS });
     const db = await getDb();
     const [row] = rowsOf<{ value: Record<string, unknown> }>(
       await db.execute(sql`select value from site_settings where key = 'site'`),
@@ -671,7 +676,7 @@ describe("migrations 0010 and 0012: appearance and filter settings", () => {
     expect(await createBackup(site.dataDir, archive)).toMatchObject({ rows: 1 });
     const target = await fresh();
     expect(await restoreBackup(target, archive)).toEqual({ rows: 1, files: 0 });
-    expect(await getSiteSettings()).toEqual({ ...OLD_SETTINGS, ...TODAY, ...NO_PLACEHOLDERS });
+    expect(await getSiteSettings()).toEqual({ ...OLD_SETTINGS, ...TODAY, ...LATER_DEFAULTS });
   }, 300_000); // two fresh embedded databases: each initdb takes a minute on a busy machine
 });
 
