@@ -31,6 +31,9 @@ export async function register() {
   // Publishing on a schedule: a timer for the next publishing or unpublishing time.
   const { startPublishSchedule } = await import("@/lib/startup/publish-schedule");
   await startPublishSchedule();
+  // The view counts: written in batches, and folded into monthly totals after 13 months.
+  const { startViewJobs } = await import("@/lib/data/views");
+  startViewJobs();
   // Blur-up placeholders for images stored without them, in the background, while that job is owed.
   const { startPlaceholderFill } = await import("@/lib/startup/fill-placeholders");
   await startPlaceholderFill();

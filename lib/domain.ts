@@ -118,3 +118,10 @@ export const BUDGET_RANGES = [
   "15,000 or more",
 ] as const;
 export type BudgetRange = (typeof BUDGET_RANGES)[number];
+
+/**
+ * The device classes the view counts tell apart (docs/security.md, "Insights"), read from the
+ * user agent: phones, tablets, and everything else.
+ */
+export const DEVICE_KINDS = ["desktop", "mobile", "tablet"] as const;
+export type DeviceKind = (typeof DEVICE_KINDS)[number];

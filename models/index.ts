@@ -4,3 +4,4 @@ export * from "./site-settings";
 export * from "./auth";
 export * from "./contact-messages";
 export * from "./review";
+export * from "./views";

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { SkipLink } from "@/components/layout/skip-link";
+import { ViewBeacon } from "@/components/layout/view-beacon";
 import { loadSiteSettings } from "@/lib/site/queries";
 import { getCachedSiteUrl } from "@/lib/site/site-url";
 import { SiteTheme } from "./site-theme";
@@ -35,6 +36,7 @@ export default async function SiteLayout({ children }: { children: React.ReactNo
         {children}
       </main>
       <SiteFooter ownerName={settings.ownerName} socials={settings.socials} />
+      <ViewBeacon />
     </SiteTheme>
   );
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import http from "node:http";
 import { closeDb } from "@/lib/db";
+import { flushViews } from "@/lib/data/views";
 import { stopInstanceSync } from "./instance-sync";
 import { jsonLogs, logger } from "./logger";
 
@@ -158,6 +159,10 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
     );
     for (const server of current.servers) server.closeAllConnections();
   }
+  // The view counts still in memory (docs/operations.md, "Insights"): written before the database closes.
+  await flushViews().catch((error: unknown) => {
+    console.error(`Shutdown: writing the view counts failed: ${(error as Error).message}`);
+  });
   try {
     await stopInstanceSync();
     await closeDb();

@@ -11,6 +11,7 @@ const OWNER_ROUTES = [
   /^\/editproject\//,
   /^\/trash\/?$/,
   /^\/inbox\/?$/,
+  /^\/insights\/?$/,
 ];
 
 export function isOwnerRoute(pathname: string): boolean {

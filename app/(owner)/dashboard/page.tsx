@@ -61,6 +61,9 @@ export default async function DashboardPage() {
             <Link href="/review-links" className={actionClass}>
               Review links
             </Link>
+            <Link href="/insights" className={actionClass}>
+              Insights
+            </Link>
             <SignOutButton className={actionClass} />
           </div>
           <OwnerDashboard />

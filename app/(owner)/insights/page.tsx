@@ -1,0 +1,100 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import {
+  CountTable,
+  DaysChart,
+  formatCount,
+  INSIGHT_RANGES,
+  ProjectsTable,
+  RangeLinks,
+  type InsightRange,
+} from "@/components/dashboard/insights";
+import { OwnerPage } from "@/components/owner/owner-page";
+import { requireOwnerPage } from "@/lib/auth/owner-page";
+import { flushViews, readInsights, readProjectDays, lastDays } from "@/lib/data/views";
+
+export const metadata: Metadata = { title: "Insights", robots: { index: false } };
+
+/**
+ * The owner's view counts (docs/spec.md §2, docs/security.md "Insights"): views and visitors over
+ * 7, 30 or 90 days, projects with a sparkline each, top referrers and devices.
+ */
+export default async function InsightsPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ days?: string }>;
+}) {
+  await requireOwnerPage();
+  const asked = Number((await searchParams).days);
+  const range: InsightRange = INSIGHT_RANGES.find((days) => days === asked) ?? 30;
+  const { from, to } = lastDays(range);
+  // This server's views still in memory count too.
+  await flushViews().catch((error: unknown) => {
+    console.error(`Writing the view counts failed: ${(error as Error).message}`);
+  });
+  const [insights, series] = await Promise.all([readInsights(from, to), readProjectDays(from, to)]);
+  return (
+    <OwnerPage
+      title="Insights"
+      intro="Views of the public pages, counted without cookies. Bots, the signed-in owner and visitors who ask not to be tracked are not counted."
+      back={{ href: "/dashboard", label: "Back to the dashboard" }}
+    >
+      <div className="space-y-10">
+        <RangeLinks current={range} />
+        <section aria-labelledby="insights-totals" className="space-y-4">
+          <h2 id="insights-totals" className="text-xl font-semibold">
+            Last {range} days
+          </h2>
+          <dl className="flex gap-10">
+            <div>
+              <dt className="text-muted text-sm">Views</dt>
+              <dd className="text-3xl font-semibold" data-testid="insights-views">
+                {formatCount(insights.totals.views)}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-muted text-sm">Visitors</dt>
+              <dd className="text-3xl font-semibold" data-testid="insights-visitors">
+                {formatCount(insights.totals.visitors)}
+              </dd>
+            </div>
+          </dl>
+          <DaysChart days={insights.days} />
+        </section>
+        <section aria-labelledby="insights-projects" className="space-y-3">
+          <h2 id="insights-projects" className="text-xl font-semibold">
+            Projects
+          </h2>
+          <ProjectsTable projects={insights.projects} series={series} />
+        </section>
+        <section aria-labelledby="insights-referrers" className="space-y-3">
+          <h2 id="insights-referrers" className="text-xl font-semibold">
+            Top referrers
+          </h2>
+          <CountTable
+            label="Site"
+            rows={insights.referrers.map((row) => ({ name: row.host, views: row.views }))}
+            empty="No visit came from another site."
+          />
+        </section>
+        <section aria-labelledby="insights-devices" className="space-y-3">
+          <h2 id="insights-devices" className="text-xl font-semibold">
+            Devices
+          </h2>
+          <CountTable
+            label="Device"
+            rows={insights.devices.map((row) => ({ name: row.kind, views: row.views }))}
+            empty="No views yet."
+          />
+        </section>
+        <p className="text-muted text-sm">
+          What visitors are told:{" "}
+          <Link href="/privacy" className="underline underline-offset-2">
+            the privacy note
+          </Link>{" "}
+          (link it from your About text or anywhere you like).
+        </p>
+      </div>
+    </OwnerPage>
+  );
+}
