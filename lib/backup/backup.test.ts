@@ -9,6 +9,7 @@ import { createSection, listSections } from "@/lib/data/sections";
 import { getSiteSettings, updateSiteSettings } from "@/lib/data/settings";
 import { defaultSiteSettings } from "@/lib/validation/site-settings";
 import { toProjectJson, toSectionJson } from "@/lib/data/serialize";
+import { countView, flushViews, readInsights, utcDay } from "@/lib/data/views";
 import { createBackup } from "./backup";
 import { restoreBackup } from "./restore";
 import { rowsOf, tablesInDependencyOrder } from "./tables";
@@ -95,13 +96,28 @@ describe("backup and restore", () => {
       showreelVideoUrl: "/media/reel.mp4",
       showreelVideoKey: "reel.mp4",
     });
+    // A view of the project page (migration 0013): four count rows (site, path, referrer,
+    // device); the day's salt and visitor hashes stay out of the archive.
+    await countView({
+      path: `/sections/${project.id}`,
+      projectId: project.id,
+      referrer: "news.example",
+      device: "tablet",
+      address: "203.0.113.9",
+      userAgent: "Mozilla/5.0 (iPad)",
+    });
+    await flushViews();
+    const today = utcDay();
+    const views = await readInsights(today, today);
+    expect(views.totals).toEqual({ views: 1, visitors: 1 });
     const before = await snapshot(source);
     const archive = path.join(work, "site.tar.gz");
-    expect(await createBackup(source, archive)).toEqual({ rows: 3, files: 5 });
+    expect(await createBackup(source, archive)).toEqual({ rows: 7, files: 5 });
 
     const target = await fresh();
-    expect(await restoreBackup(target, archive)).toEqual({ rows: 3, files: 5 });
+    expect(await restoreBackup(target, archive)).toEqual({ rows: 7, files: 5 });
     expect(await snapshot(target)).toEqual(before);
+    expect(await readInsights(today, today)).toEqual(views);
     // A section video's playback and poster (migration 0006), the poster file included.
     expect(before.sections[0]).toMatchObject({ playback: "loop", poster: "/media/poster.jpg" });
     expect(Object.keys(before.media)).toContain("poster.jpg");

@@ -7,12 +7,16 @@ import * as schema from "@/models";
  * Tables of one installation's running state, not of the site: the JWT signing keys (like
  * DATA_DIR/auth on PGlite, never in an archive: a backup is not a place for a private key, and a
  * restored site signs with its own) and the auth rate-limit counters and sign-in back-offs. Neither is dumped, and a
- * database whose servers already made a key still counts as empty for a restore.
+ * database whose servers already made a key still counts as empty for a restore. The day's salt
+ * and visitor hashes of the view counts are left out too: they live one day and a backup must not
+ * keep them (docs/security.md, "Insights"); the counts themselves are in the archive.
  */
 export const INSTANCE_STATE_TABLES: ReadonlySet<string> = new Set([
   "auth_signing_keys",
   "auth_rate_limits",
   "auth_account_throttles",
+  "view_salts",
+  "view_visitors",
 ]);
 
 /** Every table of the site, parents before children (foreign-key order), for dump and restore. */
