@@ -159,7 +159,7 @@ describe("backup and restore", () => {
 
     await expect(restoreBackup(target, archive)).rejects.toThrow(/not empty/);
     expect(await snapshot(target)).toEqual(before);
-  });
+  }, 120_000); // two fresh embedded databases: each initdb takes a while on a busy machine
 
   it("leaves nothing behind when the archive is not a backup", async () => {
     const target = await fresh();

@@ -39,6 +39,7 @@ import {
   recordReviewOpen,
   updateReviewOpen,
 } from "@/lib/data/review-links";
+import { countView, flushViews, readInsights, utcDay } from "@/lib/data/views";
 
 /**
  * Each migration upgrades a site made before it without loss: its data directory (or PostgreSQL
@@ -898,5 +899,44 @@ describe("migration 0015: review links", () => {
     expect(await listReviewOpens(link.id)).toMatchObject([
       { device: "phone", projectsViewed: [PROJECT_ID], videoSeconds: 7 },
     ]);
+  }, 300_000);
+});
+
+/**
+ * Migration 0016 (the cookieless view counts, docs/security.md "Insights"): a site made before it
+ * keeps its content, counts views once upgraded, and a backup made before it restores with no
+ * counts.
+ */
+describe("migration 0016: view counts", () => {
+  it("upgrades a site made before it without loss; it counts views, and its backups restore", async () => {
+    const site = await siteBefore(16, { tables: BOTH }, async (execute) => {
+      const tables = await tablesOf(execute);
+      for (const table of ["view_counts", "view_salts", "view_visitors"])
+        expect(tables).not.toContain(table);
+      await insertOldProject(execute, PROJECT_ID, { category: "Illustration" });
+      await insertOldSection(execute, SECTION_ID, PROJECT_ID);
+    });
+
+    // The current code opens the same database: 0016 runs, the content is intact and counted.
+    expectKept(await getProject(PROJECT_ID), { ...OLD_PROJECT, category: "Illustration" });
+    expect(await listSections(PROJECT_ID)).toHaveLength(1);
+    await countView({
+      path: `/sections/${PROJECT_ID}`,
+      projectId: PROJECT_ID,
+      referrer: null,
+      device: "desktop",
+      address: "203.0.113.1",
+      userAgent: "Mozilla/5.0",
+    });
+    await flushViews();
+    const today = utcDay();
+    expect((await readInsights(today, today)).projects).toEqual([
+      { _id: PROJECT_ID, title: "Old project", views: 1, visitors: 1 },
+    ]);
+
+    // A backup archive of the old schema restores into a new site, with no counts.
+    expect(await site.restoreOldBackup()).toEqual({ rows: 2, files: 0 });
+    expect(await getProject(PROJECT_ID)).toMatchObject({ title: "Old project" });
+    expect((await readInsights(today, today)).totals).toEqual({ views: 0, visitors: 0 });
   }, 300_000);
 });
