@@ -80,9 +80,12 @@ export function DaysChart({ days }: { days: InsightsJson["days"] }) {
           vectorEffect="non-scaling-stroke"
         />
       </svg>
-      <figcaption className="text-muted flex flex-wrap justify-between gap-2 text-sm">
-        <span>{first ? shortDate(first) : ""}</span>
-        <span className="flex gap-4">
+      <figcaption className="text-muted space-y-1 text-sm">
+        <span className="flex justify-between gap-2">
+          <span>{first ? shortDate(first) : ""}</span>
+          <span>{last ? shortDate(last) : ""}</span>
+        </span>
+        <span className="flex flex-wrap gap-x-4">
           <span>
             <span aria-hidden="true" style={{ color: VIEWS_COLOUR }}>
               ■{" "}
@@ -96,7 +99,6 @@ export function DaysChart({ days }: { days: InsightsJson["days"] }) {
             Visitors
           </span>
         </span>
-        <span>{last ? shortDate(last) : ""}</span>
       </figcaption>
       <details className="text-sm">
         <summary className="cursor-pointer font-medium">Show the days as a table</summary>
@@ -148,7 +150,8 @@ function Sparkline({ values }: { values: number[] }) {
   );
 }
 
-const tableClass = "w-full text-left text-sm [&_td]:py-1.5 [&_th]:py-1.5";
+const tableClass =
+  "w-full text-left text-sm [&_td]:py-1.5 [&_td]:pl-3 [&_th]:py-1.5 [&_th:not(:first-child)]:pl-3";
 
 export function ProjectsTable({
   projects,
