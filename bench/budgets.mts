@@ -38,6 +38,8 @@ export const API_READ_SHARE = 0.5;
  */
 export const NOT_FOUND_SHARE = 0.5;
 export const NOT_FOUND_LOAD = "404 (made-up project ids)";
+/** A cached page's req/s while view beacons arrive at 10 % of its rate, against its req/s alone. */
+export const BEACON_SHARE = 0.95;
 /** The showcase page (6 loop videos) keeps its main thread free. */
 export const SHOWCASE_TBT_MS = 200;
 /** Pages whose first-load JS is budgeted, by their role in the run. */
@@ -178,6 +180,16 @@ export function checkBudgets(results: Results): Verdict[] {
       rssGrowthMb <= UPLOAD_RSS_GROWTH_MB,
     );
   } else add("50 MB upload measured", "missing", false);
+
+  // View beacons at 10 % of the page rate cost the cached page at most 5 % of its req/s.
+  const beacons = results.beacons;
+  add(
+    `cached ${beacons?.path ?? "/"} with view beacons at 10 % of its rate ≥ ${BEACON_SHARE}× its req/s alone`,
+    beacons
+      ? `${beacons.ratio.toFixed(2)}× (median of ${beacons.alone.length} rounds; alone ${beacons.alone.join(", ")}, with beacons ${beacons.withBeacons.join(", ")} req/s; ${beacons.non2xx} non-2xx)`
+      : "missing",
+    Boolean(beacons) && beacons!.ratio >= BEACON_SHARE && beacons!.non2xx === 0,
+  );
 
   const memory = results.memory;
   const rssRatio = memory.afterLoadMb / memory.idleMb;

@@ -100,6 +100,14 @@ function passing(): Results {
       loopback: { runs: 9, uploadMs: 700, transferMs: 500, vsTransfer: 1.4 },
     },
     memory: { idleMb: 200, afterLoadMb: 300, firstStartMb: 200, restartMb: 200 },
+    beacons: {
+      path: "/",
+      amount: 10_000,
+      alone: [1000, 1010, 990],
+      withBeacons: [980, 960, 1000],
+      ratio: 0.98,
+      non2xx: 0,
+    },
     verdicts: [],
   };
 }
@@ -223,6 +231,18 @@ describe("bench budgets", () => {
     const r = passing();
     r.upload!.rssGrowthMb = 64.1;
     expect(missed(r)).toEqual(["server RSS grows ≤ 64 MB during a 50 MB upload"]);
+  });
+
+  it("wants / with view beacons at 10 % of its rate at 0.95× its req/s alone, without errors", () => {
+    const r = passing();
+    const budget = "cached / with view beacons at 10 % of its rate ≥ 0.95× its req/s alone";
+    r.beacons!.ratio = 0.94;
+    expect(missed(r)).toEqual([budget]);
+    r.beacons!.ratio = 0.96;
+    r.beacons!.non2xx = 1;
+    expect(missed(r)).toEqual([budget]);
+    delete r.beacons;
+    expect(missed(r)).toEqual([budget]);
   });
 
   it("reports the loopback ratio without budgeting it", () => {

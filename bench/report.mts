@@ -1,6 +1,7 @@
 // Results of one bench run, and bench/REPORT.md rendered from them. The report holds the run's
 // figures, budgets and verdicts with fixed explanations, and nothing else: `npm run bench` writes
 // it whole, and `npm run bench -- --report-only` renders it again from bench/results.json.
+import type { BeaconLoad } from "./beacons.mts";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -83,6 +84,8 @@ export type Results = {
     loopVideos: { expected: number; found: number; early: string[]; requestedWhenNear: number };
   };
   upload: UploadResult | null;
+  /** `/` alone and with view beacons at 10 % of its rate (bench/beacons.mts); older runs lack it. */
+  beacons?: BeaconLoad;
   /**
    * RSS of the whole server process tree, in MB, under `npm start`'s heap limit: idle after the
    * warm-up and after the load (seeded data), and after the same warm-up on an empty DATA_DIR at

@@ -14,6 +14,7 @@ import { median } from "./median.mts";
 import { prepareNextStaticCeiling, startBareServer, startFrameworkFloor } from "./ceilings.mts";
 import { checkLazyVideos } from "./lazy-video.mts";
 import { firstLoadJs } from "./js-weight.mts";
+import { loadWithBeacons } from "./beacons.mts";
 import { lighthouse, type LighthouseResult } from "./lighthouse.mts";
 import { WARM_UP_SHARE, load, type LoadResult } from "./load.mts";
 import { renderReport, writeReportFromResults, type PageLoad, type Results } from "./report.mts";
@@ -331,6 +332,12 @@ try {
   await sleep(2000);
   const afterLoadMb = rssMb(pid);
 
+  // View beacons at 10 % of the page rate, against `/` alone in the same rounds
+  // (docs/performance.md#view-beacons); after the memory reading, which is of the page loads.
+  log(`view beacons: ${ROUNDS} round(s) of ${roundAmount} × / alone and with beacons`);
+  const beacons = await loadWithBeacons(`${server.url}/`, roundAmount, ROUNDS, connections);
+  log(`view beacons: / at ${beacons.ratio.toFixed(2)}× its req/s alone`);
+
   // Raw HTML per gallery card: page 1 (24 cards) and page 2 (48 cards).
   const cardPages: CardPage[] = [];
   for (const p of ["/", "/?page=2"]) {
@@ -424,6 +431,7 @@ try {
     cards,
     showcase: { path: showcasePath, loopVideos },
     upload,
+    beacons,
     memory: {
       idleMb,
       idleSeconds: IDLE_WAIT_MS / 1000,

@@ -156,6 +156,10 @@ describe("view counts", () => {
 
   it("answers GET /api/insights to the owner only, refuses bad ranges and bad beacons", async () => {
     expect((await fetch(new URL("/api/insights", url))).status).toBe(401);
+    // The page: visitors go to sign in (proxy.ts and the page's own check).
+    const visitorPage = await fetch(new URL("/insights", url), { redirect: "manual" });
+    expect(visitorPage.status).toBe(307);
+    expect(visitorPage.headers.get("location")).toMatch(/\/signin$/);
     expect((await insights("", site.strangerToken)).status).toBe(403);
     // Without a range: the 30 days that end today.
     const standard = await insights("");

@@ -1,0 +1,136 @@
+// Cached pages' throughput while view beacons arrive at 10 % of the page rate
+// (docs/performance.md#view-beacons). Part of `npm run bench`; alone, on a built tree:
+// `node --conditions=react-server --import tsx bench/beacons.mts` seeds a fresh data directory,
+// starts the production server and prints the result.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { WARM_UP_SHARE } from "./load.mts";
+import { median } from "./median.mts";
+
+/** One beacon for every this many page requests: 10 % of the page rate. */
+export const PAGES_PER_BEACON = 10;
+
+export type BeaconLoad = {
+  path: string;
+  /** Page requests per round (the mixed rounds add one beacon per PAGES_PER_BEACON). */
+  amount: number;
+  /** The page's req/s alone and, in the same round, while beacons arrive; one entry per round. */
+  alone: number[];
+  withBeacons: number[];
+  /** Median of each round's withBeacons / alone. */
+  ratio: number;
+  /** Answers other than 2xx (page 200, beacon 204): must be 0. */
+  non2xx: number;
+};
+
+/** A person's browser, a different one for every beacon: each a new visitor to hash and count. */
+const agent = (n: number) =>
+  `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.${n}.0 Safari/537.36`;
+
+/**
+ * `pages` requests to `url`'s page, with `pages / PAGES_PER_BEACON` beacons (POST /api/views of
+ * that page) in among them when `beacons` is set. Answers the page's req/s: the page requests
+ * over the time until the last response.
+ */
+async function measure(url: string, pages: number, beacons: boolean, connections: number) {
+  const target = new URL(url);
+  const every = PAGES_PER_BEACON + 1;
+  const amount = beacons ? pages + Math.floor(pages / PAGES_PER_BEACON) : pages;
+  let sent = 0;
+  const start = performance.now();
+  let lastResponse = start;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: target.origin,
+        amount,
+        connections,
+        timeout: 20,
+        requests: [
+          {
+            setupRequest: (request: object) => {
+              const n = sent++;
+              if (!beacons || n % every !== every - 1)
+                return { ...request, method: "GET", path: target.pathname + target.search };
+              return {
+                ...request,
+                method: "POST",
+                path: "/api/views",
+                headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": agent(n) },
+                body: JSON.stringify({ p: target.pathname, r: "https://news.example/" }),
+              };
+            },
+          },
+        ],
+      },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on("response", () => {
+      lastResponse = performance.now();
+    });
+  });
+  const seconds = Math.max(lastResponse - start, 1) / 1000;
+  return { rps: Math.round(pages / seconds), non2xx: result.non2xx + result.errors };
+}
+
+/**
+ * The cached page at `url` alone and with beacons, `rounds` times, the two taking turns going
+ * first; each after a discarded warm-up burst (bench/load.mts).
+ */
+export async function loadWithBeacons(
+  url: string,
+  pages: number,
+  rounds: number,
+  connections = 50,
+): Promise<BeaconLoad> {
+  if (!/^http:\/\/(localhost|127\.\d+\.\d+\.\d+)(:\d+)?\//.test(url))
+    throw new Error(`Loopback only: ${url}`);
+  const warmUp = Math.ceil(pages * WARM_UP_SHARE);
+  await measure(url, warmUp, true, connections);
+  const alone: number[] = [];
+  const withBeacons: number[] = [];
+  let non2xx = 0;
+  for (let round = 0; round < rounds; round++) {
+    for (const mixed of round % 2 === 0 ? [false, true] : [true, false]) {
+      const result = await measure(url, pages, mixed, connections);
+      (mixed ? withBeacons : alone).push(result.rps);
+      non2xx += result.non2xx;
+    }
+  }
+  return {
+    path: new URL(url).pathname,
+    amount: pages,
+    alone,
+    withBeacons,
+    ratio: median(withBeacons.map((rps, i) => rps / alone[i]!)),
+    non2xx,
+  };
+}
+
+// Alone: a fresh data directory, the production server, `/` and a project page.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { seedFreshDataDir } = await import("./fresh-data.mts");
+  const { startServer } = await import("../test/helpers/server.ts");
+  const root = path.resolve(import.meta.dirname, "..");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-beacons-"));
+  try {
+    seedFreshDataDir(root, dataDir, 40, 3);
+    const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "" });
+    try {
+      const projects = (await (await fetch(`${server.url}/api/projects`)).json()) as {
+        data: { _id: string }[];
+      };
+      for (const page of ["/", `/sections/${projects.data[0]!._id}`]) {
+        await fetch(server.url + page);
+        const result = await loadWithBeacons(server.url + page, 10_000, 3);
+        console.log(JSON.stringify(result));
+      }
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
