@@ -8,6 +8,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { WARM_UP_SHARE } from "./load.mts";
 import { median } from "./median.mts";
+import { children } from "../reliability/soak-stats.mts";
 
 /** One beacon for every this many page requests: 10 % of the page rate. */
 export const PAGES_PER_BEACON = 10;
@@ -23,7 +24,27 @@ export type BeaconLoad = {
   ratio: number;
   /** Answers other than 2xx (page 200, beacon 204): must be 0. */
   non2xx: number;
+  /**
+   * Server CPU time (its process tree) per page request and per beacon, each measured in a burst
+   * of its own, and the page's share of its throughput they predict with beacons at 10 % when
+   * the server is CPU-bound: a cross-check that a busy machine moves less than req/s.
+   */
+  cpu?: { perPageMs: number; perBeaconMs: number; share: number };
 };
+
+/** CPU time (user + system) of `pid` and its children, in ms (Linux counts 10 ms ticks). */
+function treeCpuMs(pid: number): number {
+  let ticks = 0;
+  for (const id of [pid, ...children(pid).flatMap((child) => [child, ...children(child)])]) {
+    try {
+      const fields = fs.readFileSync(`/proc/${id}/stat`, "utf8").split(") ")[1]!.split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // Exited between listing and reading.
+    }
+  }
+  return ticks * 10;
+}
 
 /** A person's browser, a different one for every beacon: each a new visitor to hash and count. */
 const agent = (n: number) =>
@@ -34,10 +55,11 @@ const agent = (n: number) =>
  * that page) in among them when `beacons` is set. Answers the page's req/s: the page requests
  * over the time until the last response.
  */
-async function measure(url: string, pages: number, beacons: boolean, connections: number) {
+async function measure(url: string, pages: number, beacons: boolean | "only", connections: number) {
   const target = new URL(url);
-  const every = PAGES_PER_BEACON + 1;
-  const amount = beacons ? pages + Math.floor(pages / PAGES_PER_BEACON) : pages;
+  // "only": beacons alone (pages of them), for their CPU time.
+  const every = beacons === "only" ? 1 : PAGES_PER_BEACON + 1;
+  const amount = beacons === true ? pages + Math.floor(pages / PAGES_PER_BEACON) : pages;
   let sent = 0;
   const start = performance.now();
   let lastResponse = start;
@@ -84,6 +106,8 @@ export async function loadWithBeacons(
   pages: number,
   rounds: number,
   connections = 50,
+  /** The server's pid: with it, the CPU time per page and per beacon too. */
+  pid?: number,
 ): Promise<BeaconLoad> {
   if (!/^http:\/\/(localhost|127\.\d+\.\d+\.\d+)(:\d+)?\//.test(url))
     throw new Error(`Loopback only: ${url}`);
@@ -99,6 +123,19 @@ export async function loadWithBeacons(
       non2xx += result.non2xx;
     }
   }
+  let cpu: BeaconLoad["cpu"];
+  if (pid) {
+    const cpuOf = async (mode: false | "only") => {
+      const before = treeCpuMs(pid);
+      const result = await measure(url, pages, mode, connections);
+      non2xx += result.non2xx;
+      return (treeCpuMs(pid) - before) / pages;
+    };
+    const perPageMs = await cpuOf(false);
+    const perBeaconMs = await cpuOf("only");
+    const share = perPageMs / (perPageMs + perBeaconMs / PAGES_PER_BEACON);
+    cpu = { perPageMs, perBeaconMs, share };
+  }
   return {
     path: new URL(url).pathname,
     amount: pages,
@@ -106,6 +143,7 @@ export async function loadWithBeacons(
     withBeacons,
     ratio: median(withBeacons.map((rps, i) => rps / alone[i]!)),
     non2xx,
+    ...(cpu ? { cpu } : {}),
   };
 }
 
@@ -124,7 +162,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       };
       for (const page of ["/", `/sections/${projects.data[0]!._id}`]) {
         await fetch(server.url + page);
-        const result = await loadWithBeacons(server.url + page, 10_000, 3);
+        const result = await loadWithBeacons(server.url + page, 10_000, 3, 50, server.process.pid);
         console.log(JSON.stringify(result));
       }
     } finally {

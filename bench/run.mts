@@ -335,7 +335,7 @@ try {
   // View beacons at 10 % of the page rate, against `/` alone in the same rounds
   // (docs/performance.md#view-beacons); after the memory reading, which is of the page loads.
   log(`view beacons: ${ROUNDS} round(s) of ${roundAmount} × / alone and with beacons`);
-  const beacons = await loadWithBeacons(`${server.url}/`, roundAmount, ROUNDS, connections);
+  const beacons = await loadWithBeacons(`${server.url}/`, roundAmount, ROUNDS, connections, pid);
   log(`view beacons: / at ${beacons.ratio.toFixed(2)}× its req/s alone`);
 
   // Raw HTML per gallery card: page 1 (24 cards) and page 2 (48 cards).

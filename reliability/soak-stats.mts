@@ -19,7 +19,7 @@ export function latencyStats(values: number[]) {
   };
 }
 
-function children(pid: number): number[] {
+export function children(pid: number): number[] {
   try {
     return fs
       .readdirSync(`/proc/${pid}/task`)
