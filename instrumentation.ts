@@ -15,6 +15,10 @@ export async function register() {
   // Logging next, so even a start-up failure is a JSON line with LOG_FORMAT=json.
   const { routeConsoleToLogger } = await import("@/lib/startup/logger");
   routeConsoleToLogger();
+  // View beacons are answered before Next.js routes them; installed first, so the address stamp
+  // and the request tracking below still run before it.
+  const { answerViewBeacons } = await import("@/lib/startup/view-beacons");
+  answerViewBeacons();
   const { stampClientAddresses } = await import("@/lib/startup/client-address");
   stampClientAddresses();
   const { handleShutdownSignals, trackRequests } = await import("@/lib/startup/lifecycle");
