@@ -96,7 +96,7 @@ describe("backup and restore", () => {
       showreelVideoUrl: "/media/reel.mp4",
       showreelVideoKey: "reel.mp4",
     });
-    // A view of the project page (migration 0013): four count rows (site, path, referrer,
+    // A view of the project page (migration 0016): four count rows (site, path, referrer,
     // device); the day's salt and visitor hashes stay out of the archive.
     await countView({
       path: `/sections/${project.id}`,
