@@ -41,6 +41,9 @@ export async function register() {
   // Blur-up placeholders for images stored without them, in the background, while that job is owed.
   const { startPlaceholderFill } = await import("@/lib/startup/fill-placeholders");
   await startPlaceholderFill();
+  // Uploaded videos' renditions, one job at a time at low CPU priority (docs/operations.md).
+  const { startVideoWorker } = await import("@/lib/startup/video-worker");
+  await startVideoWorker();
 }
 
 /** With LOG_FORMAT=json, a failed render or route handler is one structured line with its route. */

@@ -125,3 +125,14 @@ export type BudgetRange = (typeof BUDGET_RANGES)[number];
  */
 export const DEVICE_KINDS = ["desktop", "mobile", "tablet"] as const;
 export type DeviceKind = (typeof DEVICE_KINDS)[number];
+
+/**
+ * Where an uploaded video's encoding stands (docs/spec.md "Video encoding"): renditions being made,
+ * made, or refused by the encoder with a reason. Null on a row is a video stored before encoding
+ * existed, or on Cloudinary: its one file is its only rendition.
+ */
+export const VIDEO_STATUSES = ["processing", "ready", "failed"] as const;
+export type VideoStatus = (typeof VIDEO_STATUSES)[number];
+/** A video job's states in the queue: waiting, running, or stopped by an error (kept for a retry). */
+export const VIDEO_JOB_STATES = ["queued", "encoding", "failed"] as const;
+export type VideoJobState = (typeof VIDEO_JOB_STATES)[number];

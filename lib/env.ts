@@ -57,6 +57,11 @@ const envSchema = z.object({
     .optional()
     .transform((value) => value || "https://vimeo.com/api/oembed.json")
     .pipe(z.url({ protocol: /^https?$/ })),
+  /** "false": an uploaded video's own file is deleted once its renditions are ready. */
+  KEEP_MASTERS: z
+    .enum(["true", "false", ""], { message: 'must be "true" or "false"' })
+    .optional()
+    .transform((value) => value !== "false"),
   // --- Auth ---
   NEXT_PUBLIC_SUPABASE_URL: optionalUrl.optional(),
   NEXT_PUBLIC_SUPABASE_ANON_KEY: optionalText,

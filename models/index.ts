@@ -5,3 +5,4 @@ export * from "./auth";
 export * from "./contact-messages";
 export * from "./review";
 export * from "./views";
+export * from "./video-jobs";

@@ -3,8 +3,10 @@ import { check, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import {
   SECTION_LAYOUTS,
   VIDEO_PLAYBACKS,
+  VIDEO_STATUSES,
   type SectionLayout,
   type VideoPlayback,
+  type VideoStatus,
 } from "@/lib/domain";
 import { orderedEditableColumns, sqlList, trashIndex } from "./columns";
 import { projects } from "./projects";
@@ -21,6 +23,26 @@ export type SectionImage = {
   focalY?: number;
   /** Blur-up placeholder, a tiny data URL; absent until made. */
   placeholder?: string;
+};
+
+/** One encoded MP4 of an uploaded video (docs/spec.md "Video encoding"), smallest first. */
+export type VideoRendition = {
+  url: string;
+  key: string;
+  type: "video/mp4";
+  width: number;
+  height: number;
+  bytes: number;
+};
+
+/** What the encoder read from an uploaded video. */
+export type VideoMeta = {
+  duration: number;
+  width: number;
+  height: number;
+  fps: number;
+  audio: boolean;
+  bytes: number;
 };
 
 export const sections = pgTable(
@@ -45,12 +67,19 @@ export const sections = pgTable(
     posterKey: text("poster_key"),
     /** The poster's blur-up placeholder (migration 0009); null until made. */
     posterPlaceholder: text("poster_placeholder"),
+    /** Encoding (migration 0013): null = one file as uploaded (stored before, or Cloudinary). */
+    videoStatus: text("video_status").$type<VideoStatus>(),
+    /** Why the encoder refused the video; null unless failed. */
+    videoError: text("video_error"),
+    videoRenditions: jsonb("video_renditions").$type<VideoRendition[]>().notNull().default([]),
+    videoMeta: jsonb("video_meta").$type<VideoMeta>(),
     ...orderedEditableColumns(),
   },
   (table) => [
     check("sections_id_hex", sql`${table.id} ~ '^[0-9a-f]{24}$'`),
     check("sections_layout_valid", sql`${table.layout} in (${sqlList(SECTION_LAYOUTS)})`),
     check("sections_video_playback", sql`${table.videoPlayback} in (${sqlList(VIDEO_PLAYBACKS)})`),
+    check("sections_video_status", sql`${table.videoStatus} in (${sqlList(VIDEO_STATUSES)})`),
     index("sections_project_position_idx").on(table.projectId, table.position),
     trashIndex("sections_deleted_at_idx", table.deletedAt),
   ],

@@ -11,6 +11,7 @@ import {
 } from "@/lib/data/sections";
 import { restoreSection, sectionMediaKeys, trashSection } from "@/lib/data/trash";
 import { StaleVersionError } from "@/lib/data/versions";
+import { newVideoColumns, syncVideoJob } from "@/lib/data/video-jobs";
 import type { SectionImage } from "@/models";
 import { deleteMediaQuietly, forgetMediaQuietly, type StoredMedia } from "@/lib/storage";
 import { MAX_IMAGES, posterRule, sectionImageRule, videoRule } from "@/lib/validation/uploads";
@@ -148,10 +149,12 @@ export async function createSectionFromRequest(
         posterUrl: poster?.url ?? null,
         posterKey: poster?.key ?? null,
         posterPlaceholder: poster?.placeholder ?? null,
+        ...(video ? newVideoColumns(video.key) : {}),
       }),
     );
   });
   if (!section) throw new ApiError(404, messages.projectNotFound);
+  await syncVideoJob(null, section);
   await invalidateProject(projectId);
   return section;
 }
@@ -184,11 +187,20 @@ function editPatch(
   if (description !== undefined) patch.description = description;
   if (layout !== undefined) patch.layout = layout;
   const noPoster = { posterUrl: null, posterKey: null, posterPlaceholder: null };
-  const noVideo = { videoUrl: null, videoKey: null, videoPlayback: null };
+  const noVideo = {
+    videoUrl: null,
+    videoKey: null,
+    videoPlayback: null,
+    videoStatus: null,
+    videoError: null,
+    videoRenditions: [],
+    videoMeta: null,
+  };
   if (removeVideo) Object.assign(patch, noVideo, noPoster, { videoEmbed: null });
   if (video) {
     const playback = form.fields.playback ?? before.videoPlayback ?? DEFAULT_PLAYBACK;
     Object.assign(patch, { videoUrl: video.url, videoKey: video.key, videoEmbed: null });
+    Object.assign(patch, newVideoColumns(video.key));
     Object.assign(patch, { videoPlayback: playback });
   } else if (videoEmbed) {
     Object.assign(patch, noVideo, { videoEmbed });
@@ -300,6 +312,7 @@ export async function updateSectionFromRequest(id: string, request: Request): Pr
     );
   });
   if (!result) throw new ApiError(404, messages.sectionNotFound);
+  await syncVideoJob(result.before, result.after);
   await deleteMediaQuietly(unreferencedKeys(result.before, result.after));
   // A still made for removePoster that the write did not use (the video went in the meantime).
   if (generated && result.after.posterKey !== generated.key)

@@ -55,6 +55,7 @@ describe("backup and restore", () => {
     );
     fs.writeFileSync(path.join(source, "uploads", "loop.mp4"), Buffer.alloc(2048, 5));
     fs.writeFileSync(path.join(source, "uploads", "reel.mp4"), Buffer.alloc(1024, 3));
+    fs.writeFileSync(path.join(source, "uploads", "clip-480.mp4"), Buffer.alloc(1024, 3));
     const project = await createProject({
       title: 'Ünïcode ✓ "quoted"',
       role: "Director",
@@ -82,7 +83,27 @@ describe("backup and restore", () => {
       posterUrl: "/media/poster.jpg",
       posterKey: "poster.jpg",
       images: [{ url: "/media/cover.png", key: "cover.png", width: 1, height: 1, alt: "Cover" }],
+      // An encoded video (migration 0013): its rendition, what the encoder read, and its job.
+      videoStatus: "ready",
+      videoRenditions: [
+        {
+          url: "/media/clip-480.mp4",
+          key: "clip-480.mp4",
+          type: "video/mp4",
+          width: 854,
+          height: 480,
+          bytes: 1024,
+        },
+      ],
+      videoMeta: { duration: 2, width: 1280, height: 720, fps: 25, audio: true, bytes: 4096 },
     });
+    const [film] = await listSections(project.id);
+    await (
+      await getDb()
+    ).execute(
+      sql`insert into video_jobs (id, section_id, source_key, state, error, attempts)
+        values ('0123456789abcdef01234567', ${film!.id}, 'clip.mp4', 'failed', 'Refused', 2)`,
+    );
     await updateSiteSettings({
       ...defaultSiteSettings,
       ownerName: "Backup Owner",
@@ -112,12 +133,26 @@ describe("backup and restore", () => {
     expect(views.totals).toEqual({ views: 1, visitors: 1 });
     const before = await snapshot(source);
     const archive = path.join(work, "site.tar.gz");
-    expect(await createBackup(source, archive)).toEqual({ rows: 7, files: 5 });
+    const jobs = async () =>
+      rowsOf(await (await getDb()).execute(sql`select * from video_jobs`)).map((row) => ({
+        ...(row as object),
+        created_at: String((row as { created_at: unknown }).created_at),
+      }));
+    const jobsBefore = await jobs();
+    const meta = async () => (await listSections(project.id))[0]!.videoMeta;
+    const metaBefore = await meta();
+    expect(await createBackup(source, archive)).toEqual({ rows: 8, files: 6 });
 
     const target = await fresh();
-    expect(await restoreBackup(target, archive)).toEqual({ rows: 7, files: 5 });
+    expect(await restoreBackup(target, archive)).toEqual({ rows: 8, files: 6 });
     expect(await snapshot(target)).toEqual(before);
     expect(await readInsights(today, today)).toEqual(views);
+    // The rendition's file, the encoder's reading and the job's state come back.
+    expect(before.sections[0]!.videoRenditions).toMatchObject([{ url: "/media/clip-480.mp4" }]);
+    expect(Object.keys(before.media)).toContain("clip-480.mp4");
+    expect(await meta()).toEqual(metaBefore);
+    expect(await jobs()).toEqual(jobsBefore);
+    expect(jobsBefore).toMatchObject([{ state: "failed", error: "Refused", attempts: 2 }]);
     // A section video's playback and poster (migration 0006), the poster file included.
     expect(before.sections[0]).toMatchObject({ playback: "loop", poster: "/media/poster.jpg" });
     expect(Object.keys(before.media)).toContain("poster.jpg");

@@ -10,7 +10,7 @@ useTestDatabase();
 const image = (key: string) => ({ url: `/media/${key}`, key, width: 10, height: 10, alt: "" });
 
 describe("who may read a stored file (listMediaHolders)", () => {
-  it("marks a trashed section's images, video and poster as trashed until it is restored", async () => {
+  it("marks a trashed section's images, video, renditions and poster as trashed until it is restored", async () => {
     const project = await createProject({
       coverUrl: "/media/c.png",
       coverKey: "c.png",
@@ -26,11 +26,14 @@ describe("who may read a stored file (listMediaHolders)", () => {
       video: "/media/v.mp4",
       posterKey: "p.jpg",
       poster: "/media/p.jpg",
+      videoRenditions: [
+        { url: "/media/r.mp4", key: "r.mp4", type: "video/mp4", width: 8, height: 6, bytes: 9 },
+      ],
     } as never))!;
-    for (const key of ["a.png", "b.png", "v.mp4", "p.jpg", "c.png"])
+    for (const key of ["a.png", "b.png", "v.mp4", "r.mp4", "p.jpg", "c.png"])
       expect(await listMediaHolders(key), key).toEqual([]);
     await trashSection(section.id);
-    for (const key of ["a.png", "b.png", "v.mp4", "p.jpg"])
+    for (const key of ["a.png", "b.png", "v.mp4", "r.mp4", "p.jpg"])
       expect(await listMediaHolders(key), key).toMatchObject([{ trashed: true }]);
     // The cover stays readable: its project is live.
     expect((await listMediaHolders("c.png")).some((holder) => holder.trashed)).toBe(false);

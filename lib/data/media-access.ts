@@ -5,7 +5,7 @@ import { projects, sections } from "@/models";
 import type { Project } from "./projects";
 import { offSchedule } from "./visibility";
 
-/** A project whose cover or section media is stored under a key, and whether that file is trashed. */
+/** A project whose cover or section media (a video's renditions too) is stored under a key, and whether that file is trashed. */
 export type MediaHolder = {
   project: Project;
   /** The project is in the trash, or the section holding the file is (docs/spec.md §10). */
@@ -21,7 +21,7 @@ export type MediaHolder = {
 export async function listMediaHolders(key: string): Promise<MediaHolder[]> {
   const db = await getDb();
   const image = JSON.stringify([{ key }]);
-  const holds = sql`(${sections.videoKey} = ${key} or ${sections.posterKey} = ${key} or ${sections.images} @> ${image}::jsonb)`;
+  const holds = sql`(${sections.videoKey} = ${key} or ${sections.posterKey} = ${key} or ${sections.images} @> ${image}::jsonb or ${sections.videoRenditions} @> ${image}::jsonb)`;
   // Written out with its table: Drizzle leaves column names in a one-table select's fields
   // unqualified, and a bare "id" inside the subquery would be the section's own.
   const projectId = sql`${sql.identifier(getTableName(projects))}.${sql.identifier(projects.id.name)}`;

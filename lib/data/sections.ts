@@ -1,8 +1,15 @@
 import "server-only";
 import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
-import { projects, sections, type SectionImage, type SectionRow } from "@/models";
-import type { SectionLayout, VideoPlayback } from "@/lib/domain";
+import {
+  projects,
+  sections,
+  type SectionImage,
+  type SectionRow,
+  type VideoMeta,
+  type VideoRendition,
+} from "@/models";
+import type { SectionLayout, VideoPlayback, VideoStatus } from "@/lib/domain";
 import { isId, newId } from "./ids";
 import { lockLiveProject, updateLocked } from "./row-locks";
 import { projectNotTrashed, sectionNotTrashed } from "./not-trashed";
@@ -25,6 +32,11 @@ export type SectionInput = {
   posterKey?: string | null;
   /** The poster's blur-up placeholder. */
   posterPlaceholder?: string | null;
+  /** Encoding (lib/data/video-jobs.ts); left out = a video as uploaded. */
+  videoStatus?: VideoStatus | null;
+  videoError?: string | null;
+  videoRenditions?: VideoRendition[];
+  videoMeta?: VideoMeta | null;
 };
 
 export type SectionPatch = Partial<SectionInput>;

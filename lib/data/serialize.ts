@@ -47,6 +47,23 @@ export function toProjectJson(project: Project, viewer: Viewer) {
   };
 }
 
+/**
+ * A section's renditions smallest first, without storage keys; a video that has none (not yet
+ * encoded, refused by the encoder, stored before encoding or on Cloudinary) has its one file.
+ */
+function videoRenditionsOf(section: Section) {
+  if (section.videoRenditions.length > 0)
+    return section.videoRenditions.map(({ url, type, width, height, bytes }) => ({
+      url,
+      type,
+      width,
+      height,
+      bytes,
+    }));
+  if (!section.videoUrl) return [];
+  return [{ url: section.videoUrl, type: "video/mp4", width: null, height: null, bytes: null }];
+}
+
 /** A section in the REST contract's shape: `resources` is the comma-separated image URLs. */
 export function toSectionJson(section: Section) {
   return {
@@ -66,7 +83,12 @@ export function toSectionJson(section: Section) {
       placeholder: placeholder ?? null,
     })),
     layout: toLayout(section.layout),
-    video: section.videoUrl ?? "",
+    // The best (largest) rendition once encoded, else the file as uploaded.
+    video: section.videoRenditions.at(-1)?.url ?? section.videoUrl ?? "",
+    // docs/api.md "Video encoding": null (stored before encoding, or on Cloudinary) reads as ready.
+    videoStatus: section.videoUrl ? (section.videoStatus ?? "ready") : null,
+    videoError: section.videoError ?? null,
+    videoRenditions: videoRenditionsOf(section),
     videoEmbed: section.videoEmbed ?? "",
     playback: section.videoPlayback ?? "player",
     poster: section.posterUrl ?? "",

@@ -92,7 +92,12 @@ export function projectMediaKeys(project: Project): (string | null)[] {
 
 /** Storage keys of every file a section references: video, poster and images. */
 export function sectionMediaKeys(section: Section): (string | null)[] {
-  return [section.videoKey, section.posterKey, ...section.images.map((image) => image.key)];
+  return [
+    section.videoKey,
+    section.posterKey,
+    ...section.images.map((image) => image.key),
+    ...section.videoRenditions.map((rendition) => rendition.key),
+  ];
 }
 
 /**

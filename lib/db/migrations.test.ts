@@ -940,3 +940,59 @@ describe("migration 0016: view counts", () => {
     expect((await readInsights(today, today)).totals).toEqual({ views: 0, visitors: 0 });
   }, 300_000);
 });
+
+/**
+ * Migration 0017 (video encoding): a video stored before it stays the one file as uploaded, read
+ * as a ready single-rendition video; no encoding job is queued for it.
+ */
+describe("migration 0017: video encoding", () => {
+  const VIDEO = { video_url: "/media/old.mp4", video_key: "old.mp4", video_playback: "player" };
+  const SINGLE = [
+    { url: "/media/old.mp4", type: "video/mp4", width: null, height: null, bytes: null },
+  ];
+
+  it("upgrades a site made before it without loss: old videos are single-rendition and ready", async () => {
+    const site = await siteBefore(
+      17,
+      { tables: BOTH, added: { sections: ["video_status", "video_renditions"] } },
+      async (execute) => {
+        await insertOldProject(execute, PROJECT_ID, { category: "Motion Design" });
+        await insertOldSection(execute, SECTION_ID, PROJECT_ID, VIDEO);
+      },
+    );
+
+    // The current code opens the same database: 0017 runs, the video is kept as it was.
+    const upgraded = await getSection(SECTION_ID);
+    expect(upgraded).toMatchObject({
+      videoUrl: "/media/old.mp4",
+      videoKey: "old.mp4",
+      videoStatus: null,
+      videoRenditions: [],
+      videoMeta: null,
+    });
+    expect(toSectionJson(upgraded!)).toMatchObject({
+      video: "/media/old.mp4",
+      videoStatus: "ready",
+      videoRenditions: SINGLE,
+    });
+    const db = await getDb();
+    expect(rowsOf(await db.execute(sql`select id from video_jobs`))).toEqual([]);
+    // The new columns work on the upgraded database.
+    const rendition = { url: "/media/r.mp4", key: "r.mp4", type: "video/mp4" as const };
+    await updateSectionWith(SECTION_ID, () => ({
+      videoStatus: "ready",
+      videoRenditions: [{ ...rendition, width: 854, height: 480, bytes: 10 }],
+    }));
+    expect(toSectionJson((await getSection(SECTION_ID))!)).toMatchObject({
+      video: "/media/r.mp4",
+      videoRenditions: [{ url: "/media/r.mp4", width: 854, height: 480, bytes: 10 }],
+    });
+
+    // A backup archive of the old schema restores into a new site the same way.
+    expect(await site.restoreOldBackup()).toEqual({ rows: 2, files: 0 });
+    expect(toSectionJson((await getSection(SECTION_ID))!)).toMatchObject({
+      videoStatus: "ready",
+      videoRenditions: SINGLE,
+    });
+  }, 120_000);
+});

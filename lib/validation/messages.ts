@@ -44,6 +44,10 @@ export const messages = {
   coverVideoAndRemove: "Send either a cover loop or removeCoverVideo, not both",
   invalidRemovePoster: "removePoster must be true or false",
   posterAndRemove: "Send either a poster or removePoster, not both",
+  // Video encoding (docs/api.md "Video encoding").
+  videoStatusFetched: "Video status fetched successfully!",
+  videoRetried: "The video is queued for encoding again.",
+  videoNotFailed: "Only a video whose encoding failed can be retried",
   unexpectedError: "An unexpected error occurred. Please try again.",
   // The trash and stale saves (docs/spec.md §10).
   projectRestored: "Project restored successfully!",

@@ -1,0 +1,35 @@
+import { ownerWrite } from "@/lib/api/owner-write";
+import { ApiError, methodNotAllowed, ok } from "@/lib/api/respond";
+import { invalidateProject } from "@/lib/cache";
+import { getSection } from "@/lib/data/sections";
+import { toSectionJson } from "@/lib/data/serialize";
+import { retryVideoJob, videoJobOf } from "@/lib/data/video-jobs";
+import { messages } from "@/lib/validation/messages";
+
+/**
+ * The encoding of a section's uploaded video (docs/api.md "Video encoding"), for the owner:
+ * GET its status with the running job's progress in percent; POST queues a failed one again.
+ */
+export const GET = ownerWrite<{ id: string }>(async (_request, { id }) => {
+  const section = await getSection(id);
+  if (!section) throw new ApiError(404, messages.sectionNotFound);
+  const job = await videoJobOf(id);
+  const { videoStatus, videoError } = toSectionJson(section);
+  return ok(messages.videoStatusFetched, {
+    videoStatus,
+    videoError,
+    progress: videoStatus === "ready" ? 100 : (job?.progress ?? 0),
+    encoding: job?.state === "encoding",
+  });
+});
+
+export const POST = ownerWrite<{ id: string }>(async (_request, { id }) => {
+  const section = await getSection(id);
+  if (!section) throw new ApiError(404, messages.sectionNotFound);
+  if (!(await retryVideoJob(id))) throw new ApiError(409, messages.videoNotFailed);
+  await invalidateProject(section.projectId);
+  return ok(messages.videoRetried, toSectionJson((await getSection(id)) ?? section), 202);
+});
+
+const refuse = methodNotAllowed("GET, POST");
+export { refuse as PUT, refuse as DELETE, refuse as PATCH };

@@ -1,0 +1,222 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { isLocalKey } from "@/lib/storage/local";
+import {
+  sections,
+  videoJobs,
+  type VideoJobRow,
+  type VideoMeta,
+  type VideoRendition,
+} from "@/models";
+import { isId, newId } from "./ids";
+import type { SectionInput } from "./sections";
+
+/**
+ * The video encoding queue (docs/architecture.md "Video encoding"). A section's uploaded video
+ * on local disk gets one job; the worker (lib/startup/video-worker.ts) claims it, and its result
+ * is written only while the section still holds the file the job encodes, so an edit or a delete
+ * at any moment wins.
+ */
+
+/** A server that stopped renewing a running job's heartbeat this long ago died: the job is taken over. */
+export const STALE_JOB_SECONDS = 60;
+
+const WAKE = Symbol.for("portfolio.videoJobs.wake");
+type WithWake = { [WAKE]?: () => void };
+
+/** Called by the worker of this process: runs when a job is queued here. */
+export function onVideoJobQueued(wake: () => void): void {
+  (globalThis as WithWake)[WAKE] = wake;
+}
+
+/** The section columns of a newly stored video: encoded when on local disk, else as uploaded. */
+export function newVideoColumns(
+  key: string,
+): Pick<SectionInput, "videoStatus" | "videoError" | "videoRenditions" | "videoMeta"> {
+  return {
+    videoStatus: isLocalKey(key) ? "processing" : null,
+    videoError: null,
+    videoRenditions: [],
+    videoMeta: null,
+  };
+}
+
+/**
+ * Queues the encoding of a section's video, replacing the job of a video it held before (a
+ * running one sees it on its next heartbeat and stops).
+ */
+export async function queueVideoJob(sectionId: string, sourceKey: string): Promise<void> {
+  const db = await getDb();
+  await db
+    .insert(videoJobs)
+    .values({ id: newId(), sectionId, sourceKey })
+    .onConflictDoUpdate({
+      target: videoJobs.sectionId,
+      set: {
+        sourceKey,
+        state: "queued",
+        progress: 0,
+        error: null,
+        attempts: 0,
+        heartbeatAt: null,
+        createdAt: sql`now()`,
+      },
+    });
+  (globalThis as WithWake)[WAKE]?.();
+}
+
+/** Drops a section's job (its video was removed or is no longer encoded). */
+export async function dropVideoJob(sectionId: string): Promise<void> {
+  const db = await getDb();
+  await db.delete(videoJobs).where(eq(videoJobs.sectionId, sectionId));
+}
+
+/**
+ * Keeps the queue in step with a section after a write: a new video being processed is queued,
+ * a removed or replaced one's job dropped.
+ */
+export async function syncVideoJob(
+  before: { videoKey: string | null } | null,
+  after: { id: string; videoKey: string | null; videoStatus: string | null },
+): Promise<void> {
+  if (before && before.videoKey === after.videoKey) return;
+  if (after.videoKey && after.videoStatus === "processing")
+    await queueVideoJob(after.id, after.videoKey);
+  else if (before) await dropVideoJob(after.id);
+}
+
+export type ClaimedJob = VideoJobRow & { loop: boolean };
+
+/**
+ * Takes the oldest waiting job (or one whose server stopped renewing it) for this server: on
+ * PostgreSQL with several servers `FOR UPDATE SKIP LOCKED` gives each job to exactly one.
+ */
+export async function claimVideoJob(): Promise<ClaimedJob | null> {
+  const db = await getDb();
+  const result = await db.execute(sql`
+    update video_jobs set state = 'encoding', attempts = attempts + 1, progress = 0,
+      heartbeat_at = now()
+    where id = (
+      select id from video_jobs
+      where state = 'queued'
+        or (state = 'encoding' and heartbeat_at < now() - make_interval(secs => ${STALE_JOB_SECONDS}))
+      order by created_at, id
+      limit 1
+      for update skip locked
+    )
+    returning id, section_id as "sectionId", source_key as "sourceKey", state, progress, error,
+      attempts, heartbeat_at as "heartbeatAt", created_at as "createdAt",
+      (select video_playback = 'loop' from sections where sections.id = video_jobs.section_id)
+        as "loop"`);
+  const [row] = (result as unknown as { rows: ClaimedJob[] }).rows;
+  return row ? { ...row, loop: Boolean(row.loop) } : null;
+}
+
+const running = (job: VideoJobRow) =>
+  and(
+    eq(videoJobs.id, job.id),
+    eq(videoJobs.sourceKey, job.sourceKey),
+    eq(videoJobs.state, "encoding"),
+  );
+
+/** Renews a running job and records its progress; false when it was dropped or replaced (stop). */
+export async function beatVideoJob(job: VideoJobRow, progress: number): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db
+    .update(videoJobs)
+    .set({ progress, heartbeatAt: sql`now()` })
+    .where(running(job))
+    .returning({ id: videoJobs.id });
+  return rows.length > 0;
+}
+
+/**
+ * Writes a finished job's renditions to its section and removes the job, in one transaction;
+ * false (nothing written) when the job was dropped or the section holds another video now.
+ * Without `keepMaster` the section's video becomes its largest rendition.
+ */
+export async function finishVideoJob(
+  job: VideoJobRow,
+  renditions: VideoRendition[],
+  meta: VideoMeta,
+  keepMaster: boolean,
+): Promise<{ projectId: string } | null> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [gone] = await tx.delete(videoJobs).where(running(job)).returning({ id: videoJobs.id });
+    if (!gone) return null;
+    const best = renditions.at(-1)!;
+    const [row] = await tx
+      .update(sections)
+      .set({
+        videoStatus: "ready",
+        videoError: null,
+        videoRenditions: renditions,
+        videoMeta: meta,
+        ...(keepMaster ? {} : { videoUrl: best.url, videoKey: best.key }),
+      })
+      .where(and(eq(sections.id, job.sectionId), eq(sections.videoKey, job.sourceKey)))
+      .returning({ projectId: sections.projectId });
+    return row ?? null;
+  });
+}
+
+/** Marks a job and its section's video failed with a reason the owner is shown. */
+export async function failVideoJob(job: VideoJobRow, reason: string): Promise<string | null> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [kept] = await tx
+      .update(videoJobs)
+      .set({ state: "failed", error: reason, heartbeatAt: null })
+      .where(running(job))
+      .returning({ id: videoJobs.id });
+    if (!kept) return null;
+    const [row] = await tx
+      .update(sections)
+      .set({ videoStatus: "failed", videoError: reason })
+      .where(and(eq(sections.id, job.sectionId), eq(sections.videoKey, job.sourceKey)))
+      .returning({ projectId: sections.projectId });
+    return row?.projectId ?? null;
+  });
+}
+
+/** Queues a failed video again; false when the section has no failed video. */
+export async function retryVideoJob(sectionId: string): Promise<boolean> {
+  if (!isId(sectionId)) return false;
+  const db = await getDb();
+  const retried = await db.transaction(async (tx) => {
+    const [job] = await tx
+      .update(videoJobs)
+      .set({ state: "queued", error: null, progress: 0, attempts: 0, createdAt: sql`now()` })
+      .where(and(eq(videoJobs.sectionId, sectionId), eq(videoJobs.state, "failed")))
+      .returning({ id: videoJobs.id });
+    if (!job) return false;
+    await tx
+      .update(sections)
+      .set({ videoStatus: "processing", videoError: null })
+      .where(eq(sections.id, sectionId));
+    return true;
+  });
+  if (retried) (globalThis as WithWake)[WAKE]?.();
+  return retried;
+}
+
+/** On the embedded database (one process) a job still marked running was cut off by a stop. */
+export async function requeueInterruptedJobs(): Promise<number> {
+  const db = await getDb();
+  const rows = await db
+    .update(videoJobs)
+    .set({ state: "queued", heartbeatAt: null })
+    .where(eq(videoJobs.state, "encoding"))
+    .returning({ id: videoJobs.id });
+  return rows.length;
+}
+
+/** A section's job as the owner's form shows it (state, progress, reason); null when none. */
+export async function videoJobOf(sectionId: string): Promise<VideoJobRow | null> {
+  if (!isId(sectionId)) return null;
+  const db = await getDb();
+  const [row] = await db.select().from(videoJobs).where(eq(videoJobs.sectionId, sectionId));
+  return row ?? null;
+}

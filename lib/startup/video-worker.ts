@@ -1,0 +1,149 @@
+import "server-only";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { TAGS } from "@/lib/cache";
+import {
+  beatVideoJob,
+  claimVideoJob,
+  failVideoJob,
+  finishVideoJob,
+  onVideoJobQueued,
+  requeueInterruptedJobs,
+  type ClaimedJob,
+} from "@/lib/data/video-jobs";
+import { env } from "@/lib/env";
+import { createLocalStorage, localPath } from "@/lib/storage/local";
+import {
+  EncodeError,
+  encodeRendition,
+  probeVideo,
+  renditionRungs,
+  renditionSize,
+} from "@/lib/uploads/encode";
+import type { VideoRendition } from "@/models";
+import { expireTagsFromBackground } from "./instance-sync";
+
+/**
+ * Encodes uploaded videos one at a time in the background (docs/architecture.md "Video
+ * encoding"): claims a job, writes its renditions beside the upload, and hands them to the section
+ * only if it still holds that upload. A job dropped or replaced meanwhile is noticed on the next
+ * heartbeat: ffmpeg is killed and what it made is deleted.
+ */
+
+/** How often a running job renews its claim and checks it still stands. */
+const HEARTBEAT_MS = 1000;
+/** Jobs queued by another server (PostgreSQL) are found this often; this server's at once. */
+const POLL_MS = 5000;
+
+class Dropped extends Error {}
+
+/** Where renditions are written before they are stored: DATA_DIR/encoding/<job id>. */
+const encodingDir = (dataDir: string) => path.join(/* turbopackIgnore: true */ dataDir, "encoding");
+
+const state = { busy: false, again: false, timer: null as NodeJS.Timeout | null };
+
+/** The reason shown when something other than the file stopped the encoder. */
+const UNEXPECTED = "The encoder stopped unexpectedly; retry the video.";
+
+async function runJob(job: ClaimedJob): Promise<void> {
+  const { DATA_DIR, KEEP_MASTERS } = env();
+  const storage = createLocalStorage(DATA_DIR);
+  const source = localPath(DATA_DIR, job.sourceKey);
+  const work = path.join(encodingDir(DATA_DIR), job.id);
+  const controller = new AbortController();
+  const stored: VideoRendition[] = [];
+  let progress = 0;
+  const beat = setInterval(() => {
+    beatVideoJob(job, Math.round(progress * 100)).then(
+      (kept) => kept || controller.abort(new Dropped()),
+      () => {},
+    );
+  }, HEARTBEAT_MS);
+  try {
+    if (!source) throw new EncodeError(UNEXPECTED);
+    const probe = await probeVideo(source);
+    await fs.mkdir(work, { recursive: true });
+    const rungs = renditionRungs(probe);
+    for (const [index, rung] of rungs.entries()) {
+      const output = path.join(work, `${rung.height}.mp4`);
+      const { bytes } = await encodeRendition({
+        source,
+        output,
+        probe,
+        rung,
+        loop: job.loop,
+        signal: controller.signal,
+        onProgress: (fraction) => (progress = (index + fraction) / rungs.length),
+      });
+      if (controller.signal.aborted) throw controller.signal.reason;
+      const size = renditionSize(probe, rung);
+      const media = await storage.put({
+        path: output,
+        temporary: true,
+        contentType: "video/mp4",
+        kind: "video",
+        ...size,
+      });
+      stored.push({ url: media.url, key: media.key, type: "video/mp4", ...size, bytes });
+    }
+    const { size: bytes } = await fs.stat(source);
+    const meta = { ...probe, bytes };
+    const done = await finishVideoJob(job, stored, meta, KEEP_MASTERS);
+    if (!done) throw new Dropped();
+    if (!KEEP_MASTERS) await storage.delete(job.sourceKey);
+    await expireTagsFromBackground([TAGS.project(done.projectId)]);
+  } catch (error) {
+    await Promise.all(stored.map((media) => storage.delete(media.key).catch(() => {})));
+    if (error instanceof Dropped || controller.signal.aborted) return;
+    if (!(error instanceof EncodeError))
+      console.error(`Video job ${job.id} stopped on an error:`, error);
+    const reason = error instanceof EncodeError ? error.message : UNEXPECTED;
+    const projectId = await failVideoJob(job, reason);
+    if (projectId) await expireTagsFromBackground([TAGS.project(projectId)]);
+  } finally {
+    clearInterval(beat);
+    await fs.rm(work, { recursive: true, force: true });
+  }
+}
+
+/** Runs queued jobs until none is left; a call while running asks for one more look. */
+async function drain(): Promise<void> {
+  if (state.busy) {
+    state.again = true;
+    return;
+  }
+  state.busy = true;
+  try {
+    do {
+      state.again = false;
+      for (let job = await claimVideoJob(); job; job = await claimVideoJob()) await runJob(job);
+    } while (state.again);
+  } catch (error) {
+    console.error("The video encoding queue could not be read:", error);
+  } finally {
+    state.busy = false;
+  }
+}
+
+/**
+ * Starts the worker: on the embedded database a job left running by a stopped server is queued
+ * again first (only this process uses it); on PostgreSQL a stale heartbeat hands it over instead.
+ */
+export async function startVideoWorker(): Promise<void> {
+  if (state.timer) return;
+  if (!env().DATABASE_URL) {
+    // What a stopped encode left in DATA_DIR/tmp (a restarted job starts afresh).
+    const tmp = path.join(/* turbopackIgnore: true */ env().DATA_DIR, "tmp");
+    const entries = await fs.readdir(tmp).catch(() => []);
+    for (const name of entries.filter((entry) => entry.startsWith("encode-")))
+      await fs.rm(path.join(/* turbopackIgnore: true */ tmp, name), {
+        recursive: true,
+        force: true,
+      });
+    await requeueInterruptedJobs();
+  }
+  onVideoJobQueued(() => void drain());
+  state.timer = setInterval(() => void drain(), POLL_MS);
+  state.timer.unref();
+  void drain();
+}

@@ -1,0 +1,190 @@
+import "server-only";
+import { spawn } from "node:child_process";
+import fs from "node:fs/promises";
+import path from "node:path";
+
+/**
+ * Video encoding with the static ffmpeg of `@ffmpeg-installer/linux-x64` (docs/operations.md
+ * "Video encoding"): reading what an upload holds, and making its H.264/AAC MP4 renditions.
+ */
+
+/** The ffmpeg binary `npm install` put in node_modules (no system package needed). */
+export function ffmpegPath(): string {
+  return path.join(
+    /* turbopackIgnore: true */ process.cwd(),
+    "node_modules",
+    "@ffmpeg-installer",
+    "linux-x64",
+    "ffmpeg",
+  );
+}
+
+/** A refusal the owner is shown as the reason a video failed. */
+export class EncodeError extends Error {}
+
+export type VideoProbe = {
+  /** Seconds. */
+  duration: number;
+  width: number;
+  height: number;
+  fps: number;
+  audio: boolean;
+};
+
+/** Longer videos are refused: a portfolio piece or reel is minutes long, never hours. */
+export const MAX_VIDEO_SECONDS = 60 * 60;
+/** A loop (cover loop, or a section played as a loop) keeps at most its first 30 s, muted. */
+export const MAX_LOOP_SECONDS = 30;
+/** Wider or taller sources are refused (8K is the largest a master is exported at). */
+const MAX_DIMENSION = 8192;
+/** Address-space bound of one ffmpeg process (a 4K H.264 encode stays under it). */
+export const ENCODE_MEMORY_MB = 1536;
+
+export const encoderMessages = {
+  unreadable: "The file is not a video the encoder can read.",
+  noVideo: "The file holds no video stream.",
+  tooLong: `The video is longer than ${MAX_VIDEO_SECONDS / 60} minutes.`,
+  tooLarge: `The video is larger than ${MAX_DIMENSION} pixels on a side.`,
+  failed: "The encoder stopped on an error in the file.",
+} as const;
+
+/**
+ * The bitrate ladder: rungs named by the shorter side, with a constant-quality encode (CRF 23)
+ * capped at `maxrate` kb/s. Motion-graphics footage (flat colour, clean edges) mostly stays well
+ * under the cap; the cap bounds a phone's download (480p: 1.2 Mb/s = 1.5 MB per 10 s).
+ */
+export const LADDER = [
+  { height: 480, maxrate: 1200 },
+  { height: 720, maxrate: 2500 },
+  { height: 1080, maxrate: 5000 },
+  { height: 2160, maxrate: 16000 },
+] as const;
+
+export type Rung = { height: number; maxrate: number };
+
+/**
+ * The rungs a source gets, smallest first: each one its shorter side reaches; a source shorter
+ * than the lowest rung gets one rendition at its own size (made even, as H.264 4:2:0 needs).
+ */
+export function renditionRungs(probe: Pick<VideoProbe, "width" | "height">): Rung[] {
+  const side = Math.min(probe.width, probe.height);
+  const rungs = LADDER.filter((rung) => rung.height <= side);
+  if (rungs.length > 0) return rungs;
+  return [{ height: Math.max(2, side - (side % 2)), maxrate: LADDER[0].maxrate }];
+}
+
+/** The output size of a rung: the shorter side at the rung's height, the other side even. */
+export function renditionSize(probe: Pick<VideoProbe, "width" | "height">, rung: Rung) {
+  const landscape = probe.width >= probe.height;
+  const long = landscape ? probe.width : probe.height;
+  const short = landscape ? probe.height : probe.width;
+  const other = Math.round((long * rung.height) / short / 2) * 2;
+  return landscape ? { width: other, height: rung.height } : { width: rung.height, height: other };
+}
+
+function runFfmpeg(
+  args: string[],
+  options: { signal?: AbortSignal; onStdout?: (chunk: string) => void } = {},
+): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    // Lowest CPU priority and a bounded address space; `exec` keeps one process to kill.
+    const script = `ulimit -v ${ENCODE_MEMORY_MB * 1024}; exec nice -n 19 "$@"`;
+    const child = spawn("/bin/sh", ["-c", script, "sh", ffmpegPath(), ...args], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.setEncoding("utf8");
+    child.stderr.on("data", (chunk: string) => {
+      // The tail is enough for a reason; a long encode writes a lot.
+      stderr = (stderr + chunk).slice(-16_384);
+    });
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (chunk: string) => options.onStdout?.(chunk));
+    const abort = () => child.kill("SIGKILL");
+    options.signal?.addEventListener("abort", abort, { once: true });
+    child.on("error", reject);
+    child.on("close", (code) => {
+      options.signal?.removeEventListener("abort", abort);
+      resolve({ code, stderr });
+    });
+  });
+}
+
+function seconds(hms: string): number {
+  const [h, m, s] = hms.split(":").map(Number);
+  return (h ?? 0) * 3600 + (m ?? 0) * 60 + (s ?? 0);
+}
+
+/** Reads an upload's duration, size, frame rate and audio from ffmpeg's description of it. */
+export async function probeVideo(file: string): Promise<VideoProbe> {
+  const { stderr } = await runFfmpeg(["-hide_banner", "-nostdin", "-i", file]);
+  const video = /Stream #\d+:\d+.*?: Video: (.*)/.exec(stderr);
+  if (!video) {
+    if (/Invalid data|moov atom not found|could not find codec|End of file/i.test(stderr))
+      throw new EncodeError(encoderMessages.unreadable);
+    if (/Stream #/.test(stderr)) throw new EncodeError(encoderMessages.noVideo);
+    throw new EncodeError(encoderMessages.unreadable);
+  }
+  const size = /, (\d{2,5})x(\d{2,5})/.exec(video[1]!);
+  const duration = /Duration: (\d+:\d+:\d+(?:\.\d+)?)/.exec(stderr);
+  if (!size || !duration) throw new EncodeError(encoderMessages.unreadable);
+  const probe: VideoProbe = {
+    duration: seconds(duration[1]!),
+    width: Number(size[1]),
+    height: Number(size[2]),
+    fps: Number(
+      /, ([\d.]+) fps/.exec(video[1]!)?.[1] ?? /, ([\d.]+) tbr/.exec(video[1]!)?.[1] ?? 0,
+    ),
+    audio: /Stream #\d+:\d+.*?: Audio: /.test(stderr),
+  };
+  if (!(probe.duration > 0)) throw new EncodeError(encoderMessages.unreadable);
+  if (probe.duration > MAX_VIDEO_SECONDS) throw new EncodeError(encoderMessages.tooLong);
+  if (Math.max(probe.width, probe.height) > MAX_DIMENSION)
+    throw new EncodeError(encoderMessages.tooLarge);
+  return probe;
+}
+
+export type EncodeOptions = {
+  source: string;
+  output: string;
+  probe: VideoProbe;
+  rung: Rung;
+  /** Muted, no audio track, at most MAX_LOOP_SECONDS. */
+  loop: boolean;
+  /** 0–1 through this rendition. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+};
+
+/** Encodes one rendition: H.264 High + AAC (none for a loop) in an MP4 with `+faststart`. */
+export async function encodeRendition(options: EncodeOptions): Promise<{ bytes: number }> {
+  const { probe, rung } = options;
+  const length = options.loop ? Math.min(probe.duration, MAX_LOOP_SECONDS) : probe.duration;
+  const { width, height } = renditionSize(probe, rung);
+  const audio = !options.loop && probe.audio;
+  const args = [
+    ...["-hide_banner", "-nostdin", "-nostats", "-y", "-i", options.source],
+    ...["-t", length.toFixed(3), "-map", "0:v:0", ...(audio ? ["-map", "0:a:0"] : [])],
+    ...["-vf", `scale=${width}:${height},format=yuv420p`],
+    ...["-c:v", "libx264", "-preset", "veryfast", "-profile:v", "high", "-crf", "23"],
+    ...["-maxrate", `${rung.maxrate}k`, "-bufsize", `${rung.maxrate * 2}k`],
+    ...(audio ? ["-c:a", "aac", "-b:a", "128k", "-ac", "2"] : ["-an"]),
+    ...["-sn", "-dn", "-map_metadata", "-1", "-movflags", "+faststart"],
+    ...["-progress", "pipe:1", options.output],
+  ];
+  const { code, stderr } = await runFfmpeg(args, {
+    signal: options.signal,
+    onStdout: (chunk) => {
+      // ffmpeg 4.1 names microseconds out_time_ms.
+      const done = /out_time_ms=(\d+)/.exec(chunk.split("\n").reverse().join("\n"));
+      if (done) options.onProgress?.(Math.min(1, Number(done[1]) / 1e6 / length));
+    },
+  });
+  if (options.signal?.aborted || code !== 0) await fs.rm(options.output, { force: true });
+  if (options.signal?.aborted) throw options.signal.reason ?? new Error("aborted");
+  if (code !== 0) {
+    const reason = stderr.trim().split("\n").at(-1) ?? "";
+    throw new EncodeError(`${encoderMessages.failed} (${reason.slice(0, 200)})`);
+  }
+  return { bytes: (await fs.stat(options.output)).size };
+}

@@ -1,0 +1,58 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+/** The ffmpeg the product encodes with (lib/uploads/encode.ts). */
+const FFMPEG = path.resolve("node_modules/@ffmpeg-installer/linux-x64/ffmpeg");
+
+/**
+ * Writes a real H.264 master made from ffmpeg's test pattern (with a sine tone unless `audio` is
+ * false) into `dir`; returns its path.
+ */
+export function makeMaster(
+  dir: string,
+  name: string,
+  {
+    width,
+    height,
+    seconds,
+    audio = true,
+  }: { width: number; height: number; seconds: number; audio?: boolean },
+): string {
+  const file = path.join(dir, name);
+  execFileSync(FFMPEG, [
+    ...["-hide_banner", "-loglevel", "error", "-y"],
+    ...["-f", "lavfi", "-i", `testsrc=size=${width}x${height}:rate=25`],
+    ...(audio ? ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100"] : []),
+    ...["-t", String(seconds), "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"],
+    ...(audio ? ["-c:a", "aac"] : []),
+    file,
+  ]);
+  return file;
+}
+
+/** The bad uploads of docs/spec.md "Video encoding": each one must be refused with a reason. */
+export async function makeBadMasters(dir: string) {
+  const master = makeMaster(dir, "good.mp4", { width: 160, height: 90, seconds: 1, audio: false });
+  const bytes = fs.readFileSync(master);
+  const png = path.join(dir, "picture.mov");
+  const sharp = (await import("sharp")).default;
+  await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c33" } })
+    .png()
+    .toFile(png);
+  const truncated = path.join(dir, "truncated.mp4");
+  fs.writeFileSync(truncated, bytes.subarray(0, Math.floor(bytes.length / 3)));
+  const empty = path.join(dir, "empty.mp4");
+  fs.writeFileSync(empty, "");
+  // Every duration field of the header (movie, track, media) says 10 hours.
+  const long = Buffer.from(bytes);
+  for (const box of ["mvhd", "tkhd", "mdhd"]) {
+    for (let at = long.indexOf(box); at >= 0; at = long.indexOf(box, at + 1)) {
+      if (box === "tkhd") long.writeUInt32BE(36000 * 1000, at + 24);
+      else long.writeUInt32BE(long.readUInt32BE(at + 16) * 36000, at + 20);
+    }
+  }
+  const tenHours = path.join(dir, "ten-hours.mp4");
+  fs.writeFileSync(tenHours, long);
+  return { png, truncated, empty, tenHours };
+}
