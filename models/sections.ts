@@ -42,6 +42,8 @@ export type VideoMeta = {
   height: number;
   fps: number;
   audio: boolean;
+  /** The uploaded file's video codec (h264, hevc, prores…). */
+  codec: string;
   bytes: number;
 };
 

@@ -28,6 +28,7 @@ function subscribeReducedMotion(onChange: () => void) {
  */
 export function LoopVideo({
   src,
+  sources,
   poster,
   posterPlaceholder = null,
   title,
@@ -115,13 +116,18 @@ export function LoopVideo({
         playsInline
         preload="none"
         poster={posterFile}
-        src={near || choice === "play" ? src : undefined}
+        src={(near || choice === "play") && !sources ? src : undefined}
         aria-label={title}
         data-playback="loop"
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
         className="relative h-full w-full object-cover"
-      />
+      >
+        {/* Inserted when near: a <source> added to an empty <video> starts its loading. */}
+        {near || choice === "play"
+          ? sources?.map((source) => <source key={source.src} {...source} />)
+          : null}
+      </video>
       {!playing && reducedMotion && choice !== "pause" ? (
         <button
           type="button"

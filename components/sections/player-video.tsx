@@ -15,6 +15,7 @@ import { VideoStill, type UploadedVideoProps } from "./video-still";
  */
 export function PlayerVideo({
   src,
+  sources,
   poster,
   posterPlaceholder = null,
   title,
@@ -44,11 +45,14 @@ export function PlayerVideo({
         controls={started}
         preload={poster ? "none" : "metadata"}
         playsInline
-        src={src}
+        src={sources ? undefined : src}
         aria-label={title}
         onPlay={() => setStarted(true)}
         className="relative h-full w-full"
       >
+        {sources?.map((source) => (
+          <source key={source.src} {...source} />
+        ))}
         <a href={src}>Download the video</a>
       </video>
       {poster && !started ? (

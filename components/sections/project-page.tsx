@@ -195,6 +195,7 @@ export function sectionViewData(section: Section, project: Project): SectionView
     project.status === "draft" || project.status === "protected" || !onSchedule(project);
   const mediaUrl = (url: string) =>
     restricted && url.startsWith("/media/") && !url.includes("?") ? `${url}?private` : url;
+  const mediaUrlOf = (url: string | null) => url && mediaUrl(url);
   return {
     id: section.id,
     title: section.title,
@@ -208,7 +209,13 @@ export function sectionViewData(section: Section, project: Project): SectionView
       focalY: image.focalY,
       placeholder: image.placeholder ?? null,
     })),
-    videoUrl: section.videoUrl && mediaUrl(section.videoUrl),
+    // The largest rendition once encoded, else the file as uploaded.
+    videoUrl: mediaUrlOf(section.videoRenditions.at(-1)?.url ?? section.videoUrl),
+    videoRenditions: section.videoRenditions.map(({ url, type, width }) => ({
+      url: mediaUrl(url),
+      type,
+      width,
+    })),
     videoEmbed: section.videoEmbed,
     layout: toLayout(section.layout),
     playback: section.videoPlayback ?? "player",

@@ -4,6 +4,24 @@ import { optimizedImage, preloadLcpImage } from "@/lib/site/image-srcset";
 import { columnSizes } from "@/lib/site/image-grid-layout";
 import { LoopVideo, PlayerVideo, VimeoFacade } from "./lazy-videos";
 import { VimeoFrame } from "./vimeo-frame";
+import type { VideoSource } from "./video-still";
+
+/** An encoded rendition of an uploaded video, smallest first. */
+export type SectionRendition = { url: string; type: string; width: number };
+
+/**
+ * The `<source>` list of a video with several renditions (docs/spec.md "Video encoding"): the
+ * smallest one adequate for the screen first, each but the largest for screens up to its own
+ * width in CSS pixels (a 375 px phone gets 480p, a 1440 px desktop 1080p).
+ */
+export function videoSources(renditions: readonly SectionRendition[]): VideoSource[] | undefined {
+  if (renditions.length < 2) return undefined;
+  return renditions.map((rendition, index) => ({
+    src: rendition.url,
+    type: rendition.type,
+    ...(index < renditions.length - 1 ? { media: `(max-width: ${rendition.width}px)` } : {}),
+  }));
+}
 
 /**
  * The section's Vimeo embed when it has one, otherwise its uploaded video (docs/spec.md §2): a
@@ -14,6 +32,7 @@ import { VimeoFrame } from "./vimeo-frame";
 export function SectionVideo({
   videoEmbed,
   videoUrl,
+  videoRenditions = [],
   playback = "player",
   poster = null,
   posterPlaceholder = null,
@@ -22,7 +41,9 @@ export function SectionVideo({
   eager = false,
 }: {
   videoEmbed: string | null;
+  /** The best file of an uploaded video (its largest rendition once encoded). */
   videoUrl: string | null;
+  videoRenditions?: readonly SectionRendition[];
   playback?: VideoPlayback;
   poster?: string | null;
   /** The poster's blur-up placeholder, drawn until the poster arrives. */
@@ -52,6 +73,7 @@ export function SectionVideo({
   if (still && eager) preloadLcpImage(still);
   const video = {
     src: videoUrl,
+    sources: videoSources(videoRenditions),
     poster: still,
     posterPlaceholder,
     title: `${title} (video)`,

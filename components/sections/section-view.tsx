@@ -1,6 +1,6 @@
 import { toVimeoPlayerUrl } from "@/lib/validation/vimeo";
 import { SectionImages } from "./section-images";
-import { SectionVideo } from "./section-video";
+import { SectionVideo, type SectionRendition } from "./section-video";
 import type { ViewerImage, ViewerVideo } from "./image-viewer";
 import type { SectionLayout } from "@/lib/domain";
 import type { VideoPlayback } from "@/lib/domain";
@@ -11,6 +11,8 @@ export type SectionViewData = {
   description: string;
   images: ViewerImage[];
   videoUrl: string | null;
+  /** An encoded video's renditions, smallest first (none before encoding). */
+  videoRenditions?: SectionRendition[];
   videoEmbed: string | null;
   layout?: SectionLayout;
   playback?: VideoPlayback;
@@ -79,6 +81,7 @@ export function SectionView({
       <SectionVideo
         videoEmbed={section.videoEmbed}
         videoUrl={section.videoUrl}
+        videoRenditions={section.videoRenditions}
         playback={section.playback}
         poster={section.poster}
         posterPlaceholder={section.posterPlaceholder}

@@ -3,8 +3,14 @@ import { placeholderStyle } from "@/components/ui/placeholder-style";
 import type { optimizedImage } from "@/lib/site/image-srcset";
 
 /** What an uploaded video on a project page is drawn from (LoopVideo, PlayerVideo). */
+/** One encoded rendition as a `<source>`: smallest first, each but the last for screens up to its width. */
+export type VideoSource = { src: string; type: string; media?: string };
+
 export type UploadedVideoProps = {
+  /** The best file: the only one of a video without renditions, and the download link. */
   src: string;
+  /** The renditions, when there are several: the browser takes the first whose `media` fits. */
+  sources?: VideoSource[];
   /** The still as the server wrote it for the width the video is drawn at (src, srcset, sizes). */
   poster: ReturnType<typeof optimizedImage> | null;
   /** The still's blur-up placeholder, drawn until the still arrives. */

@@ -95,7 +95,15 @@ describe("backup and restore", () => {
           bytes: 1024,
         },
       ],
-      videoMeta: { duration: 2, width: 1280, height: 720, fps: 25, audio: true, bytes: 4096 },
+      videoMeta: {
+        duration: 2,
+        width: 1280,
+        height: 720,
+        fps: 25,
+        audio: true,
+        codec: "h264",
+        bytes: 4096,
+      },
     });
     const [film] = await listSections(project.id);
     await (

@@ -61,7 +61,17 @@ function videoRenditionsOf(section: Section) {
       bytes,
     }));
   if (!section.videoUrl) return [];
-  return [{ url: section.videoUrl, type: "video/mp4", width: null, height: null, bytes: null }];
+  // What the encoder read, once it has; null for a file stored before encoding or on Cloudinary.
+  const meta = section.videoMeta;
+  return [
+    {
+      url: section.videoUrl,
+      type: "video/mp4",
+      width: meta?.width ?? null,
+      height: meta?.height ?? null,
+      bytes: meta?.bytes ?? null,
+    },
+  ];
 }
 
 /** A section in the REST contract's shape: `resources` is the comma-separated image URLs. */

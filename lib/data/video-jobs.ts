@@ -134,7 +134,8 @@ export async function beatVideoJob(job: VideoJobRow, progress: number): Promise<
 /**
  * Writes a finished job's renditions to its section and removes the job, in one transaction;
  * false (nothing written) when the job was dropped or the section holds another video now.
- * Without `keepMaster` the section's video becomes its largest rendition.
+ * Without `keepMaster` the section's video becomes its largest rendition (a video served as
+ * uploaded, without renditions, keeps its file).
  */
 export async function finishVideoJob(
   job: VideoJobRow,
@@ -146,7 +147,7 @@ export async function finishVideoJob(
   return db.transaction(async (tx) => {
     const [gone] = await tx.delete(videoJobs).where(running(job)).returning({ id: videoJobs.id });
     if (!gone) return null;
-    const best = renditions.at(-1)!;
+    const best = renditions.at(-1);
     const [row] = await tx
       .update(sections)
       .set({
@@ -154,7 +155,7 @@ export async function finishVideoJob(
         videoError: null,
         videoRenditions: renditions,
         videoMeta: meta,
-        ...(keepMaster ? {} : { videoUrl: best.url, videoKey: best.key }),
+        ...(keepMaster || !best ? {} : { videoUrl: best.url, videoKey: best.key }),
       })
       .where(and(eq(sections.id, job.sectionId), eq(sections.videoKey, job.sourceKey)))
       .returning({ projectId: sections.projectId });

@@ -19,6 +19,7 @@ import {
   probeVideo,
   renditionRungs,
   renditionSize,
+  servedAsUploaded,
 } from "@/lib/uploads/encode";
 import type { VideoRendition } from "@/models";
 import { expireTagsFromBackground } from "./instance-sync";
@@ -63,7 +64,7 @@ async function runJob(job: ClaimedJob): Promise<void> {
     if (!source) throw new EncodeError(UNEXPECTED);
     const probe = await probeVideo(source);
     await fs.mkdir(work, { recursive: true });
-    const rungs = renditionRungs(probe);
+    const rungs = servedAsUploaded(probe, source) ? [] : renditionRungs(probe);
     for (const [index, rung] of rungs.entries()) {
       const output = path.join(work, `${rung.height}.mp4`);
       const { bytes } = await encodeRendition({
@@ -90,7 +91,7 @@ async function runJob(job: ClaimedJob): Promise<void> {
     const meta = { ...probe, bytes };
     const done = await finishVideoJob(job, stored, meta, KEEP_MASTERS);
     if (!done) throw new Dropped();
-    if (!KEEP_MASTERS) await storage.delete(job.sourceKey);
+    if (!KEEP_MASTERS && stored.length > 0) await storage.delete(job.sourceKey);
     await expireTagsFromBackground([TAGS.project(done.projectId)]);
   } catch (error) {
     await Promise.all(stored.map((media) => storage.delete(media.key).catch(() => {})));

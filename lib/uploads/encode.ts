@@ -29,6 +29,8 @@ export type VideoProbe = {
   height: number;
   fps: number;
   audio: boolean;
+  /** The video stream's codec as ffmpeg names it (h264, hevc, prores, vp9…). */
+  codec: string;
 };
 
 /** Longer videos are refused: a portfolio piece or reel is minutes long, never hours. */
@@ -71,6 +73,18 @@ export function renditionRungs(probe: Pick<VideoProbe, "width" | "height">): Run
   const rungs = LADDER.filter((rung) => rung.height <= side);
   if (rungs.length > 0) return rungs;
   return [{ height: Math.max(2, side - (side % 2)), maxrate: LADDER[0].maxrate }];
+}
+
+/**
+ * An H.264 MP4 smaller than the lowest rung is served as uploaded: one rendition of the same size
+ * would only cost an encode.
+ */
+export function servedAsUploaded(probe: VideoProbe, file: string): boolean {
+  return (
+    probe.codec === "h264" &&
+    file.endsWith(".mp4") &&
+    Math.min(probe.width, probe.height) < LADDER[0].height
+  );
 }
 
 /** The output size of a rung: the shorter side at the rung's height, the other side even. */
@@ -136,6 +150,7 @@ export async function probeVideo(file: string): Promise<VideoProbe> {
       /, ([\d.]+) fps/.exec(video[1]!)?.[1] ?? /, ([\d.]+) tbr/.exec(video[1]!)?.[1] ?? 0,
     ),
     audio: /Stream #\d+:\d+.*?: Audio: /.test(stderr),
+    codec: /^(\w+)/.exec(video[1]!)?.[1] ?? "",
   };
   if (!(probe.duration > 0)) throw new EncodeError(encoderMessages.unreadable);
   if (probe.duration > MAX_VIDEO_SECONDS) throw new EncodeError(encoderMessages.tooLong);
