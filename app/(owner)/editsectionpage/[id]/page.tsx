@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { OwnerPage } from "@/components/owner/owner-page";
 import { SectionForm } from "@/components/owner/section-form";
 import { sectionInitial } from "@/components/owner/section-initial";
+import { VideoEncodingStatus } from "@/components/owner/video-encoding-status";
 import { requireOwnerPage } from "@/lib/auth/owner-page";
 import { getProject } from "@/lib/data/projects";
 import { getSection } from "@/lib/data/sections";
@@ -22,6 +23,12 @@ export default async function EditSectionPage({ params }: { params: Promise<{ id
       intro={`In “${projectTitle}”.`}
       back={{ href: `/sections/${section.projectId}`, label: `Back to ${projectTitle}` }}
     >
+      {section.videoKey && section.videoStatus && section.videoStatus !== "ready" ? (
+        <VideoEncodingStatus
+          sectionId={section.id}
+          initial={{ videoStatus: section.videoStatus, videoError: section.videoError }}
+        />
+      ) : null}
       <SectionForm mode="edit" projectId={section.projectId} initial={sectionInitial(section)} />
     </OwnerPage>
   );

@@ -1,0 +1,89 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import {
+  fetchVideoEncoding,
+  retryVideoEncoding,
+  type VideoEncoding,
+} from "@/lib/client/video-encoding";
+
+/** How often the status is asked for while the video is encoding. */
+const POLL_MS = 1500;
+
+/**
+ * The encoding of a section's uploaded video in the Edit Section page (docs/spec.md "Video
+ * encoding"): its progress while it runs, the reason and a retry when it failed, and a line once
+ * it is done. The form stays usable meanwhile.
+ */
+export function VideoEncodingStatus({
+  sectionId,
+  initial,
+}: {
+  sectionId: string;
+  initial: Pick<VideoEncoding, "videoStatus" | "videoError">;
+}) {
+  const [state, setState] = useState<VideoEncoding>({ ...initial, progress: 0, encoding: false });
+  const [finished, setFinished] = useState(false);
+  const [retrying, setRetrying] = useState(false);
+  const [retryFailed, setRetryFailed] = useState(false);
+  const processing = state.videoStatus === "processing";
+
+  useEffect(() => {
+    if (!processing) return;
+    let stopped = false;
+    const timer = setInterval(() => {
+      void fetchVideoEncoding(sectionId).then((outcome) => {
+        if (stopped || outcome.kind !== "ok" || !outcome.body.data) return;
+        const next = outcome.body.data;
+        setState(next);
+        if (next.videoStatus === "ready") setFinished(true);
+      });
+    }, POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [processing, sectionId]);
+
+  const retry = async () => {
+    setRetrying(true);
+    setRetryFailed(false);
+    const outcome = await retryVideoEncoding(sectionId);
+    setRetrying(false);
+    if (outcome.kind === "ok")
+      setState({ videoStatus: "processing", videoError: null, progress: 0, encoding: false });
+    else setRetryFailed(true);
+  };
+
+  if (processing)
+    return (
+      <p role="status" className="text-muted mb-6 text-sm">
+        {state.encoding
+          ? `Encoding the video: ${state.progress} %`
+          : "The video is waiting to be encoded."}{" "}
+        The page plays the uploaded file meanwhile; you can go on editing.
+      </p>
+    );
+  if (state.videoStatus === "failed")
+    return (
+      <div role="alert" className="mb-6 flex flex-wrap items-center gap-3 text-sm text-red-800">
+        <p>Encoding failed: {state.videoError}</p>
+        <button
+          type="button"
+          onClick={() => void retry()}
+          disabled={retrying}
+          className="text-ink rounded-md border border-black/20 bg-white px-3 py-1.5 font-medium hover:bg-black/5 disabled:opacity-60"
+        >
+          Retry encoding
+        </button>
+        {retryFailed ? <p>Could not retry. Please try again.</p> : null}
+      </div>
+    );
+  if (finished)
+    return (
+      <p role="status" className="text-muted mb-6 text-sm">
+        The video is encoded for every screen size.
+      </p>
+    );
+  return null;
+}
