@@ -1,0 +1,147 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "@/test/helpers/database";
+import { getDb } from "@/lib/db";
+import { createProject } from "./projects";
+import { createSection, getSection, updateSectionWith } from "./sections";
+import {
+  beatVideoJob,
+  claimVideoJob,
+  failVideoJob,
+  finishVideoJob,
+  newVideoColumns,
+  requeueInterruptedJobs,
+  retryVideoJob,
+  STALE_JOB_SECONDS,
+  syncVideoJob,
+  videoJobOf,
+} from "./video-jobs";
+
+useTestDatabase();
+
+const KEY_A = "0123456789abcdef0123456789abcdef.mp4";
+const KEY_B = "fedcba9876543210fedcba9876543210.mp4";
+const META = {
+  duration: 2,
+  width: 1280,
+  height: 720,
+  fps: 25,
+  audio: true,
+  codec: "h264",
+  bytes: 9,
+};
+const rendition = (key: string) => ({
+  url: `/media/${key}`,
+  key,
+  type: "video/mp4" as const,
+  width: 854,
+  height: 480,
+  bytes: 5,
+});
+
+async function sectionWithVideo(key: string) {
+  const project = await createProject({
+    title: "Films",
+    coverUrl: "/media/c.png",
+    coverKey: null,
+    userId: "owner",
+    role: "Director",
+    category: "Motion Design",
+  });
+  const section = (await createSection(project.id, {
+    title: "",
+    description: "",
+    images: [],
+    videoUrl: `/media/${key}`,
+    videoKey: key,
+    videoEmbed: null,
+    ...newVideoColumns(key),
+  }))!;
+  await syncVideoJob(null, section);
+  return section;
+}
+
+describe(`the video job queue on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}`, () => {
+  it("gives each job to exactly one of several concurrent claims", async () => {
+    const one = await sectionWithVideo(KEY_A);
+    const two = await sectionWithVideo(KEY_B);
+    expect(one.videoStatus).toBe("processing");
+    const claims = await Promise.all([claimVideoJob(), claimVideoJob(), claimVideoJob()]);
+    const claimed = claims.filter((job) => job !== null);
+    expect(claimed.map((job) => job.sectionId).sort()).toEqual([one.id, two.id].sort());
+    expect(claimed.every((job) => job.state === "encoding" && job.attempts === 1)).toBe(true);
+    expect(await claimVideoJob()).toBeNull();
+
+    // A running job whose server stopped renewing it is taken over; a renewed one is not.
+    const [first, second] = claimed as [
+      NonNullable<(typeof claims)[0]>,
+      NonNullable<(typeof claims)[0]>,
+    ];
+    expect(await beatVideoJob(first, 40)).toBe(true);
+    const db = await getDb();
+    await db.execute(
+      sql`update video_jobs set heartbeat_at = now() - make_interval(secs => ${STALE_JOB_SECONDS + 1}) where id = ${second.id}`,
+    );
+    const taken = await claimVideoJob();
+    expect(taken).toMatchObject({ id: second.id, attempts: 2 });
+    // The server that lost it learns so on its next heartbeat, and its result is not written.
+    expect(await beatVideoJob({ ...second, sourceKey: "other.mp4" }, 50)).toBe(false);
+
+    expect(await finishVideoJob(taken!, [rendition("r.mp4")], META, true)).toMatchObject({
+      projectId: expect.any(String),
+    });
+    expect(await getSection(taken!.sectionId)).toMatchObject({
+      videoStatus: "ready",
+      videoRenditions: [rendition("r.mp4")],
+      videoMeta: META,
+    });
+    expect(await videoJobOf(taken!.sectionId)).toBeNull();
+    expect((await videoJobOf(first.sectionId))?.progress).toBe(40);
+    expect(await failVideoJob(first, "Stopped")).toEqual(expect.any(String));
+  });
+
+  it("drops the result of a replaced video, fails and retries, and queues cut-off jobs again", async () => {
+    const section = await sectionWithVideo(KEY_A);
+    const job = (await claimVideoJob())!;
+    // The owner replaces the video mid-encode: the job is queued anew for the new file.
+    const edited = await updateSectionWith(section.id, () => ({
+      videoUrl: `/media/${KEY_B}`,
+      videoKey: KEY_B,
+      ...newVideoColumns(KEY_B),
+    }));
+    await syncVideoJob(edited!.before, edited!.after);
+    expect(await beatVideoJob(job, 10)).toBe(false);
+    expect(await finishVideoJob(job, [rendition("r.mp4")], META, true)).toBeNull();
+    expect(await failVideoJob(job, "late")).toBeNull();
+    expect(await getSection(section.id)).toMatchObject({ videoKey: KEY_B, videoRenditions: [] });
+
+    const again = (await claimVideoJob())!;
+    expect(again.sourceKey).toBe(KEY_B);
+    expect(await failVideoJob(again, "The file holds no video stream.")).toBe(section.projectId);
+    expect(await getSection(section.id)).toMatchObject({
+      videoStatus: "failed",
+      videoError: "The file holds no video stream.",
+    });
+    expect(await claimVideoJob()).toBeNull();
+    expect(await retryVideoJob(section.id)).toBe(true);
+    expect(await retryVideoJob(section.id)).toBe(false);
+    expect(await getSection(section.id)).toMatchObject({
+      videoStatus: "processing",
+      videoError: null,
+    });
+
+    // A stop mid-encode (PGlite): the job is queued again at the next start.
+    expect(await claimVideoJob()).toMatchObject({ sectionId: section.id });
+    expect(await requeueInterruptedJobs()).toBe(1);
+    expect((await videoJobOf(section.id))?.state).toBe("queued");
+
+    // Removing the video drops its job.
+    const removed = await updateSectionWith(section.id, () => ({
+      videoUrl: null,
+      videoKey: null,
+      videoStatus: null,
+    }));
+    await syncVideoJob(removed!.before, removed!.after);
+    expect(await videoJobOf(section.id)).toBeNull();
+  });
+});
