@@ -130,6 +130,22 @@ describe(`the video job queue on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" 
       videoError: null,
     });
 
+    // KEEP_MASTERS=false: the largest rendition becomes the section's video.
+    const kept = (await claimVideoJob())!;
+    const renditions = [rendition("small.mp4"), { ...rendition("large.mp4"), height: 720 }];
+    expect(await finishVideoJob(kept, renditions, META, false)).not.toBeNull();
+    expect(await getSection(section.id)).toMatchObject({
+      videoUrl: "/media/large.mp4",
+      videoKey: "large.mp4",
+      videoStatus: "ready",
+    });
+    const replaced = await updateSectionWith(section.id, () => ({
+      videoUrl: `/media/${KEY_A}`,
+      videoKey: KEY_A,
+      ...newVideoColumns(KEY_A),
+    }));
+    await syncVideoJob(replaced!.before, replaced!.after);
+
     // A stop mid-encode (PGlite): the job is queued again at the next start.
     expect(await claimVideoJob()).toMatchObject({ sectionId: section.id });
     expect(await requeueInterruptedJobs()).toBe(1);
