@@ -15,6 +15,7 @@ import { env } from "@/lib/env";
 import { createLocalStorage, localPath } from "@/lib/storage/local";
 import {
   EncodeError,
+  EncoderKilled,
   encodeRendition,
   probeVideo,
   renditionRungs,
@@ -23,6 +24,7 @@ import {
 } from "@/lib/uploads/encode";
 import type { VideoRendition } from "@/models";
 import { expireTagsFromBackground } from "./instance-sync";
+import { isShuttingDown } from "./lifecycle";
 
 /**
  * Encodes uploaded videos one at a time in the background (docs/architecture.md "Video
@@ -96,6 +98,10 @@ async function runJob(job: ClaimedJob): Promise<void> {
   } catch (error) {
     await Promise.all(stored.map((media) => storage.delete(media.key).catch(() => {})));
     if (error instanceof Dropped || controller.signal.aborted) return;
+    // A stop sends its signal to ffmpeg too, maybe before this process has seen it: the job is
+    // left running, to be queued again at the next start (or taken over on PostgreSQL).
+    if (error instanceof EncoderKilled) await new Promise((resolve) => setTimeout(resolve, 1000));
+    if (isShuttingDown()) return;
     if (!(error instanceof EncodeError))
       console.error(`Video job ${job.id} stopped on an error:`, error);
     const reason = error instanceof EncodeError ? error.message : UNEXPECTED;

@@ -22,6 +22,9 @@ export function ffmpegPath(): string {
 /** A refusal the owner is shown as the reason a video failed. */
 export class EncodeError extends Error {}
 
+/** ffmpeg ended by a signal rather than by itself. */
+export class EncoderKilled extends Error {}
+
 export type VideoProbe = {
   /** Seconds. */
   duration: number;
@@ -197,6 +200,8 @@ export async function encodeRendition(options: EncodeOptions): Promise<{ bytes: 
   });
   if (options.signal?.aborted || code !== 0) await fs.rm(options.output, { force: true });
   if (options.signal?.aborted) throw options.signal.reason ?? new Error("aborted");
+  // Killed by a signal (the server stopping, the system out of memory): not the file's fault.
+  if (code === null) throw new EncoderKilled();
   if (code !== 0) {
     const reason = stderr.trim().split("\n").at(-1) ?? "";
     throw new EncodeError(`${encoderMessages.failed} (${reason.slice(0, 200)})`);
