@@ -69,7 +69,7 @@ export const sections = pgTable(
     posterKey: text("poster_key"),
     /** The poster's blur-up placeholder (migration 0009); null until made. */
     posterPlaceholder: text("poster_placeholder"),
-    /** Encoding (migration 0013): null = one file as uploaded (stored before, or Cloudinary). */
+    /** Encoding (migration 0017): null = one file as uploaded (stored before, or Cloudinary). */
     videoStatus: text("video_status").$type<VideoStatus>(),
     /** Why the encoder refused the video; null unless failed. */
     videoError: text("video_error"),

@@ -83,7 +83,7 @@ describe("backup and restore", () => {
       posterUrl: "/media/poster.jpg",
       posterKey: "poster.jpg",
       images: [{ url: "/media/cover.png", key: "cover.png", width: 1, height: 1, alt: "Cover" }],
-      // An encoded video (migration 0013): its rendition, what the encoder read, and its job.
+      // An encoded video (migration 0017): its rendition, what the encoder read, and its job.
       videoStatus: "ready",
       videoRenditions: [
         {
@@ -187,7 +187,7 @@ describe("backup and restore", () => {
       status: "protected",
       passwordHash: "$2a$10$abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQ",
     });
-    // And its publishing schedule (migration 0013), to the millisecond.
+    // And its publishing schedule (migration 0014), to the millisecond.
     expect(before.projects[0]).toMatchObject({
       publishAt: "2030-03-01T09:00:00.123Z",
       unpublishAt: "2031-03-01T09:00:00.000Z",
