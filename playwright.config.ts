@@ -23,7 +23,7 @@ const SITE_SPECS = /\/(site-[^/]*|smoke|touch-order|session-cookies|project-stat
 const SITE_FIRST =
   /\/(site-showcase|site-images|site-project|touch-order|session-cookies|site-footer)\.spec\.ts$/;
 const OWNER_FIRST =
-  /\/(auth|owner-dashboard|cover-loop|owner-a11y|gallery-order|owner-focal|owner-project-details|image-order|reel-poster)\.spec\.ts$/;
+  /\/(auth|owner-dashboard|cover-loop|owner-a11y|gallery-order|owner-focal|owner-project-details|image-order|reel-poster|owner-editor|contact|video-renditions)\.spec\.ts$/;
 
 type Shard = { name: string; testMatch?: RegExp; testIgnore?: RegExp[] };
 const shards: (Shard & { port: number })[] = (
