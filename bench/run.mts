@@ -360,6 +360,24 @@ try {
   }
   log(`floor: ${(frameworkJs / 1024).toFixed(1)} kB, mobile ${floorLighthouse.performance}`);
 
+  // The owner (for the upload below) makes a client review link of the showcase project: its page
+  // is measured as a visitor's, with the reviewer's comment code (docs/spec.md §13).
+  const owner = await signUp(server.url, "bench-owner@example.com", "bench-password-123");
+  const reviewPath = new URL(
+    (
+      (await (
+        await fetch(`${server.url}/api/review-links`, {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${owner.accessToken}`,
+            "content-type": "application/json",
+          },
+          body: JSON.stringify({ name: "Bench review", projectIds: [showcaseProject._id] }),
+        })
+      ).json()) as { data: { url: string } }
+    ).data.url,
+  ).pathname;
+
   log("first-load JavaScript");
   const publicRoutes = [
     "/",
@@ -367,7 +385,9 @@ try {
     projectPath,
     "/about",
     "/reel",
+    "/contact",
     showcasePath,
+    reviewPath,
   ];
   const jsWeights = await firstLoadJs(publicRoutes.map((p) => server.url + p));
 
@@ -375,7 +395,7 @@ try {
     `Lighthouse (${lighthouseRuns.mobile} run(s) per page on mobile after a warm-up run, ${lighthouseRuns.desktop} on desktop without one)`,
   );
   const lighthouseResults: LighthouseResult[] = [];
-  for (const route of ["/", projectPath, "/about", "/reel"]) {
+  for (const route of ["/", projectPath, "/about", "/reel", "/contact"]) {
     // Mobile first: its runs have served the page before the desktop run, which has no warm-up run.
     lighthouseResults.push(
       await lighthouse(root, server.url + route, "mobile", lighthouseRuns.mobile),
@@ -386,6 +406,7 @@ try {
   }
   lighthouseResults.push(
     await lighthouse(root, server.url + showcasePath, "mobile", lighthouseRuns.mobile),
+    await lighthouse(root, server.url + reviewPath, "mobile", lighthouseRuns.mobile),
   );
 
   log("showcase: loop video requests while scrolling");
@@ -399,7 +420,6 @@ try {
   log(`loop videos: ${loopVideos.found} found, ${loopVideos.early.length} requested early`);
 
   log(`upload (after the server settled for ${await settle(pid)} s)`);
-  const owner = await signUp(server.url, "bench-owner@example.com", "bench-password-123");
   const upload = await measureUpload(server.url, projects[0]!._id, dataDir, owner.accessToken, pid);
 
   const results: Results = {
