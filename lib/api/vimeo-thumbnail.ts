@@ -9,7 +9,7 @@ import { normalizeVimeoUrl } from "@/lib/validation/vimeo";
 
 /**
  * The whole look-up's budget, oEmbed answer and image together: a save that asks for a thumbnail
- * waits at most this long for Vimeo (docs/operations.md#vimeo-thumbnails), then saves without.
+ * waits at most this long for Vimeo (docs/media.md#vimeo-thumbnails), then saves without.
  */
 export const THUMBNAIL_TIMEOUT_MS = 3000;
 

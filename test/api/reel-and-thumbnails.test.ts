@@ -10,7 +10,7 @@ import { htmlBytes, jpeg, mp4OfSize, pngOfSize } from "../helpers/media-fixtures
 /**
  * The Reel as an uploaded mp4 or a Vimeo link (PUT /api/settings, /reel), and the thumbnails a
  * Vimeo link saved without a poster gets from Vimeo's oEmbed endpoint (docs/api.md#site-settings,
- * docs/operations.md#vimeo-thumbnails), against a stand-in for Vimeo: VIMEO_OEMBED_URL points at a
+ * docs/media.md#vimeo-thumbnails), against a stand-in for Vimeo: VIMEO_OEMBED_URL points at a
  * local server that answers as Vimeo does, hangs, fails, or names a thumbnail on a foreign host.
  */
 type Mode = "vimeo" | "hang" | "error" | "foreign";
