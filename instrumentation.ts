@@ -9,7 +9,7 @@ export async function register() {
   // Node imports cannot load.
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build")
     return;
-  // Before the first requests' collections: V8's heap growing factor (docs/operations.md#memory).
+  // Before the first requests' collections: V8's heap growing factor (docs/memory.md).
   const { setHeapGrowth } = await import("@/lib/startup/heap-growth");
   setHeapGrowth();
   // Logging next, so even a start-up failure is a JSON line with LOG_FORMAT=json.

@@ -41,7 +41,7 @@ const nextConfig: NextConfig = {
     // Route modules load on their first request, not all at start-up: a visitor-only server never
     // holds the owner's pages or the API routes nobody called. Warmed up on the
     // public pages, 16 MB less live heap and about 30 MB less RSS; a route's first request after a
-    // start pays its load once, 35–65 ms here (docs/operations.md#memory).
+    // start pays its load once, 35–65 ms here (docs/memory.md).
     preloadEntriesOnStart: false,
   },
   async headers() {

@@ -13,17 +13,17 @@
 // - No --max-semi-space-size: V8's own young generation (16 MB semi-spaces here). 8 MB holds
 //   25-40 MB less after a load, but cost cached pages 5-10 % of their requests a second in
 //   alternating loads, which the bench's 5 % budget against the server before the
-//   memory settings could not carry (docs/operations.md#memory).
+//   memory settings could not carry (docs/memory.md).
 // - --experimental-async-context-frame: AsyncLocalStorage, which Next.js enters for every request,
 //   kept in V8's continuation data instead of async_hooks' promise hooks (Node.js 24's default).
-//   Cached pages serve 14-25 % more requests a second (docs/operations.md#memory).
+//   Cached pages serve 14-25 % more requests a second (docs/memory.md).
 // - The warning Node.js would print once when it reads next.config.ts itself (package.json has
 //   no "type") is silenced.
 // - MALLOC_MMAP_THRESHOLD_ and MALLOC_TRIM_THRESHOLD_ (glibc's malloc, environment variables, not
 //   Node options): glibc raises its mmap threshold each time a large block is freed, up to 32 MB,
 //   and keeps up to twice that free in its heaps before it gives memory back; a warmed-up server
 //   then sat on about 30 MB of freed native memory. Fixed at 128 kB, large blocks are mapped and
-//   unmapped and freed tops returned (docs/operations.md#memory). Other C libraries ignore them.
+//   unmapped and freed tops returned (docs/memory.md). Other C libraries ignore them.
 
 /** The options for a heap limit of `heapLimitMb` (HEAP_LIMIT_MB, else 512). */
 export function startNodeOptions(heapLimitMb = process.env.HEAP_LIMIT_MB || "512") {

@@ -94,7 +94,7 @@ describe("the production Node.js options", () => {
 
   it("keep V8's young generation", () => {
     expect(startNodeOptions("512")).toMatch(/--max-old-space-size=512/);
-    // 8 MB semi-spaces cost cached pages 5-10 % of their throughput (docs/operations.md#memory).
+    // 8 MB semi-spaces cost cached pages 5-10 % of their throughput (docs/memory.md).
     expect(startNodeOptions("512")).not.toMatch(/--max-semi-space-size/);
   });
 

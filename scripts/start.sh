@@ -7,6 +7,6 @@ ensure_build
 # The production Node.js options (heap limits, AsyncLocalStorage without promise hooks) and malloc
 # settings, explained in scripts/node-options.mjs; HEAP_LIMIT_MB changes the old-space limit (512 MB).
 # --experimental-next-config-strip-types: Node.js reads next.config.ts itself, so Next.js does not
-# load its compiler (SWC) into the server for that (about 35 MB less resident, docs/operations.md#memory).
+# load its compiler (SWC) into the server for that (about 35 MB less resident, docs/memory.md).
 export_server_environment
 exec next start --experimental-next-config-strip-types --port "${PORT:-3000}"

@@ -2,7 +2,7 @@ import v8 from "node:v8";
 
 /**
  * How far V8 lets the old generation grow past what the last full collection kept before it marks
- * again: 1.5× the live heap (docs/operations.md#memory).
+ * again: 1.5× the live heap (docs/memory.md).
  *
  * With the fixed old-space limit (`--max-old-space-size`, 512 MB), V8 treats the process as a
  * small device and caps the factor at about 1.35; for a server whose collections are fast next to

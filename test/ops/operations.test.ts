@@ -174,7 +174,7 @@ describe("operations (PGlite)", () => {
               await new Promise((resolve) => setTimeout(resolve, 500));
               process.kill(server.process.pid!, "SIGTERM");
               // The server handles the signal once its event loop is free: a route's first request
-              // loads its module (routes are not preloaded, docs/operations.md#memory), which may
+              // loads its module (routes are not preloaded, docs/memory.md), which may
               // hold the loop for a moment. A connection made before that is still answered (503,
               // Connection: close); what this checks is what follows once shutdown has begun.
               for (let wait = 0; wait < 200 && !shutdownBegan(); wait++)
