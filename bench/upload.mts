@@ -2,7 +2,7 @@
 // (a good office uplink), and the budget is how long the answer takes after the last byte left,
 // with the server's RSS growth during the upload. The loopback time against a bare node:http
 // server that writes the same body to a file is reported beside it, not budgeted: over any real
-// uplink the transfer dwarfs it (docs/performance.md#uploads).
+// uplink the transfer dwarfs it (docs/media.md#uploads).
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";

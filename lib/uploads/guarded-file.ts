@@ -23,7 +23,7 @@ const WRITE_BUFFER = 1024 * 1024;
  * those queued behind it) before the request waits for the disk. The thread pool's writes come
  * in bursts on a busy machine; with 1 MB, and waiting for the file stream's `drain` (all of it
  * written), a 50 MB upload paused the socket about 47 times for about 31 ms in all
- * (docs/performance.md#the-disk-writes-behind-the-socket).
+ * (docs/media.md#the-disk-writes-behind-the-socket).
  */
 export const DISK_BACKLOG = 8 * 1024 * 1024;
 

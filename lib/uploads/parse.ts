@@ -111,7 +111,7 @@ export async function parseMultipart(
 /**
  * A new folder for one request's files under `tmpRoot`, which is made only when missing (the first
  * upload, or after someone removed it): one file-system call on every other upload, each of which
- * is time before the body is read (docs/performance.md#before-and-after-the-body).
+ * is time before the body is read (docs/media.md#before-and-after-the-body).
  */
 async function makeUploadDir(tmpRoot: string): Promise<string> {
   const prefix = path.join(/* turbopackIgnore: true */ tmpRoot, "upload-");
