@@ -52,7 +52,7 @@ async function runJob(job: ClaimedJob): Promise<void> {
   const { DATA_DIR, KEEP_MASTERS } = env();
   const storage = createLocalStorage(DATA_DIR);
   const source = localPath(DATA_DIR, job.sourceKey);
-  const work = path.join(encodingDir(DATA_DIR), job.id);
+  const work = path.join(/* turbopackIgnore: true */ encodingDir(DATA_DIR), job.id);
   const controller = new AbortController();
   const stored: VideoRendition[] = [];
   let progress = 0;
@@ -68,7 +68,7 @@ async function runJob(job: ClaimedJob): Promise<void> {
     await fs.mkdir(work, { recursive: true });
     const rungs = servedAsUploaded(probe, source) ? [] : renditionRungs(probe);
     for (const [index, rung] of rungs.entries()) {
-      const output = path.join(work, `${rung.height}.mp4`);
+      const output = path.join(/* turbopackIgnore: true */ work, `${rung.height}.mp4`);
       const { bytes } = await encodeRendition({
         source,
         output,

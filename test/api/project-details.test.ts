@@ -43,7 +43,7 @@ async function projectPage(id: string) {
   const html = await response.text();
   const description = decode(/<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? "");
   const ld = /<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/s.exec(html)?.[1];
-  const header = /<header class="mb-12[^"]*">(.*?)<\/header>/s.exec(html)?.[1] ?? "";
+  const header = /<header class="[^"]*\bmb-12\b[^"]*">(.*?)<\/header>/s.exec(html)?.[1] ?? "";
   return {
     description,
     ld: JSON.parse(ld!.replace(/\\u003c/g, "<")) as Record<string, unknown>,
