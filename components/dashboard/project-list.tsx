@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { listProjects } from "@/lib/data/projects";
 import { listSections } from "@/lib/data/sections";
-import { formatCategory } from "@/lib/domain";
+import { formatCategory, objectPosition } from "@/lib/domain";
 import { STATUS_LABELS } from "@/lib/domain";
 import { ScheduleBadge, StatusBadge } from "@/components/sections/status-badge";
 import { onSchedule } from "@/lib/data/visibility";
@@ -37,7 +37,8 @@ export async function DashboardProjectList() {
         <div className="space-y-3 p-4" data-testid="dashboard-project">
           <div className="flex items-start gap-3">
             <CoverThumb
-              project={project}
+              src={project.coverUrl}
+              position={objectPosition({ x: project.coverFocalX, y: project.coverFocalY })}
               sizes={THUMB_SIZES}
               className="w-20 shrink-0 overflow-hidden rounded-sm"
               data-testid="dashboard-thumbnail"

@@ -1,10 +1,11 @@
-import { DEFAULT_FOCAL, type Category } from "@/lib/domain";
+import { DEFAULT_FOCAL, formatCategory, objectPosition, type Category } from "@/lib/domain";
 
 /**
  * What a gallery card shows, and all the page sends for it besides its HTML: this list is the
  * cards' only copy in the page's RSC payload, so it holds no more than the card
  * draws and the owner's Edit dialog starts from, and leaves out what is the default (a centred
- * focal point, no cover loop, no placeholder).
+ * focal point, no cover loop, no placeholder). What the card shows is worked out here, on the
+ * server, so the cards' client code needs nothing of lib/domain.ts.
  */
 export type CardProject = {
   id: string;
@@ -12,9 +13,10 @@ export type CardProject = {
   role: string;
   category: Category;
   coverUrl: string;
-  /** The cover's focal point, 0–1: kept in view where the card crops the cover. */
-  coverFocalX?: number;
-  coverFocalY?: number;
+  /** How the category reads (formatCategory), when that differs from its stored name. */
+  categoryLabel?: string;
+  /** The cover's CSS object-position at its focal point (kept in view where the card crops it). */
+  coverPosition?: string;
   /** An mp4 cover loop, played over the still by CoverLoops. */
   coverVideoUrl?: string;
   /** The cover's blur-up placeholder, shown until the file arrives. */
@@ -40,10 +42,11 @@ export function cardProject(project: {
     category: project.category,
     coverUrl: project.coverUrl,
   };
-  if (project.coverFocalX != null && project.coverFocalX !== DEFAULT_FOCAL.x)
-    card.coverFocalX = project.coverFocalX;
-  if (project.coverFocalY != null && project.coverFocalY !== DEFAULT_FOCAL.y)
-    card.coverFocalY = project.coverFocalY;
+  const label = formatCategory(project.category);
+  if (label !== project.category) card.categoryLabel = label;
+  const x = project.coverFocalX ?? DEFAULT_FOCAL.x;
+  const y = project.coverFocalY ?? DEFAULT_FOCAL.y;
+  if (x !== DEFAULT_FOCAL.x || y !== DEFAULT_FOCAL.y) card.coverPosition = objectPosition({ x, y });
   if (project.coverVideoUrl) card.coverVideoUrl = project.coverVideoUrl;
   if (project.coverPlaceholder) card.coverPlaceholder = project.coverPlaceholder;
   return card;

@@ -5,7 +5,6 @@ import { Suspense } from "react";
 import { ProjectCardActions } from "@/components/owner/project-card-actions";
 import { lazyExport } from "@/components/ui/lazy-export";
 import { optimizedImage, preloadLcpImage } from "@/lib/site/image-srcset";
-import { formatCategory, objectPosition } from "@/lib/domain";
 import type { CardProject } from "./card-project";
 import { cardSizes, isLoneCard, leadsOnTablet, spanClass, type Span } from "./grid-spans";
 
@@ -52,10 +51,8 @@ export function ProjectCards({
           // phones the second one is below the fold, and it would halve the first one's bandwidth.
           if (index === 0) preloadLcpImage(image);
           // Centred (the default, app/globals.css's .card-cover) needs no style of its own.
-          const focal =
-            project.coverFocalX === undefined && project.coverFocalY === undefined
-              ? undefined
-              : objectPosition({ x: project.coverFocalX, y: project.coverFocalY });
+          const focal = project.coverPosition;
+          const category = project.categoryLabel ?? project.category;
           return (
             <li
               key={project.id}
@@ -67,7 +64,7 @@ export function ProjectCards({
                 // The only bytes a moving cover adds: CoverLoops makes the video on demand.
                 data-loop={project.coverVideoUrl}
                 // Title and category as two words for screen readers, not run together.
-                aria-label={`${project.title}, ${formatCategory(project.category)}`}
+                aria-label={`${project.title}, ${category}`}
                 className="card-link"
               >
                 {/* eslint-disable-next-line @next/next/no-img-element -- next/image's markup, written without its client code (image-srcset.ts) */}
@@ -89,7 +86,7 @@ export function ProjectCards({
                 />
                 <span data-testid="card-caption" className="card-caption">
                   <span className="card-title">{project.title}</span>
-                  <span className="card-category">{formatCategory(project.category)}</span>
+                  <span className="card-category">{category}</span>
                 </span>
               </Link>
               <ProjectCardActions project={project} />

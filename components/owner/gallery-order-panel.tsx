@@ -8,8 +8,7 @@ export type GalleryOrderProject = {
   id: string;
   title: string;
   coverUrl: string;
-  coverFocalX?: number;
-  coverFocalY?: number;
+  coverPosition?: string;
 };
 
 /**
@@ -23,7 +22,8 @@ export function GalleryOrderPanel({ projects }: { projects: GalleryOrderProject[
     content: (
       <div className="h-full overflow-hidden rounded-sm border border-black/10">
         <CoverThumb
-          project={project}
+          src={project.coverUrl}
+          position={project.coverPosition}
           sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
         />
         <p className="px-3 py-2 text-sm leading-snug font-medium break-words">{project.title}</p>

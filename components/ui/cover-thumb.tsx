@@ -1,17 +1,19 @@
 import { ServerImage } from "@/components/ui/server-image";
-import { objectPosition } from "@/lib/validation/focal";
 
 /**
  * A project's cover cropped to 4:3 at its focal point, as the owner's lists show it (the dashboard,
  * the gallery order panel). The alt is empty: the title stands right beside it.
  */
 export function CoverThumb({
-  project,
+  src,
+  position,
   sizes,
   className = "",
   "data-testid": testId,
 }: {
-  project: { coverUrl: string; coverFocalX?: number; coverFocalY?: number };
+  src: string;
+  /** CSS object-position at the cover's focal point (objectPosition in lib/domain.ts). */
+  position?: string;
   /** The drawn width for next/image's `sizes`. */
   sizes: string;
   /** The frame's width and shape around the 4:3 box. */
@@ -21,14 +23,12 @@ export function CoverThumb({
   return (
     <div className={`relative aspect-[4/3] bg-stone-300 ${className}`}>
       <ServerImage
-        src={project.coverUrl}
+        src={src}
         alt=""
         fill
         sizes={sizes}
         className="object-cover"
-        style={{
-          objectPosition: objectPosition({ x: project.coverFocalX, y: project.coverFocalY }),
-        }}
+        style={{ objectPosition: position }}
         data-testid={testId}
       />
     </div>
