@@ -62,7 +62,9 @@ export async function proxy(request: NextRequest) {
   // once streaming began), so an unreachable PostgreSQL server is answered here, before the page.
   const reachable = !gallery && (await isDatabaseReachable());
   // An expired review link answers 410 with its own page (a page cannot set that status).
-  if (reachable && (await isExpiredReviewPath(pathname))) return reviewExpiredPage();
+  // A failed lookup is left to the page, which answers what it can.
+  if (reachable && (await isExpiredReviewPath(pathname).catch(() => false)))
+    return reviewExpiredPage();
   const response = gallery
     ? NextResponse.rewrite(gallery)
     : reachable

@@ -20,7 +20,8 @@ export async function listMessagesFor(request: Request): Promise<MessageJson[]> 
   const folder = params.get("folder") ?? "inbox";
   if (!isMessageFolder(folder) && folder !== "trash")
     throw new ApiError(400, inboxTexts.invalidFolder);
-  const query = (params.get("q") ?? "").trim().slice(0, 200);
+  // A NUL cannot reach PostgreSQL's ILIKE: the search drops it.
+  const query = (params.get("q") ?? "").replaceAll("\u0000", "").trim().slice(0, 200);
   return (await listContactMessages(folder as MessageView, query)).map(toMessageJson);
 }
 

@@ -224,15 +224,19 @@ export function flushViews(): Promise<void> {
     if (current.days.size === 0) return;
     const days = current.days;
     current.days = new Map();
-    const db = await getDb();
-    for (const [day, buffer] of days) {
-      try {
+    const written = new Set<string>();
+    try {
+      const db = await getDb();
+      for (const [day, buffer] of days) {
         await writeDay(db, day, buffer);
-      } catch (error) {
-        mergeBack(day, buffer);
-        throw error;
+        written.add(day);
       }
+    } catch (error) {
+      // Every day not written goes back, the one that failed and those after it.
+      for (const [day, buffer] of days) if (!written.has(day)) mergeBack(day, buffer);
+      throw error;
     }
+    const db = await getDb();
     // Yesterday's hashes and salt are of no use any more: gone, so no day can be linked to another.
     const today = utcDay();
     await db.execute(sql`delete from view_visitors where day < ${today}`);

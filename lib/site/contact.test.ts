@@ -63,3 +63,23 @@ describe("spam filter", () => {
     expect(contact.spamReason("Hi", "www.win.example", true)).toBe("A link in the name");
   });
 });
+
+describe("field checks", () => {
+  it("refuses text the database cannot hold (a NUL) beside its field, as no text", async () => {
+    const { checkContactInput, contactTexts } = await import("@/lib/validation/contact");
+    const input = {
+      name: "Ada",
+      email: "ada@client.example",
+      message: "Hello",
+      budget: "",
+      project: "",
+    };
+    expect(checkContactInput({ ...input, deadline: "" })).toEqual({});
+    expect(
+      checkContactInput({ ...input, name: "A\u0000da", message: "Hel\u0000lo", deadline: "" }),
+    ).toEqual({ name: contactTexts.nameMissing, message: contactTexts.messageMissing });
+    expect(checkContactInput({ ...input, email: "a\u0000@b.example", deadline: "" })).toEqual({
+      email: contactTexts.emailInvalid,
+    });
+  });
+});

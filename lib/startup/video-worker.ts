@@ -93,8 +93,17 @@ async function runJob(job: ClaimedJob): Promise<void> {
     const meta = { ...probe, bytes };
     const done = await finishVideoJob(job, stored, meta, KEEP_MASTERS);
     if (!done) throw new Dropped();
-    if (!KEEP_MASTERS && stored.length > 0) await storage.delete(job.sourceKey);
-    await expireTagsFromBackground([TAGS.project(done.projectId)]);
+    // The section now plays these renditions: what follows may fail without undoing that.
+    const renditions = stored.splice(0).length;
+    if (!KEEP_MASTERS && renditions > 0)
+      await storage
+        .delete(job.sourceKey)
+        .catch((error: unknown) =>
+          console.error(`Video job ${job.id}: master not deleted:`, error),
+        );
+    await expireTagsFromBackground([TAGS.project(done.projectId)]).catch((error: unknown) =>
+      console.error(`Video job ${job.id}: pages not expired:`, error),
+    );
   } catch (error) {
     await Promise.all(stored.map((media) => storage.delete(media.key).catch(() => {})));
     if (error instanceof Dropped || controller.signal.aborted) return;

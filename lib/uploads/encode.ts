@@ -19,6 +19,12 @@ export function ffmpegPath(): string {
   );
 }
 
+/**
+ * An upload is read as a local file only: a playlist disguised as a video (HLS, concat) cannot make
+ * ffmpeg open other files or URLs.
+ */
+const LOCAL_ONLY = ["-protocol_whitelist", "file"];
+
 /** A refusal the owner is shown as the reason a video failed. */
 export class EncodeError extends Error {}
 
@@ -134,7 +140,7 @@ function seconds(hms: string): number {
 
 /** Reads an upload's duration, size, frame rate and audio from ffmpeg's description of it. */
 export async function probeVideo(file: string): Promise<VideoProbe> {
-  const { stderr } = await runFfmpeg(["-hide_banner", "-nostdin", "-i", file]);
+  const { stderr } = await runFfmpeg(["-hide_banner", "-nostdin", ...LOCAL_ONLY, "-i", file]);
   const video = /Stream #\d+:\d+.*?: Video: (.*)/.exec(stderr);
   if (!video) {
     if (/Invalid data|moov atom not found|could not find codec|End of file/i.test(stderr))
@@ -181,7 +187,7 @@ export async function encodeRendition(options: EncodeOptions): Promise<{ bytes: 
   const { width, height } = renditionSize(probe, rung);
   const audio = !options.loop && probe.audio;
   const args = [
-    ...["-hide_banner", "-nostdin", "-nostats", "-y", "-i", options.source],
+    ...["-hide_banner", "-nostdin", "-nostats", "-y", ...LOCAL_ONLY, "-i", options.source],
     ...["-t", length.toFixed(3), "-map", "0:v:0", ...(audio ? ["-map", "0:a:0"] : [])],
     ...["-vf", `scale=${width}:${height},format=yuv420p`],
     ...["-c:v", "libx264", "-preset", "veryfast", "-profile:v", "high", "-crf", "23"],

@@ -1,9 +1,10 @@
 import { BUDGET_RANGES, MESSAGE_FOLDERS, type MessageFolder } from "@/lib/domain";
+import { isStorableText } from "./text";
 
 /*
  * The contact form's rules and texts (docs/spec.md §12), shared by the page's form and the server.
  * Plain functions, no zod: the form is on a visitor's page, whose script must stay small
- * (lib/validation/imports.test.ts).
+ * (e2e/visitor-js.spec.ts).
  */
 
 export const CONTACT_LIMITS = {
@@ -84,11 +85,17 @@ function isDate(value: string): boolean {
 /** Each field's error, beside the field; {} when the message may be sent. */
 export function checkContactInput(input: ContactInput): ContactFieldErrors {
   const errors: ContactFieldErrors = {};
-  if (!input.name) errors.name = contactTexts.nameMissing;
+  // Text the database cannot hold (a NUL, a lone surrogate) reads as no text at all.
+  if (!input.name || !isStorableText(input.name)) errors.name = contactTexts.nameMissing;
   else if (input.name.length > CONTACT_LIMITS.name) errors.name = contactTexts.nameTooLong;
-  if (input.email.length > CONTACT_LIMITS.email || !EMAIL.test(input.email))
+  if (
+    input.email.length > CONTACT_LIMITS.email ||
+    !EMAIL.test(input.email) ||
+    !isStorableText(input.email)
+  )
     errors.email = contactTexts.emailInvalid;
-  if (!input.message) errors.message = contactTexts.messageMissing;
+  if (!input.message || !isStorableText(input.message))
+    errors.message = contactTexts.messageMissing;
   else if (input.message.length > CONTACT_LIMITS.message)
     errors.message = contactTexts.messageTooLong;
   if (input.budget && !(BUDGET_RANGES as readonly string[]).includes(input.budget))

@@ -15,6 +15,7 @@ import {
   type ReviewLink,
 } from "@/lib/data/review-links";
 import { listSections } from "@/lib/data/sections";
+import { onSchedule } from "@/lib/data/visibility";
 import { formatCategory, toLayout } from "@/lib/domain";
 import { CONTENT_MAX } from "@/lib/site/content-width";
 import { loadSiteSettings } from "@/lib/site/queries";
@@ -131,9 +132,10 @@ function ReviewedProject({
   maxWidth: string;
   first: boolean;
 }) {
-  // A draft's or protected project's local files are asked for with the link's token: app/media
-  // serves them to this link's readers only.
-  const restricted = project.status === "draft" || project.status === "protected";
+  // A draft's, a protected project's or a project its schedule hides now: its local files are asked
+  // for with the link's token, and app/media serves them to this link's readers only.
+  const restricted =
+    project.status === "draft" || project.status === "protected" || !onSchedule(project);
   const mediaUrl = (url: string) =>
     restricted && url.startsWith("/media/") && !url.includes("?")
       ? `${url}?review=${encodeURIComponent(token)}`
