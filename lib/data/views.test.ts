@@ -7,6 +7,7 @@ import {
   countView,
   flushViews,
   foldCutoff,
+  isVisitorProjectPage,
   foldViewCounts,
   readInsights,
   readProjectDays,
@@ -51,6 +52,22 @@ async function insertDay(
 }
 
 describe(`view counts on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}`, () => {
+  it("counts a project page from its first view, even one published after the list was read", async () => {
+    const fields = {
+      coverUrl: "/media/c.png",
+      coverKey: null,
+      userId: "owner",
+      role: "Director",
+      category: "Illustration" as const,
+    };
+    const first = await createProject({ title: "Listed first", ...fields });
+    expect(await isVisitorProjectPage(first.id)).toBe(true);
+    const later = await createProject({ title: "Published later", ...fields });
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await isVisitorProjectPage(later.id)).toBe(true);
+    expect(await isVisitorProjectPage("0123456789abcdef01234567")).toBe(false);
+  });
+
   it("counts views and once-a-day visitors per path and project, and batches from several servers add up", async () => {
     const project = await createProject({
       title: "Counted",

@@ -60,6 +60,8 @@ function state(): ViewState {
 export const VIEW_FLUSH_EVERY_MS = 10_000;
 /** How long the list of project pages a visitor can open is trusted before it is read again. */
 const PROJECT_IDS_TTL_MS = 60_000;
+/** The shortest time between two reads of that list caused by unknown ids. */
+const PROJECT_IDS_RELOAD_MS = 1_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The UTC day of `time` as YYYY-MM-DD: counts and visitor hashes are per UTC day. */
@@ -107,14 +109,20 @@ function visitorHash(salt: string, scope: string, view: View): string {
 /** Whether `/sections/{id}` is a project page a visitor can open (refreshed every minute). */
 export async function isVisitorProjectPage(id: string): Promise<boolean> {
   const current = state();
-  if (!current.projectIds || Date.now() - current.projectIds.at > PROJECT_IDS_TTL_MS) {
+  const load = () => {
     const ids = listVisitorPageIds().then((list) => new Set(list));
     current.projectIds = { at: Date.now(), ids };
     ids.catch(() => {
       if (current.projectIds?.ids === ids) current.projectIds = null;
     });
-  }
-  return (await current.projectIds.ids).has(id);
+    return ids;
+  };
+  if (!current.projectIds || Date.now() - current.projectIds.at > PROJECT_IDS_TTL_MS) load();
+  if ((await current.projectIds!.ids).has(id)) return true;
+  // A project opened since the list was read (just published) counts from its first view: an id
+  // not in the list reads it again, at most once a second.
+  if (Date.now() - current.projectIds!.at < PROJECT_IDS_RELOAD_MS) return false;
+  return (await load()).has(id);
 }
 
 /** Counts one view in memory; written with the next batch. */
