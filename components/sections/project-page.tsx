@@ -185,16 +185,28 @@ export function ProjectHeader({
   );
 }
 
-/** What SectionView shows of a stored section (the project page and the owner's editor). */
-export function sectionViewData(section: Section, project: Project): SectionViewData {
-  // A draft's or protected project's local files are read by the browser itself, with its
-  // cookies, past the image optimizer (whose fetches carry none, and whose copies anyone with
-  // the URL could read): app/media checks who asks (docs/spec.md §11). So are the files of a
-  // project its schedule hides now.
+/**
+ * A project's media URL as its pages link it. A draft's or protected project's local files, and
+ * those of a project its schedule hides now, are read by the browser itself, with its cookies,
+ * past the image optimizer (whose fetches carry none, and whose copies anyone with the URL could
+ * read): app/media checks who asks (docs/spec.md §11), told by `query` (the owner's `private`, or a
+ * review link's token).
+ */
+export function restrictedMediaUrl(project: Project, query = "private") {
   const restricted =
     project.status === "draft" || project.status === "protected" || !onSchedule(project);
-  const mediaUrl = (url: string) =>
-    restricted && url.startsWith("/media/") && !url.includes("?") ? `${url}?private` : url;
+  return (url: string) =>
+    restricted && url.startsWith("/media/") && !url.includes("?") ? `${url}?${query}` : url;
+}
+
+/** What SectionView shows of a stored section (the project page, the owner's editor, review pages). */
+export function sectionViewData(
+  section: Section,
+  project: Project,
+  /** The query that asks app/media for a restricted file: the owner's or a review link's. */
+  restrictedQuery = "private",
+): SectionViewData {
+  const mediaUrl = restrictedMediaUrl(project, restrictedQuery);
   const mediaUrlOf = (url: string | null) => url && mediaUrl(url);
   return {
     id: section.id,

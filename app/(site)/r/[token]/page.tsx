@@ -15,8 +15,8 @@ import {
   type ReviewLink,
 } from "@/lib/data/review-links";
 import { listSections } from "@/lib/data/sections";
-import { onSchedule } from "@/lib/data/visibility";
-import { formatCategory, toLayout } from "@/lib/domain";
+import { formatCategory } from "@/lib/domain";
+import { restrictedMediaUrl, sectionViewData } from "@/components/sections/project-page";
 import { CONTENT_MAX } from "@/lib/site/content-width";
 import { loadSiteSettings } from "@/lib/site/queries";
 import { REVIEW_ACCESS_COOKIE, reviewUnlocked } from "@/lib/site/review-access";
@@ -132,14 +132,8 @@ function ReviewedProject({
   maxWidth: string;
   first: boolean;
 }) {
-  // A draft's, a protected project's or a project its schedule hides now: its local files are asked
-  // for with the link's token, and app/media serves them to this link's readers only.
-  const restricted =
-    project.status === "draft" || project.status === "protected" || !onSchedule(project);
-  const mediaUrl = (url: string) =>
-    restricted && url.startsWith("/media/") && !url.includes("?")
-      ? `${url}?review=${encodeURIComponent(token)}`
-      : url;
+  const reviewQuery = `review=${encodeURIComponent(token)}`;
+  const mediaUrl = restrictedMediaUrl(project, reviewQuery);
   const Heading = first ? "h1" : "h2";
   return (
     <article
@@ -176,22 +170,13 @@ function ReviewedProject({
                 projectTitle={project.title}
                 maxWidth={maxWidth}
                 section={{
-                  id: section.id,
-                  title: section.title,
-                  description: section.description,
-                  images: section.images.map((image) => ({
-                    url: mediaUrl(image.url),
-                    width: image.width,
-                    height: image.height,
-                    alt: image.alt || `${project.title}, image`,
-                    focalX: image.focalX,
-                    focalY: image.focalY,
-                    placeholder: image.placeholder ?? null,
-                  })),
+                  ...sectionViewData(section, project, reviewQuery),
                   // The review's own player (with the comments' timeline) shows an uploaded video.
                   videoUrl: null,
-                  videoEmbed: section.videoEmbed,
-                  layout: toLayout(section.layout),
+                  videoRenditions: undefined,
+                  // A Vimeo section's facade here shows Vimeo's own still, not the owner's poster.
+                  poster: undefined,
+                  posterPlaceholder: undefined,
                 }}
               />
               {link.allowDownload && section.images.length > 0 ? (
