@@ -59,7 +59,7 @@ async function setLook(page: Page, look: Look) {
   expect(response.status(), await response.text()).toBe(200);
 }
 
-/** The latin-ext half of each variable's font (app/(site)/latin-ext.generated.css), named before it. */
+/** The latin-ext half of each variable's font (app/(site)/font-faces.generated.css), named before it. */
 const LATIN_EXT: Record<string, string> = {
   "--font-inter": "Inter Latin Ext",
   "--font-fraunces": "Fraunces Latin Ext",

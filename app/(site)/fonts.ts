@@ -1,11 +1,14 @@
 import localFont from "next/font/local";
 
 /*
- * The four type pairings' fonts (lib/validation/appearance.ts), self-hosted from
- * the fontsource packages' Latin variable files (their latin-ext halves: ./latin-ext.generated.css, written by scripts/latin-ext-css.mts): next/font copies them into the build (nothing is
- * downloaded at build or run time) and adds a fallback face whose size and line metrics match, so
- * the swap causes no layout shift. (next/font needs each call's options written out literally.) None is preloaded: each is only a CSS variable until the
- * pairing the owner chose uses it (app/globals.css), and browsers fetch only the fonts text uses.
+ * The four type pairings' fonts (lib/validation/appearance.ts), self-hosted from the fontsource
+ * packages' Latin variable files: next/font copies them into the build (nothing is downloaded at
+ * build or run time) and adds a fallback face sized to Arial or Times New Roman, so the swap causes
+ * no layout shift. ./font-faces.generated.css (scripts/font-faces-css.mts, which reads this file)
+ * adds their latin-ext halves and the same fallback sized to Liberation, Arimo/Tinos, Roboto and
+ * Noto Serif, for Linux and Android, which have neither. (next/font needs each call's options
+ * written out literally.) None is preloaded: each is only a CSS variable until the pairing the owner
+ * chose uses it (app/globals.css), and browsers fetch only the fonts text uses.
  */
 
 export const inter = localFont({

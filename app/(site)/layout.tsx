@@ -6,7 +6,7 @@ import { ViewBeacon } from "@/components/layout/view-beacon";
 import { loadSiteSettings } from "@/lib/site/queries";
 import { getCachedSiteUrl } from "@/lib/site/site-url";
 import { SiteTheme } from "./site-theme";
-import "./latin-ext.generated.css";
+import "./font-faces.generated.css";
 
 export async function generateMetadata(): Promise<Metadata> {
   const settings = await loadSiteSettings();

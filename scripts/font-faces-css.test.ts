@@ -1,14 +1,14 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { OUTPUT, latinExtCss } from "./latin-ext-css.mts";
+import { OUTPUT, fontFacesCss } from "./font-faces-css.mts";
 
-describe("latin-ext font faces", () => {
-  it("the committed CSS is what the generator writes from the installed fontsource packages", () => {
-    expect(readFileSync(OUTPUT, "utf8")).toBe(latinExtCss());
+describe("generated font faces", () => {
+  it("the committed CSS is what the generator writes from the fontsource packages and fonts.ts", () => {
+    expect(readFileSync(OUTPUT, "utf8")).toBe(fontFacesCss());
   });
 
   it("names every family app/globals.css puts first in a pairing, with its unicode-range", () => {
-    const css = latinExtCss();
+    const css = fontFacesCss();
     const globals = readFileSync(new URL("../app/globals.css", import.meta.url), "utf8");
     const named = [...globals.matchAll(/"([^"]+ Latin Ext)"/g)].map((match) => match[1]);
     expect(new Set(named).size).toBe(7);
