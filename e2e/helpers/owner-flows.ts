@@ -1,26 +1,43 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { signInAsOwner } from "./owner";
 import { makePng, png } from "./owner-media";
 
+/** This worker's owner session (a worker serves one project, so one server). */
+const statePath = path.join(os.tmpdir(), `owner-e2e-${process.pid}.json`);
+// Removed when the worker ends: a spec's own afterAll hooks may still open pages with it.
+process.once("exit", () => fs.rmSync(statePath, { force: true }));
+
 /**
- * Signs the owner in once per spec file and reuses the session cookies in every test of it.
- * Call at the top level of a spec file.
+ * Gives every test of a spec file the owner's session cookies. The owner signs in once per worker
+ * and server (a worker runs one project's specs against one server); a later spec file of the
+ * worker reuses that session while the server still takes it (a password reset, for one, ends the
+ * owner's other sessions), else signs in again. Call at the top level of a spec file; `name` names
+ * the spec in a failed sign-in's title.
  */
 export function signInOwnerForFile(name: string): void {
-  const statePath = path.join(os.tmpdir(), `owner-e2e-${name}-${process.pid}.json`);
-  test.beforeAll(async ({ browser }) => {
+  test.beforeAll(`owner signs in (${name})`, async ({ browser, baseURL }) => {
+    if (fs.existsSync(statePath) && (await sessionHolds(browser, String(baseURL)))) return;
     // Explicitly empty: the test.use() below would otherwise apply to this page too.
     const page = await browser.newPage({ storageState: { cookies: [], origins: [] } });
     await signInAsOwner(page);
     await page.context().storageState({ path: statePath });
     await page.close();
-    // Removed when the worker ends: a spec's own afterAll hooks may still open pages with it.
-    process.once("exit", () => fs.rmSync(statePath, { force: true }));
   });
   test.use({ storageState: statePath });
+}
+
+/** Whether the saved session still opens the dashboard (signed out, it redirects to /signin). */
+async function sessionHolds(browser: Browser, baseURL: string): Promise<boolean> {
+  const context = await browser.newContext({ storageState: statePath });
+  try {
+    const response = await context.request.get(`${baseURL}/dashboard`, { maxRedirects: 0 });
+    return response.status() === 200 && (await response.text()).includes("Welcome,");
+  } finally {
+    await context.close();
+  }
 }
 
 /** The toast of a given kind (site's toast area: success → role=status, error → role=alert). */

@@ -1,13 +1,14 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, multipart, startApiSite, type ApiSite } from "../helpers/api-client";
+import { call, multipart } from "../helpers/api-client";
+import { useSharedSite, type SharedSite } from "../helpers/shared-site";
 import { MB, mp4OfSize, pngOfSize } from "../helpers/media-fixtures";
 
-let site: ApiSite;
+let site: SharedSite;
 let projectId: string;
 
 beforeAll(async () => {
-  site = await startApiSite();
+  site = await useSharedSite();
   const png = await pngOfSize(2000);
   const answer = await call<{ _id: string }>(site.server.url, "POST", "/api/projects", {
     token: site.ownerToken,

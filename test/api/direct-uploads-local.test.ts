@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, multipart, startApiSite, type ApiSite } from "../helpers/api-client";
+import { call, multipart } from "../helpers/api-client";
+import { useSharedSite, type SharedSite } from "../helpers/shared-site";
 import { pngOfSize } from "../helpers/media-fixtures";
 
 // Without CLOUDINARY_URL there are no direct uploads: the sign endpoint is a
 // 404 in the envelope, so the owner forms keep sending files, and those still work as before.
-let site: ApiSite;
+let site: SharedSite;
 
 beforeAll(async () => {
-  site = await startApiSite();
+  site = await useSharedSite();
 });
 afterAll(async () => {
   await site?.stop();
@@ -45,12 +46,15 @@ describe("direct uploads on local storage", () => {
       "Direct uploads need Cloudinary storage (CLOUDINARY_URL)",
     ]);
 
+    const before = site.uploads();
     const project = await call<{ cover: string }>(site.server.url, "POST", "/api/projects", {
       token: site.ownerToken,
       form: multipart([...base, ["cover", { bytes: await pngOfSize(3000), name: "c.png" }]]),
     });
     expect(project.status).toBe(201);
     expect(project.body.data.cover).toMatch(/^\/media\//);
-    expect(site.uploads()).toHaveLength(1);
+    // The cover is stored, and nothing else (the refused reference wrote nothing).
+    const stored = project.body.data.cover.slice("/media/".length);
+    expect(site.uploads()).toEqual([...before, stored].sort());
   });
 });

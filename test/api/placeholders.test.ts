@@ -1,18 +1,19 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProjectJson, SectionJson } from "@/lib/data/serialize";
-import { call, multipart, startApiSite, type ApiSite } from "../helpers/api-client";
+import { call, multipart } from "../helpers/api-client";
+import { useSharedSite, type SharedSite } from "../helpers/shared-site";
 import { mp4OfSize, pngOfSize } from "../helpers/media-fixtures";
 
 /**
  * Every upload gets a blur-up placeholder, a tiny decodable WebP of the image's
  * own shape, in the answers and on the pages; a URL cover has none.
  */
-let site: ApiSite;
+let site: SharedSite;
 let url: string;
 
 beforeAll(async () => {
-  site = await startApiSite();
+  site = await useSharedSite();
   url = site.server.url;
 });
 afterAll(() => site?.stop());

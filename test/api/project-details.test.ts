@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProjectJson } from "@/lib/data/serialize";
-import { call, multipart, startApiSite, type ApiSite, type Part } from "../helpers/api-client";
+import { call, multipart, type Part } from "../helpers/api-client";
+import { useSharedSite, type SharedSite } from "../helpers/shared-site";
 import { pngOfSize } from "../helpers/media-fixtures";
 
 /** docs/spec.md §3: optional year, client and summary, through the API and on the project page. */
-let site: ApiSite;
+let site: SharedSite;
 let url: string;
 let png: Buffer;
 
 beforeAll(async () => {
-  site = await startApiSite();
+  site = await useSharedSite();
   url = site.server.url;
   png = await pngOfSize(2000, 12, 8);
 });

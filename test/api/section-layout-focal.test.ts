@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProjectJson, SectionJson } from "@/lib/data/serialize";
-import { call, multipart, startApiSite, type ApiSite, type Part } from "../helpers/api-client";
+import { call, multipart, type Part } from "../helpers/api-client";
+import { useSharedSite, type SharedSite } from "../helpers/shared-site";
 import { pngOfSize } from "../helpers/media-fixtures";
 
 /** docs/spec.md §2: section layouts and focal points through the API and on the page. */
-let site: ApiSite;
+let site: SharedSite;
 let url: string;
 let projectId: string;
 let png: Buffer;
 
 beforeAll(async () => {
-  site = await startApiSite();
+  site = await useSharedSite();
   url = site.server.url;
   png = await pngOfSize(2000, 30, 20);
   const project = await call<{ _id: string }>(url, "POST", "/api/projects", {

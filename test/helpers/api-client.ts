@@ -33,20 +33,29 @@ export async function startApiSite(extraEnv: Record<string, string> = {}): Promi
     ...extraEnv,
   });
   const owner = await signUp(server.url, OWNER_EMAIL, PASSWORD);
-  const stranger = await signUp(server.url, "someone@example.com", PASSWORD);
-  const list = (dir: string) =>
-    fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).map(String) : [];
+  const stranger = await signUp(server.url, STRANGER_EMAIL, PASSWORD);
   return {
+    ...siteFiles(dataDir),
     server,
-    dataDir,
     ownerToken: owner.accessToken,
     strangerToken: stranger.accessToken,
-    uploads: () => list(path.join(dataDir, "uploads")).sort(),
-    tmpFiles: () => list(path.join(dataDir, "tmp")),
     stop: async () => {
       await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+export const STRANGER_EMAIL = "someone@example.com";
+
+/** The data directory and what a test reads of it. */
+export function siteFiles(dataDir: string): Pick<ApiSite, "dataDir" | "uploads" | "tmpFiles"> {
+  const list = (dir: string) =>
+    fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).map(String) : [];
+  return {
+    dataDir,
+    uploads: () => list(path.join(dataDir, "uploads")).sort(),
+    tmpFiles: () => list(path.join(dataDir, "tmp")),
   };
 }
 

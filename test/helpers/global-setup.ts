@@ -1,4 +1,6 @@
+import type { TestProject } from "vitest/node";
 import { PGLITE_START_PARAMS } from "@/lib/db/pglite-params";
+import { startApiSite } from "./api-client";
 import { createPgTemplate } from "./pg-template";
 import { killGroup, processesMarked, SPAWNED_MARKER, type ProcessInfo } from "./processes";
 
@@ -10,15 +12,25 @@ const GRACE_MS = 10_000;
  * (test/helpers/processes.ts), and after the last test checks that none of them is still alive. Leftovers
  * are killed and fail the run, with their command lines: a server a test forgot would otherwise
  * hold its port and data directory long after `npm test` ended.
+ *
+ * When the run has the server project (on PGlite), it also starts the shared site
+ * (test/helpers/shared-site.ts) once, from the template, and hands its address to the files; it is
+ * stopped before the check.
  */
-export default async function setup(): Promise<() => Promise<void>> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   process.env.PORTFOLIO_TEST_SESSION ??= `vitest-${process.pid}-${Date.now()}`;
   const session = process.env.PORTFOLIO_TEST_SESSION;
   // On PostgreSQL (TEST_DATABASE_URL) no test opens an embedded database.
   const removeTemplate = process.env.TEST_DATABASE_URL
     ? () => {}
     : await createPgTemplate(PGLITE_START_PARAMS);
+  const shared =
+    !process.env.TEST_DATABASE_URL && project.vitest.projects.some((p) => p.name === "server")
+      ? await startApiSite()
+      : null;
+  project.provide("sharedSite", shared && { url: shared.server.url, dataDir: shared.dataDir });
   return async () => {
+    await shared?.stop();
     removeTemplate();
     const deadline = Date.now() + GRACE_MS;
     let left: ProcessInfo[] = processesMarked(SPAWNED_MARKER, session);
