@@ -1,7 +1,8 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProjectJson, SectionJson } from "@/lib/data/serialize";
-import { call, multipart, startApiSite, type ApiSite, type Part } from "../helpers/api-client";
+import { call, multipart, type Part } from "../helpers/api-client";
+import { useSharedSite, type SharedSite } from "../helpers/shared-site";
 import { jpeg, MB, mp4OfSize, pngOfSize } from "../helpers/media-fixtures";
 
 /**
@@ -9,11 +10,11 @@ import { jpeg, MB, mp4OfSize, pngOfSize } from "../helpers/media-fixtures";
  * the cover still; `removeCoverVideo=true` removes it on edit. Refusals store nothing. Also the
  * section edit's `removePoster=true` and the generated still without a glyph (items 3 and 4).
  */
-let site: ApiSite;
+let site: SharedSite;
 let url: string;
 
 beforeAll(async () => {
-  site = await startApiSite();
+  site = await useSharedSite();
   url = site.server.url;
 });
 afterAll(() => site?.stop());

@@ -1,16 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SectionJson } from "@/lib/data/serialize";
-import { call, multipart, startApiSite, type ApiSite, type Part } from "../helpers/api-client";
+import { call, multipart, type Part } from "../helpers/api-client";
+import { useSharedSite, type SharedSite } from "../helpers/shared-site";
 import { gif, htmlBytes, jpeg, MB, mp4OfSize, pngOfSize } from "../helpers/media-fixtures";
 
-let site: ApiSite;
+let site: SharedSite;
 let url: string;
 let projectId: string;
 let png: Buffer;
+/** The shared site's stored files before this file's project. */
+let uploadsBefore: string[];
 
 beforeAll(async () => {
-  site = await startApiSite();
+  site = await useSharedSite();
   url = site.server.url;
+  uploadsBefore = site.uploads();
   png = await pngOfSize(2000, 10, 10);
   const project = await call<{ _id: string }>(url, "POST", "/api/projects", {
     token: site.ownerToken,
@@ -311,7 +315,7 @@ describe("DELETE", () => {
       ["resources", image("z.png")],
       ["video", { bytes: mp4OfSize(3000), name: "z.mp4", type: "video/mp4" }],
     ]);
-    expect(site.uploads().length).toBeGreaterThan(1);
+    expect(site.uploads().length).toBeGreaterThan(uploadsBefore.length + 1);
     expect(
       (
         await call(url, "DELETE", `/api/projects/${projectId}?permanent=true`, {
@@ -319,7 +323,7 @@ describe("DELETE", () => {
         })
       ).status,
     ).toBe(200);
-    expect(site.uploads()).toEqual([]);
+    expect(site.uploads()).toEqual(uploadsBefore);
     expect(await call(url, "GET", `/api/sections/${projectId}`)).toMatchObject({ status: 404 });
   });
 });
