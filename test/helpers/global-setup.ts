@@ -20,10 +20,12 @@ const GRACE_MS = 10_000;
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   process.env.PORTFOLIO_TEST_SESSION ??= `vitest-${process.pid}-${Date.now()}`;
   const session = process.env.PORTFOLIO_TEST_SESSION;
-  // On PostgreSQL (TEST_DATABASE_URL) no test opens an embedded database.
-  const removeTemplate = process.env.TEST_DATABASE_URL
-    ? () => {}
-    : await createPgTemplate(PGLITE_START_PARAMS);
+  // On PostgreSQL (TEST_DATABASE_URL) no test opens an embedded database; a nested run uses the
+  // templates of the run it is nested in (PORTFOLIO_TEST_PG_TEMPLATE_DIR).
+  const removeTemplate =
+    process.env.TEST_DATABASE_URL || process.env.PORTFOLIO_TEST_PG_TEMPLATE_DIR
+      ? () => {}
+      : await createPgTemplate(PGLITE_START_PARAMS);
   const shared =
     !process.env.TEST_DATABASE_URL && project.vitest.projects.some((p) => p.name === "server")
       ? await startApiSite()

@@ -15,7 +15,21 @@ import { promisify } from "node:util";
  * made by the script and parameters the server uses on a first start.
  */
 export function pgTemplateDir(session = process.env.PORTFOLIO_TEST_SESSION): string {
-  return path.join(os.tmpdir(), `portfolio-pg-template-${session}`);
+  return (
+    process.env.PORTFOLIO_TEST_PG_TEMPLATE_DIR ??
+    path.join(os.tmpdir(), `portfolio-pg-template-${session}`)
+  );
+}
+
+/**
+ * The environment that lets a nested Vitest run (test/ops/process-cleanup.test.ts) use this run's
+ * templates instead of making its own: its global set-up then neither makes nor removes them.
+ */
+export function sharedPgTemplateEnv(): Record<string, string> {
+  const dir = pgTemplateDir();
+  return fs.existsSync(path.join(dir, "pg", "PG_VERSION"))
+    ? { PORTFOLIO_TEST_PG_TEMPLATE_DIR: dir }
+    : {};
 }
 
 /** Creates the templates (global set-up); returns a function that removes them. */

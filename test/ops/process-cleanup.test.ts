@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SERVER_START_TIMEOUT } from "../helpers/auth";
+import { sharedPgTemplateEnv } from "../helpers/pg-template";
 import {
   processesMarked,
   processesMatching,
@@ -32,6 +33,7 @@ async function runFixture(fixture: string) {
     {
       env: {
         ...process.env,
+        ...sharedPgTemplateEnv(),
         CLEANUP_FIXTURE: fixture,
         CLEANUP_OUT: out,
         PORTFOLIO_TEST_SESSION: session,
