@@ -32,7 +32,11 @@ const CONNECTIONS = 8;
 const VARIANT_IMAGES = 4;
 /** A made-up project id's 404 against a cached project page, in requests a second. */
 const NOT_FOUND_SHARE = 0.5;
-const COST_REQUESTS = 2_000;
+/**
+ * Requests per round of the cost comparison (two rounds of each, in turns): at ~500 req/s a round
+ * lasts about two seconds, long enough for a steady rate.
+ */
+const COST_REQUESTS = 1_000;
 /** Let V8's memory reducer run before idle is read (bench/idle.mts). */
 const REST_MS = Number(process.env.FLOOD_REST_MS ?? 15_000);
 
