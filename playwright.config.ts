@@ -43,6 +43,7 @@ const shards: (Shard & { port: number })[] = (
 ).map((shard: Shard, index) => ({ ...shard, port: firstPort + index }));
 
 const baseURLOf = (port: number) => `http://localhost:${port}`;
+const seedCopy = `${dataDirRoot}-seed`;
 const dataDirOf = (index: number) => (servers === 1 ? dataDirRoot : `${dataDirRoot}-${index + 1}`);
 
 const webServer: PlaywrightTestConfig["webServer"] = shards.map(({ port }, index) => ({
@@ -59,6 +60,8 @@ const webServer: PlaywrightTestConfig["webServer"] = shards.map(({ port }, index
     DATA_DIR: dataDirOf(index),
     NEXT_PUBLIC_SITE_URL: baseURLOf(port),
     AUTH_SETUP_TOKEN: "e2e-owner-setup-token-0123456789",
+    // The first server seeds and saves a copy that the others start from (scripts/e2e-server.mjs).
+    ...(servers > 1 ? { [index === 0 ? "E2E_SEED_SAVE" : "E2E_SEED_FROM"]: seedCopy } : {}),
     // Nothing listens there: a saved Vimeo link never asks the real Vimeo for its thumbnail.
     VIMEO_OEMBED_URL: "http://127.0.0.1:9/oembed.json",
   },
