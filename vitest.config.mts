@@ -45,9 +45,10 @@ export default defineConfig({
       {
         resolve,
         test: {
-          // Each file starts one or more production servers (`next start`) and checks their memory
-          // and timings, so they run one file at a time. Vitest runs such a project after all the
-          // others; scripts/test.sh runs it in a Vitest of its own beside the unit files instead.
+          // Each file starts production servers (`next start`) or uses the run's shared one
+          // (test/helpers/shared-site.ts) and checks memory and timings, so they run one file at a
+          // time. Vitest runs such a project after all the others; scripts/test.sh runs it in a
+          // Vitest of its own beside the unit files instead.
           name: "server",
           setupFiles: ["test/helpers/setup-processes.ts"],
           include: ["test/**/*.test.ts"],

@@ -38,14 +38,18 @@ wait "$lint" || checks=1
 wait "$types" || checks=1
 [ "$checks" = 0 ]
 
-step "Unit, integration and PostgreSQL tests, and the soak"
-# Two lanes, about one core each. The server files (test/, each starts production servers) run one at
-# a time in one Vitest. Beside them, one after the other: the unit files in one worker, the
-# data-layer tests on a throw-away PostgreSQL server, and the soak (short form: 20 s warm-up + 45 s
-# of mixed reads and owner writes). The second lane's report is printed after the first's.
+step "Unit, integration and PostgreSQL tests, the soak, then the browser tests"
+# Two lanes, about one core each. The server files (test/, production servers; those that only need
+# "a site" share one) run one at a time in one Vitest. Beside them, one after the other: the unit
+# files in one worker, the data-layer tests on a throw-away PostgreSQL server, and the soak (short
+# form: 20 s warm-up + 45 s of mixed reads and owner writes). Playwright starts as soon as that
+# second lane ends, beside whatever is left of the server files: alone, one file at a time keeps
+# the two cores about 60 % busy. Each report is printed once its lane is done: the server files',
+# the second lane's, then Playwright's.
 pg_started=1
 pg_url=$(bash scripts/pg-test-server.sh)
 lane_log=$(mktemp)
+browser_log=$(mktemp)
 vitest run --project server &
 server_tests=$!
 (
@@ -61,11 +65,15 @@ server_tests=$!
 ) >"$lane_log" 2>&1 &
 second_lane=$!
 tests=0
-wait "$server_tests" || tests=1
 wait "$second_lane" || tests=1
+step "Browser tests (Playwright, Chromium), beside the server files still running"
+playwright test >"$browser_log" 2>&1 &
+browser_tests=$!
+wait "$server_tests" || tests=1
+step "Server files done; the second lane's report follows"
 cat "$lane_log"
-rm -f "$lane_log"
+wait "$browser_tests" || tests=1
+step "Browser tests done; their report follows"
+cat "$browser_log"
+rm -f "$lane_log" "$browser_log"
 [ "$tests" = 0 ]
-
-step "Browser tests (Playwright, Chromium)"
-playwright test
