@@ -1,20 +1,24 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SectionJson } from "@/lib/data/serialize";
-import { call, multipart, startApiSite, type ApiSite, type Part } from "../helpers/api-client";
+import { call, multipart, type Part } from "../helpers/api-client";
+import { useSharedSite, type SharedSite } from "../helpers/shared-site";
 import { htmlBytes, jpeg, MB, mp4OfSize, pngOfSize } from "../helpers/media-fixtures";
 
 /**
  * docs/spec.md §2: an uploaded video's `playback` ("player" or "loop") and the poster every video
  * shows before it plays (the owner's image, or a generated neutral still), over the REST API.
  */
-let site: ApiSite;
+let site: SharedSite;
 let url: string;
 let projectId: string;
+/** The shared site's stored files before this file's project. */
+let uploadsBefore: string[];
 
 beforeAll(async () => {
-  site = await startApiSite();
+  site = await useSharedSite();
   url = site.server.url;
+  uploadsBefore = site.uploads();
   const project = await call<{ _id: string }>(url, "POST", "/api/projects", {
     token: site.ownerToken,
     form: multipart([
@@ -248,6 +252,6 @@ describe("posters", () => {
         })
       ).status,
     ).toBe(200);
-    expect(site.uploads()).toEqual([]);
+    expect(site.uploads()).toEqual(uploadsBefore);
   });
 });
