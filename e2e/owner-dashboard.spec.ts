@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import {
   createProjectViaApi,
   deleteProjectViaApi,
@@ -39,6 +39,14 @@ async function setStatusViaApi(page: Page, id: string, title: string, status: st
   expect(response.status()).toBe(200);
 }
 
+/** Waits until an image has loaded and decoded a picture. */
+async function expectDecoded(image: Locator) {
+  await image.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+}
+
 /** The number a filter option shows, "Draft (3)" → 3. */
 async function countOf(page: Page, name: string): Promise<number> {
   const label = await filter(page, name).evaluate((input) => input.closest("label")!.textContent);
@@ -62,10 +70,7 @@ test("rows show the cover thumbnail, status, category and section count; axe cle
   // Decorative: the title beside it is what a screen reader hears, once.
   await expect(thumbnail).toHaveAttribute("alt", "");
   await expect(thumbnail).toHaveAttribute("sizes", "80px");
-  await thumbnail.scrollIntoViewIfNeeded();
-  await expect
-    .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-    .toBeGreaterThan(0);
+  await expectDecoded(thumbnail);
 
   for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: 900 });
@@ -81,6 +86,44 @@ test("rows show the cover thumbnail, status, category and section count; axe cle
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
   await deleteProjectViaApi(page, project.id);
+});
+
+test("draft and scheduled covers show to the owner, not to visitors", async ({ page, browser }) => {
+  const draft = await createProjectViaApi(page, {
+    title: uniqueTitle("Thumb draft"),
+    category: "Illustration",
+  });
+  await setStatusViaApi(page, draft.id, draft.title, "draft");
+  const scheduled = await createProjectViaApi(page, {
+    title: uniqueTitle("Thumb scheduled"),
+    category: "Illustration",
+  });
+  const response = await page.request.put(`/api/projects/${scheduled.id}`, {
+    headers: { Origin: origin() },
+    multipart: {
+      title: scheduled.title,
+      role: "Direction",
+      category: "Illustration",
+      publishAt: new Date(Date.now() + 86_400_000).toISOString(),
+    },
+  });
+  expect(response.status()).toBe(200);
+  await page.goto("/dashboard");
+  // No cookies: the test options would give this context the owner's.
+  const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  try {
+    for (const { title } of [draft, scheduled]) {
+      const thumbnail = row(page, title).getByTestId("dashboard-thumbnail");
+      await expectDecoded(thumbnail);
+      // The owner's browser reads the file itself; a visitor asking for the same URL gets nothing.
+      const src = await thumbnail.evaluate((img: HTMLImageElement) => img.currentSrc);
+      expect((await visitor.request.get(src)).status(), title).toBe(404);
+    }
+  } finally {
+    await visitor.close();
+  }
+  await deleteProjectViaApi(page, draft.id);
+  await deleteProjectViaApi(page, scheduled.id);
 });
 
 test("the status filter shows only matching rows with their counts, and locks reordering", async ({

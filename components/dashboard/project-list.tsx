@@ -6,6 +6,7 @@ import { STATUS_LABELS } from "@/lib/domain";
 import { ScheduleBadge, StatusBadge } from "@/components/sections/status-badge";
 import { onSchedule } from "@/lib/data/visibility";
 import { CoverThumb } from "@/components/ui/cover-thumb";
+import { restrictedMediaUrl } from "@/components/sections/project-page";
 import { editableProject } from "@/components/owner/editable-project";
 import { DashboardProjects, type DashboardRow } from "./dashboard-projects";
 import { ProjectQuickActions } from "./project-quick-actions";
@@ -22,7 +23,9 @@ const THUMB_SIZES = "80px";
  * them into order by their Reorder handles.
  *
  * The thumbnail's alt is empty: the title is the link right beside it, so a screen reader hears
- * the project's name once, not twice.
+ * the project's name once, not twice. A cover visitors may not read (draft, protected, off
+ * schedule) is linked as its project's pages link it, read by the browser with the owner's cookies
+ * past the image optimizer (restrictedMediaUrl).
  */
 export async function DashboardProjectList() {
   const projects = await listProjects("owner");
@@ -37,7 +40,7 @@ export async function DashboardProjectList() {
         <div className="space-y-3 p-4" data-testid="dashboard-project">
           <div className="flex items-start gap-3">
             <CoverThumb
-              src={project.coverUrl}
+              src={restrictedMediaUrl(project)(project.coverUrl)}
               position={objectPosition({ x: project.coverFocalX, y: project.coverFocalY })}
               sizes={THUMB_SIZES}
               className="w-20 shrink-0 overflow-hidden rounded-sm"
