@@ -79,27 +79,23 @@ describe("collectRuns", () => {
     return { measure, calls: () => calls };
   }
 
-  it("discards a warm-up run first, unless told not to", async () => {
-    const warm = runs();
-    const warmed = await collectRuns(warm.measure, 3, true);
-    expect(warm.calls()).toBe(4);
-    expect(warmed.results.map((r) => r.performance)).toEqual([91, 92, 93]);
-
-    const cold = runs();
-    const single = await collectRuns(cold.measure, 1, false);
-    expect(cold.calls()).toBe(1);
-    expect(single).toMatchObject({ results: [{ performance: 90 }], stalledRuns: 0 });
+  it("takes as many runs as asked when none stalls", async () => {
+    const three = runs();
+    const taken = await collectRuns(three.measure, 3);
+    expect(three.calls()).toBe(3);
+    expect(taken).toMatchObject({ results: [90, 91, 92].map((performance) => ({ performance })) });
+    expect(taken.stalledRuns).toBe(0);
   });
 
   it("measures a stalled run again, up to as many times again as there are runs", async () => {
     const once = runs([true, false]);
-    expect(await collectRuns(once.measure, 1, false)).toMatchObject({
+    expect(await collectRuns(once.measure, 1)).toMatchObject({
       results: [{ performance: 91 }],
       stalledRuns: 1,
     });
     // Past that, a stalled run counts.
     const always = runs([true, true, true]);
-    const counted = await collectRuns(always.measure, 1, false);
+    const counted = await collectRuns(always.measure, 1);
     expect(always.calls()).toBe(2);
     expect(counted).toMatchObject({ results: [{ performance: 90 }], stalledRuns: 2 });
   });

@@ -20,21 +20,28 @@ export const WARM_UP_SHARE = 0.1;
 
 /**
  * Loads `url` with `amount` requests at `connections`, after a discarded burst of
- * `amount × WARM_UP_SHARE`. A server's first thousands of requests run colder code (JIT, caches
- * filling, young-generation sizing): measured at once, whichever target came first (the site's `/`, each
- * freshly started ceiling) was compared cold while the others ran warm.
+ * `amount × WARM_UP_SHARE` unless `warmUp` is false. A server's first thousands of requests run
+ * colder code (JIT, caches filling, young-generation sizing): measured at once, whichever target
+ * came first (the site's `/`, each freshly started ceiling) was compared cold while the others ran
+ * warm. A target that has just been loaded with the same requests is warm already.
  */
 export async function load(
   name: string,
   url: string,
   amount: number,
   connections = 50,
-  /** A new path for every request (on `url`'s server) instead of `url`'s own. */
-  paths?: () => string,
+  {
+    paths,
+    warmUp = true,
+  }: {
+    /** A new path for every request (on `url`'s server) instead of `url`'s own. */
+    paths?: () => string;
+    warmUp?: boolean;
+  } = {},
 ): Promise<LoadResult> {
   if (!/^http:\/\/(localhost|127\.\d+\.\d+\.\d+)(:\d+)?\//.test(url))
     throw new Error(`Loopback only: ${url}`);
-  await measure(url, Math.ceil(amount * WARM_UP_SHARE), connections, paths);
+  if (warmUp) await measure(url, Math.ceil(amount * WARM_UP_SHARE), connections, paths);
   return { name, url, ...(await measure(url, amount, connections, paths)) };
 }
 

@@ -49,6 +49,8 @@ export type Results = {
     roundAmount?: number;
     /** Requests per uncached API read (results of older runs lack it: `amount`). */
     readAmount?: number;
+    /** Requests per ceiling load in a round (results of older runs lack it: `roundAmount`). */
+    ceilingAmount?: number;
     /** Requests sent to the bare server (with `amount`) first and discarded. */
     warmUp?: number;
     connections: number;
@@ -86,6 +88,8 @@ export type Results = {
   upload: UploadResult | null;
   /** `/` alone and with view beacons at 10 % of its rate (bench/beacons.mts); older runs lack it. */
   beacons?: BeaconLoad;
+  /** The run's phases in order and the seconds each took; older runs lack them. */
+  phases?: { name: string; seconds: number }[];
   /**
    * RSS of the whole server process tree, in MB, under `npm start`'s heap limit: idle after the
    * warm-up and after the load (seeded data), and after the same warm-up on an empty DATA_DIR at
@@ -179,11 +183,14 @@ function uploadLines(upload: UploadResult | null, verdicts: Verdict[]): string[]
 export function renderReport(r: Results): string {
   const runsOf = (preset: "mobile" | "desktop") =>
     r.lighthouse.find((result) => result.preset === preset)?.runs ?? 0;
-  /** "after one warm-up run" or "without one" (results of older runs all had one). */
-  const warmUpOf = (preset: "mobile" | "desktop") =>
-    r.lighthouse.find((result) => result.preset === preset)?.warmUp === false
-      ? "without a warm-up run"
-      : "after one warm-up run";
+  /** What came before a page's runs (results of older runs all had a warm-up run). */
+  const warmUpOf = (preset: "mobile" | "desktop") => {
+    const warmUp = r.lighthouse.find((result) => result.preset === preset)?.warmUp;
+    if (warmUp === false) return "without a warm-up run";
+    return warmUp === "visit" ? "after a discarded first visit" : "after one warm-up run";
+  };
+  const minutes = (seconds: number) =>
+    `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, "0")}s`;
   /** req/s, and each round's where the target ran in rounds. */
   const rps = (result: LoadResult) =>
     result.rounds && result.rounds.length > 1
@@ -225,7 +232,7 @@ export function renderReport(r: Results): string {
     "",
     ...(r.load.rounds && r.load.rounds > 1
       ? [
-          `Each cached page ran in ${r.load.rounds} rounds of ${r.load.roundAmount} requests (each after a tenth as many discarded): ${r.load.nextStatic.length === 1 ? "for `/` its plain static ceiling, " : "its static ceiling, "}its like-for-like ceiling, then the page${r.load.before ? " and the same build as it ran before the memory settings, taking turns to go first" : ""}. The table shows the median round, each round's req/s in brackets; a page's ratios are the medians of its rounds' ratios.`,
+          `Each cached page ran in ${r.load.rounds} rounds of ${r.load.roundAmount} requests (${r.load.ceilingAmount ? `${r.load.ceilingAmount} to each ceiling; each target's first round after a tenth as many discarded` : "each after a tenth as many discarded"}): ${r.load.nextStatic.length === 1 ? "for `/` its plain static ceiling, " : "its static ceiling, "}its like-for-like ceiling, then the page${r.load.before ? " and the same build as it ran before the memory settings, taking turns to go first" : ""}. The table shows the median round, each round's req/s in brackets; a page's ratios are the medians of its rounds' ratios.`,
           "",
         ]
       : []),
@@ -388,6 +395,17 @@ export function renderReport(r: Results): string {
       ? `- Empty DATA_DIR, after the same warm-up: first start (creates the database) ${r.memory.firstStartMb} MB, restart ${r.memory.restartMb} MB${r.memory.firstStarts && r.memory.restarts ? ` (medians of ${r.memory.firstStarts.length} empty directories, each started twice: first starts ${r.memory.firstStarts.join(", ")} MB, restarts ${r.memory.restarts.join(", ")} MB)` : ""}.`
       : "- First start on an empty DATA_DIR: not measured.",
     "",
+    ...(r.phases
+      ? [
+          "## Run time",
+          "",
+          row(["Phase", "Took"]),
+          row(["---", "---:"]),
+          ...r.phases.map((p) => row([p.name, minutes(p.seconds)])),
+          row(["**whole run**", minutes(r.phases.reduce((sum, p) => sum + p.seconds, 0))]),
+          "",
+        ]
+      : []),
     "## Budgets",
     "",
     row(["Budget", "Measured", "Met"]),

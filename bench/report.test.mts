@@ -68,6 +68,19 @@ describe("the bench report", () => {
     expect(renderReport(run(null))).toContain("## Upload\n\nNot measured.");
   });
 
+  it("lists how long each phase of the run took, and the whole run", () => {
+    const r = run(null);
+    r.phases = [
+      { name: "seeding", seconds: 57 },
+      { name: "Lighthouse", seconds: 425 },
+    ];
+    const report = renderReport(r);
+    expect(report).toContain(
+      "| seeding | 0m57s |\n| Lighthouse | 7m05s |\n| **whole run** | 8m02s |",
+    );
+    expect(renderReport(run(null))).not.toContain("## Run time");
+  });
+
   it("is rendered again, whole, from a stored results.json", () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-bench-report-"));
     try {
