@@ -92,7 +92,7 @@ const CHROME_FLAGS = [
  * starts like a first visit whichever runs the browser has done before. Two gatherers no figure
  * of the bench reads are left out: the full-page screenshot (taken after the trace, so no metric
  * sees it) and the back/forward cache check (a navigation away and back, weight 0); without them a
- * run took 16.4 s against 19.6 s (means of 4 alternating runs of /about on a heavily loaded machine).
+ * run took 0.89× as long (means of 8 alternating pairs of runs of /about and / on a loaded machine).
  */
 async function once(port: number, url: string, preset: "mobile" | "desktop") {
   const result = await lighthouseRun(
