@@ -1,8 +1,7 @@
 import Link from "next/link";
 import { listProjects } from "@/lib/data/projects";
 import { listSections } from "@/lib/data/sections";
-import { formatCategory, objectPosition } from "@/lib/domain";
-import { STATUS_LABELS } from "@/lib/domain";
+import { formatCategory, objectPosition, STATUS_LABELS } from "@/lib/domain";
 import { ScheduleBadge, StatusBadge } from "@/components/sections/status-badge";
 import { onSchedule } from "@/lib/data/visibility";
 import { CoverThumb } from "@/components/ui/cover-thumb";

@@ -2,8 +2,7 @@ import { toVimeoPlayerUrl } from "@/lib/validation/vimeo";
 import { SectionImages } from "./section-images";
 import { SectionVideo, type SectionRendition } from "./section-video";
 import type { ViewerImage, ViewerVideo } from "./image-viewer";
-import type { SectionLayout } from "@/lib/domain";
-import type { VideoPlayback } from "@/lib/domain";
+import type { SectionLayout, VideoPlayback } from "@/lib/domain";
 
 export type SectionViewData = {
   id: string;

@@ -13,7 +13,7 @@ import { StaleVersionError } from "@/lib/data/versions";
 import { listSections } from "@/lib/data/sections";
 import { deleteMediaQuietly, forgetMediaQuietly } from "@/lib/storage";
 import { coverRule, coverVideoRule } from "@/lib/validation/uploads";
-import { messages } from "@/lib/validation/messages";
+import { messages, statusMessages } from "@/lib/validation/messages";
 import {
   coverUrlSchema,
   createProjectSchema,
@@ -28,7 +28,6 @@ import {
   scheduleProblem,
   type ScheduleFields,
 } from "@/lib/validation/schedule";
-import { statusMessages } from "@/lib/validation/messages";
 import { hashPassword } from "@/lib/auth-service/passwords";
 import { JsonBodyError, readJsonObject } from "@/lib/http/json-body";
 import { commitWithMedia, storeUploads, withUploadForm } from "./media";

@@ -16,13 +16,12 @@ import type { SectionImage } from "@/models";
 import { deleteMediaQuietly, forgetMediaQuietly, type StoredMedia } from "@/lib/storage";
 import { MAX_IMAGES, posterRule, sectionImageRule, videoRule } from "@/lib/validation/uploads";
 import { messages, tooManyImages } from "@/lib/validation/messages";
-import { DEFAULT_PLAYBACK } from "@/lib/domain";
+import { DEFAULT_PLAYBACK, DEFAULT_LAYOUT } from "@/lib/domain";
 import {
   parseSectionFields,
   unknownExistingImage,
   type SectionFields,
 } from "@/lib/validation/section";
-import { DEFAULT_LAYOUT } from "@/lib/domain";
 import { DEFAULT_FOCAL } from "@/lib/validation/focal";
 import { parseVersion } from "@/lib/validation/version";
 import { commitWithMedia, storeUploads, withUploadForm, type MediaItem } from "./media";

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
-import { parseFilterCategory } from "@/lib/site/gallery-pages";
-import { parseGalleryPage } from "@/lib/site/gallery-pages";
+import { parseFilterCategory, parseGalleryPage } from "@/lib/site/gallery-pages";
 import { loadSiteSettings } from "@/lib/site/queries";
 import { getSiteUrl } from "@/lib/site/site-url";
 import { GalleryView } from "../gallery-view";

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { parseFilterSlug } from "@/lib/site/gallery-pages";
-import { MAX_GALLERY_PAGE } from "@/lib/site/gallery-pages";
+import { parseFilterSlug, MAX_GALLERY_PAGE } from "@/lib/site/gallery-pages";
 import { loadSiteSettings } from "@/lib/site/queries";
 import { getCachedSiteUrl } from "@/lib/site/site-url";
 import { GalleryView } from "../../../gallery-view";
