@@ -42,10 +42,7 @@ export function rateLimitKey(request: Request, name: RateLimitName, scope?: stri
   return `${name}:${scope ? `${scope}:` : ""}${readClientAddress(request)}`;
 }
 
-/**
- * Token bucket: takes one request from the client address's budget or throws 429. `scope`, when
- * given, gives the address one budget per scope (a protected project's id).
- */
+/** Takes one request from the address's budget (per `scope`, if given) in memory, or throws 429. */
 export function consumeRateLimit(
   request: Request,
   name: RateLimitName,
@@ -56,10 +53,8 @@ export function consumeRateLimit(
 }
 
 /**
- * Takes one request from the client address's budget or throws 429: with DATABASE_URL in the
- * database, so all servers of the site share one budget per address, otherwise in this
- * process's memory (PGlite: one process). `scope` as in consumeRateLimit: the protected-project
- * password form's budget is per address and project (docs/spec.md §11).
+ * consumeRateLimit, in the database with DATABASE_URL (all servers share one budget per address),
+ * otherwise in this process's memory (PGlite: one process).
  */
 export async function takeRateLimit(
   request: Request,
@@ -75,10 +70,7 @@ export async function takeRateLimit(
   if (!allowed) throw rateLimited();
 }
 
-/**
- * Takes one request from a budget the whole site shares (every address together), in the database
- * with DATABASE_URL (all servers share it), else in this process's memory; throws 429 when spent.
- */
+/** takeRateLimit for a budget the whole site shares (every address together). */
 export async function takeSiteRateLimit(name: RateLimitName): Promise<void> {
   const key = `${name}:site`;
   const allowed = env().DATABASE_URL
