@@ -3,10 +3,10 @@ import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address-header";
 import { AuthServiceError } from "./errors";
 import { readClientAddress } from "./http";
 import {
-  checkAccountThrottle,
+  checkAccount,
   consumeRateLimit,
-  recordAccountProof,
-  recordSignInFailure,
+  recordFailure,
+  recordProof,
   type RateLimitName,
 } from "./rate-limit";
 
@@ -79,9 +79,9 @@ describe("client address", () => {
 });
 
 describe("per-account sign-in back-off", () => {
-  const refusedAt = (address: string, email: string, now: number) => {
+  const refusedAt = async (address: string, email: string, now: number) => {
     try {
-      checkAccountThrottle(request(address), email, now);
+      await checkAccount(request(address), email, now);
       return false;
     } catch (error) {
       expect(error).toMatchObject({ status: 429, code: "over_request_rate_limit" });
@@ -89,28 +89,28 @@ describe("per-account sign-in back-off", () => {
     }
   };
 
-  it("starts after 5 wrong passwords and doubles with each further one", () => {
+  it("starts after 5 wrong passwords and doubles with each further one", async () => {
     const email = "backoff@example.com";
     const start = 20_000_000;
-    for (let i = 0; i < 5; i++) recordSignInFailure(email, start);
-    expect(refusedAt("203.0.113.9", email, start)).toBe(false);
-    recordSignInFailure(email, start); // 6th: 1 s
-    expect(refusedAt("203.0.113.9", email, start + 500)).toBe(true);
-    expect(refusedAt("203.0.113.9", email, start + 1000)).toBe(false);
-    recordSignInFailure(email, start + 1000); // 7th: 2 s
-    expect(refusedAt("203.0.113.10", email, start + 2500)).toBe(true);
-    expect(refusedAt("203.0.113.10", email, start + 3000)).toBe(false);
-    for (let i = 0; i < 30; i++) recordSignInFailure(email, start + 3000);
-    expect(refusedAt("203.0.113.10", email, start + 3000 + 14 * 60_000)).toBe(true);
-    expect(refusedAt("203.0.113.10", email, start + 3000 + 15 * 60_000)).toBe(false); // capped
+    for (let i = 0; i < 5; i++) await recordFailure(email, start);
+    expect(await refusedAt("203.0.113.9", email, start)).toBe(false);
+    await recordFailure(email, start); // 6th: 1 s
+    expect(await refusedAt("203.0.113.9", email, start + 500)).toBe(true);
+    expect(await refusedAt("203.0.113.9", email, start + 1000)).toBe(false);
+    await recordFailure(email, start + 1000); // 7th: 2 s
+    expect(await refusedAt("203.0.113.10", email, start + 2500)).toBe(true);
+    expect(await refusedAt("203.0.113.10", email, start + 3000)).toBe(false);
+    for (let i = 0; i < 30; i++) await recordFailure(email, start + 3000);
+    expect(await refusedAt("203.0.113.10", email, start + 3000 + 14 * 60_000)).toBe(true);
+    expect(await refusedAt("203.0.113.10", email, start + 3000 + 15 * 60_000)).toBe(false); // capped
   });
 
-  it("never refuses an address that proved the account", () => {
+  it("never refuses an address that proved the account", async () => {
     const email = "owner-throttle@example.com";
     const start = 30_000_000;
-    recordAccountProof(request("192.0.2.50"), email, start);
-    for (let i = 0; i < 20; i++) recordSignInFailure(email, start + 1);
-    expect(refusedAt("203.0.113.66", email, start + 2)).toBe(true);
-    expect(refusedAt("192.0.2.50", email, start + 2)).toBe(false);
+    await recordProof(request("192.0.2.50"), email, start);
+    for (let i = 0; i < 20; i++) await recordFailure(email, start + 1);
+    expect(await refusedAt("203.0.113.66", email, start + 2)).toBe(true);
+    expect(await refusedAt("192.0.2.50", email, start + 2)).toBe(false);
   });
 });

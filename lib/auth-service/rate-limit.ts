@@ -170,49 +170,38 @@ function withProof(previous: Trusted | undefined, address: string, now: number):
   return addresses;
 }
 
+/** An account's back-off state and the addresses that proved it. */
+type Account = { state?: AccountState; trusted?: Trusted };
+/** Where accounts live: reads one, and writes what `change` makes of it. */
+type AccountStore = {
+  read(email: string): Promise<Account>;
+  update(email: string, change: (current: Account) => Account): Promise<void>;
+};
+
 const accounts = new Map<string, AccountState>();
 /** account e-mail → (client address → when it last proved the account). */
 const trusted = new Map<string, Trusted>();
 
-/**
- * Before a password is checked: an account in back-off refuses the attempt (429, with the wait
- * in seconds), except from an address that signed in to it, refreshed its session or opened its
- * reset link before. So a stranger can slow guessing at an account to one try per back-off
- * period from all addresses together, but cannot lock its owner out: the owner's known addresses
- * pass, and a reset link (which this throttle does not touch) makes any new address known.
- * Unknown addresses are tracked like real ones, so the answer says nothing about existence.
- */
-export function checkAccountThrottle(request: Request, email: string, now = Date.now()): void {
-  const error = throttleError(
-    accounts.get(email),
-    trusted.get(email),
-    readClientAddress(request),
-    now,
-  );
-  if (error) throw error;
-}
+/** On PGlite, this process's memory (one process), each map kept under 10,000 accounts. */
+const memoryStore: AccountStore = {
+  read: async (email) => ({ state: accounts.get(email), trusted: trusted.get(email) }),
+  update: async (email, change) => {
+    const current = { state: accounts.get(email), trusted: trusted.get(email) };
+    const next = change(current);
+    if (next.state) accounts.set(email, next.state);
+    else accounts.delete(email);
+    if (next.trusted && next.trusted !== current.trusted) trusted.set(email, next.trusted);
+    if (accounts.size > 10_000) {
+      const now = next.state?.lastFailureAt ?? Date.now();
+      for (const [key, state] of accounts)
+        if (now - state.lastFailureAt > FAILURE_MEMORY_MS || now >= state.blockedUntil)
+          accounts.delete(key);
+    }
+    if (trusted.size > 10_000) trusted.delete(trusted.keys().next().value!);
+  },
+};
 
-/** A wrong password: after FREE_FAILURES the back-off doubles with each one (1 s … 15 min). */
-export function recordSignInFailure(email: string, now = Date.now()): void {
-  accounts.set(email, afterFailure(accounts.get(email), now));
-  if (accounts.size > 10_000) {
-    for (const [key, state] of accounts)
-      if (now - state.lastFailureAt > FAILURE_MEMORY_MS || now >= state.blockedUntil)
-        accounts.delete(key);
-  }
-}
-
-/**
- * The request's address proved it holds the account (right password, a live refresh token, an
- * e-mailed link): its failures are forgotten and the address passes the back-off from now on.
- */
-export function recordAccountProof(request: Request, email: string, now = Date.now()): void {
-  accounts.delete(email);
-  trusted.set(email, withProof(trusted.get(email), readClientAddress(request), now));
-  if (trusted.size > 10_000) trusted.delete(trusted.keys().next().value!);
-}
-
-// The same three with DATABASE_URL: one account state for all servers (auth_account_throttles).
+// With DATABASE_URL: one account state for all servers (auth_account_throttles).
 
 type AccountRow = {
   failures: number;
@@ -223,7 +212,7 @@ type AccountRow = {
 
 const ms = (value: string | null) => (value === null ? 0 : new Date(value).getTime());
 
-function fromRow(row: AccountRow | undefined): { state?: AccountState; trusted?: Trusted } {
+function fromRow(row: AccountRow | undefined): Account {
   if (!row) return {};
   const addresses = new Map(Object.entries(row.trusted).sort(([, a], [, b]) => a - b));
   const state =
@@ -237,66 +226,71 @@ function fromRow(row: AccountRow | undefined): { state?: AccountState; trusted?:
   return { state, trusted: addresses };
 }
 
-/** Runs `change` on the account's row, locked (created when missing), and writes what it returns. */
-async function updateAccountRow(
-  db: Db,
-  email: string,
-  change: (current: { state?: AccountState; trusted?: Trusted }) => {
-    state?: AccountState;
-    trusted?: Trusted;
+const ACCOUNT_COLUMNS = sql`failures, last_failure_at, blocked_until, trusted`;
+
+const databaseStore: AccountStore = {
+  read: async (email) => {
+    const result = await (
+      await getDb()
+    ).execute(sql`select ${ACCOUNT_COLUMNS} from auth_account_throttles where email = ${email}`);
+    return fromRow((result as unknown as { rows: AccountRow[] }).rows[0]);
   },
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.execute(
-      sql`insert into auth_account_throttles (email) values (${email}) on conflict (email) do nothing`,
-    );
-    const result = await tx.execute(
-      sql`select failures, last_failure_at, blocked_until, trusted from auth_account_throttles where email = ${email} for update`,
-    );
-    const row = (result as unknown as { rows: AccountRow[] }).rows[0];
-    const next = change(fromRow(row));
-    const state = next.state;
-    await tx.execute(sql`update auth_account_throttles set
-      failures = ${state?.failures ?? 0},
-      last_failure_at = ${state ? new Date(state.lastFailureAt).toISOString() : null}::timestamptz,
-      blocked_until = ${state ? new Date(state.blockedUntil).toISOString() : null}::timestamptz,
-      trusted = ${JSON.stringify(Object.fromEntries(next.trusted ?? []))}::jsonb,
-      updated_at = now()
-      where email = ${email}`);
-  });
-}
+  /** `change` runs on the account's row, locked (created when missing). */
+  update: async (email, change) => {
+    await (
+      await getDb()
+    ).transaction(async (tx) => {
+      await tx.execute(
+        sql`insert into auth_account_throttles (email) values (${email}) on conflict (email) do nothing`,
+      );
+      const result = await tx.execute(
+        sql`select ${ACCOUNT_COLUMNS} from auth_account_throttles where email = ${email} for update`,
+      );
+      const { state, trusted } = change(
+        fromRow((result as unknown as { rows: AccountRow[] }).rows[0]),
+      );
+      await tx.execute(sql`update auth_account_throttles set
+        failures = ${state?.failures ?? 0},
+        last_failure_at = ${state ? new Date(state.lastFailureAt).toISOString() : null}::timestamptz,
+        blocked_until = ${state ? new Date(state.blockedUntil).toISOString() : null}::timestamptz,
+        trusted = ${JSON.stringify(Object.fromEntries(trusted ?? []))}::jsonb,
+        updated_at = now()
+        where email = ${email}`);
+    });
+  },
+};
 
-async function readAccountRow(db: Db, email: string) {
-  const result = await db.execute(
-    sql`select failures, last_failure_at, blocked_until, trusted from auth_account_throttles where email = ${email}`,
-  );
-  return fromRow((result as unknown as { rows: AccountRow[] }).rows[0]);
-}
+const accountStore = () => (env().DATABASE_URL ? databaseStore : memoryStore);
 
-/** checkAccountThrottle, in the database with DATABASE_URL (one back-off for all servers). */
-export async function checkAccount(request: Request, email: string): Promise<void> {
-  if (!env().DATABASE_URL) return checkAccountThrottle(request, email);
-  const row = await readAccountRow(await getDb(), email);
-  const error = throttleError(row.state, row.trusted, readClientAddress(request), Date.now());
+/**
+ * Before a password is checked: an account in back-off refuses the attempt (429, with the wait
+ * in seconds), except from an address that signed in to it, refreshed its session or opened its
+ * reset link before. So a stranger can slow guessing at an account to one try per back-off
+ * period from all addresses together, but cannot lock its owner out: the owner's known addresses
+ * pass, and a reset link (which this throttle does not touch) makes any new address known.
+ * Unknown addresses are tracked like real ones, so the answer says nothing about existence.
+ */
+export async function checkAccount(request: Request, email: string, now = Date.now()) {
+  const { state, trusted } = await accountStore().read(email);
+  const error = throttleError(state, trusted, readClientAddress(request), now);
   if (error) throw error;
 }
 
-/** recordSignInFailure, in the database with DATABASE_URL. */
-export async function recordFailure(email: string): Promise<void> {
-  if (!env().DATABASE_URL) return recordSignInFailure(email);
-  const now = Date.now();
-  await updateAccountRow(await getDb(), email, (current) => ({
+/** A wrong password: after FREE_FAILURES the back-off doubles with each one (1 s … 15 min). */
+export async function recordFailure(email: string, now = Date.now()) {
+  await accountStore().update(email, (current) => ({
     state: afterFailure(current.state, now),
     trusted: current.trusted,
   }));
 }
 
-/** recordAccountProof, in the database with DATABASE_URL. */
-export async function recordProof(request: Request, email: string): Promise<void> {
-  if (!env().DATABASE_URL) return recordAccountProof(request, email);
-  const now = Date.now();
+/**
+ * The request's address proved it holds the account (right password, a live refresh token, an
+ * e-mailed link): its failures are forgotten and the address passes the back-off from now on.
+ */
+export async function recordProof(request: Request, email: string, now = Date.now()) {
   const address = readClientAddress(request);
-  await updateAccountRow(await getDb(), email, (current) => ({
+  await accountStore().update(email, (current) => ({
     trusted: withProof(current.trusted, address, now),
   }));
 }
