@@ -84,6 +84,14 @@ async function sendRecovery({ email, challenge, redirectTo, siteOrigin }: Recove
       .from(authOneTimeTokens)
       .where(links(gt))
       .orderBy(asc(authOneTimeTokens.createdAt));
+    const newFlow = (code: Challenge) =>
+      createFlowState(tx, {
+        userId: user.id,
+        method: "recovery",
+        provider: "email",
+        challenge: code,
+        redirectTo,
+      });
     if (challenge) {
       for (const link of pending) {
         if (link.flowStateId) {
@@ -92,13 +100,7 @@ async function sendRecovery({ email, challenge, redirectTo, siteOrigin }: Recove
         }
         // A link asked for without PKCE (a script, say) would hand this browser tokens it
         // cannot use: it becomes a PKCE link for this request's challenge.
-        const flow = await createFlowState(tx, {
-          userId: user.id,
-          method: "recovery",
-          provider: "email",
-          challenge,
-          redirectTo,
-        });
+        const flow = await newFlow(challenge);
         await tx
           .update(authOneTimeTokens)
           .set({ flowStateId: flow.id })
@@ -116,15 +118,7 @@ async function sendRecovery({ email, challenge, redirectTo, siteOrigin }: Recove
           retired.map((link) => link.id),
         ),
       );
-    const flow = challenge
-      ? await createFlowState(tx, {
-          userId: user.id,
-          method: "recovery",
-          provider: "email",
-          challenge,
-          redirectTo,
-        })
-      : null;
+    const flow = challenge ? await newFlow(challenge) : null;
     await tx.insert(authOneTimeTokens).values({
       id: randomUUID(),
       userId: user.id,
