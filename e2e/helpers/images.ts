@@ -1,14 +1,25 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
 /**
- * Brings every image of the page in: scrolls through it so lazy images start as a visitor's would,
- * then waits until each has arrived (the server encodes a width the first time it is asked for).
+ * Brings every image of the page in: scrolls through it a screen at a time so lazy images start as
+ * a visitor's would (each step waits for the frame after it to be drawn, when the browser has seen
+ * which images came near), then waits until each has arrived (the server encodes a width the first
+ * time it is asked for).
  */
 export async function loadAllImages(page: Page, scope = "main img"): Promise<void> {
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0; y < height; y += 400) {
-    await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForTimeout(50);
+  const [height, screen] = await page.evaluate(() => [
+    document.documentElement.scrollHeight,
+    window.innerHeight,
+  ]);
+  for (let y = 0; y < height; y += screen) {
+    await page.evaluate(
+      (top) =>
+        new Promise((drawn) => {
+          window.scrollTo(0, top);
+          requestAnimationFrame(() => requestAnimationFrame(drawn));
+        }),
+      y,
+    );
   }
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect
