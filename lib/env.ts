@@ -62,6 +62,8 @@ const envSchema = z.object({
     .enum(["true", "false", ""], { message: 'must be "true" or "false"' })
     .optional()
     .transform((value) => value !== "false"),
+  /** The largest master a resumable upload takes, in MB (docs/media.md "Resumable uploads"). */
+  VIDEO_MAX_MB: z.coerce.number().int().min(1).max(1_048_576).optional().default(4096),
   // --- Auth ---
   NEXT_PUBLIC_SUPABASE_URL: optionalUrl.optional(),
   NEXT_PUBLIC_SUPABASE_ANON_KEY: optionalText,

@@ -6,8 +6,11 @@ import { owePlaceholders } from "@/lib/data/pending-jobs";
 import { deleteMediaQuietly, getStorage, type StoredMedia } from "@/lib/storage";
 import { directUploadConfig, directUploadKey, resolveDirectUpload } from "@/lib/uploads/direct";
 import { UploadError } from "@/lib/uploads/errors";
+import { messages } from "@/lib/validation/messages";
 import { parseMultipart, type ParsedForm, type UploadedFile } from "@/lib/uploads/parse";
 import { placeholderFromPreview } from "@/lib/uploads/placeholder";
+import { takeResumableUpload, type ClaimedUpload } from "@/lib/uploads/resumable";
+import { resumableMessages, type ResumableKind } from "@/lib/validation/resumable-uploads";
 import type { FileRule } from "@/lib/validation/uploads";
 import {
   directUploadMessages,
@@ -103,33 +106,74 @@ export async function discardDirectUploads(uploads: readonly DirectUpload[]): Pr
   await deleteMediaQuietly(keys);
 }
 
+/** A text field naming a finished resumable upload, and the file field whose file it stands for. */
+export type ResumableField = { field: string; kind: ResumableKind };
+
+/**
+ * Claims the finished resumable uploads the form's `fields` name (docs/api.md#resumable-uploads)
+ * and puts each one's file in its file field, as if it had come in the form. One id per field, and
+ * never beside a file or a direct upload in that field (400); a refusal releases those claimed.
+ */
+async function takeResumableUploads(
+  form: ParsedForm,
+  references: Record<string, DirectUpload[]>,
+  fields: Record<string, ResumableField>,
+): Promise<ClaimedUpload[]> {
+  const claims: ClaimedUpload[] = [];
+  try {
+    for (const [name, { field, kind }] of Object.entries(fields)) {
+      const ids = (form.fields[name] ?? []).filter((value) => value !== "");
+      if (ids.length === 0) continue;
+      if (ids.length > 1) throw new UploadError(400, messages.invalidForm);
+      if (form.files[field]?.length || references[field]?.length)
+        throw new UploadError(400, resumableMessages.fileAndUpload);
+      const claim = await takeResumableUpload(ids[0]!, kind, field);
+      claims.push(claim);
+      form.files[field] = [claim.file];
+    }
+    return claims;
+  } catch (error) {
+    await Promise.all(claims.map((claim) => claim.release()));
+    throw error;
+  }
+}
+
 /**
  * Parses a multipart form and runs `handle` with it and the direct uploads its `kinds` fields
  * name (media uploaded straight to Cloudinary, docs/api.md#direct-uploads). The references are claimed first, so a
  * refusal never discards what another request is saving; a refused form leaves no direct upload
- * behind (a saved one is never touched); the temporary files are always removed.
+ * behind (a saved one is never touched); the temporary files are always removed. The resumable
+ * uploads `resumable` names are claimed likewise: attached when `handle` wrote (a result other than
+ * null), else left to be attached again.
  */
 export async function withUploadForm<T>(
   request: Request,
   rules: Record<string, FileRule>,
   kinds: Record<string, DirectUploadKind>,
   handle: (form: ParsedForm, references: Record<string, DirectUpload[]>) => Promise<T>,
+  resumable: Record<string, ResumableField> = {},
 ): Promise<T> {
   const form = await parseMultipart(request, rules, uploadTmpDir());
   let direct: DirectUpload[] = [];
   let release = () => {};
+  let claims: ClaimedUpload[] = [];
+  let written = false;
   try {
     const references = readDirectUploads(form.fields, form.files, kinds);
     const found = Object.values(references).flat();
     release = claimDirectUploads(found);
     direct = found;
+    claims = await takeResumableUploads(form, references, resumable);
     // Awaited here: a refusal must not wait unhandled while the finally cleans up.
-    return await handle(form, references);
+    const result = await handle(form, references);
+    written = result !== null;
+    return result;
   } catch (error) {
     await discardDirectUploads(direct);
     throw error;
   } finally {
     release();
+    await Promise.all(claims.map((claim) => (written ? claim.commit() : claim.release())));
     await form.cleanup();
   }
 }

@@ -44,6 +44,9 @@ type Write = (
   coverVideo: CoverVideoChange | null,
 ) => Promise<Project | null>;
 
+/** `coverVideoUpload`: the id of a finished resumable upload, stored as the `coverVideo` file. */
+const resumable = { coverVideoUpload: { field: "coverVideo", kind: "cover-loop" } } as const;
+
 const NO_COVER_VIDEO: CoverVideoChange = { coverVideoUrl: null, coverVideoKey: null };
 
 /** `removeCoverVideo` of an edit: "true" removes the stored loop; absent or "false" keeps it. */
@@ -146,38 +149,44 @@ async function withProjectInput(
   }
   // A cover uploaded straight to Cloudinary comes as a reference in the cover field.
   const rules = { cover: coverRule, coverVideo: coverVideoRule };
-  return withUploadForm(request, rules, { cover: "cover" }, async (form, references) => {
-    const direct = references.cover ?? [];
-    if (direct.length > 1) throw new ApiError(400, messages.invalidForm);
-    // The cover field's text (a reference) is not a project field: the schemas drop unknown keys.
-    const values = Object.fromEntries(Object.entries(form.fields).map(([k, v]) => [k, v[0]]));
-    const fields = validate(mode, values);
-    const version = validVersion(values.version);
-    const remove = validRemoveCoverVideo(values.removeCoverVideo);
-    const file = form.files.cover?.[0] ?? direct[0];
-    const video = form.files.coverVideo?.[0];
-    if (video && remove) throw new ApiError(400, messages.coverVideoAndRemove);
-    if (!file && mode === "create") throw new ApiError(400, missing);
-    const files = [file, video].filter((upload) => upload !== undefined);
-    if (files.length === 0) return write(fields, null, version, remove ? NO_COVER_VIDEO : null);
-    const stored = await storeUploads(files);
-    const coverMedia = file ? stored[0] : undefined;
-    const videoMedia = video ? stored.at(-1) : undefined;
-    const cover = coverMedia
-      ? {
-          coverUrl: coverMedia.url,
-          coverKey: coverMedia.key,
-          coverPlaceholder: coverMedia.placeholder ?? null,
-        }
-      : null;
-    const coverVideo = videoMedia
-      ? { coverVideoUrl: videoMedia.url, coverVideoKey: videoMedia.key }
-      : remove
-        ? NO_COVER_VIDEO
+  return withUploadForm(
+    request,
+    rules,
+    { cover: "cover" },
+    async (form, references) => {
+      const direct = references.cover ?? [];
+      if (direct.length > 1) throw new ApiError(400, messages.invalidForm);
+      // The cover field's text (a reference) is not a project field: the schemas drop unknown keys.
+      const values = Object.fromEntries(Object.entries(form.fields).map(([k, v]) => [k, v[0]]));
+      const fields = validate(mode, values);
+      const version = validVersion(values.version);
+      const remove = validRemoveCoverVideo(values.removeCoverVideo);
+      const file = form.files.cover?.[0] ?? direct[0];
+      const video = form.files.coverVideo?.[0];
+      if (video && remove) throw new ApiError(400, messages.coverVideoAndRemove);
+      if (!file && mode === "create") throw new ApiError(400, missing);
+      const files = [file, video].filter((upload) => upload !== undefined);
+      if (files.length === 0) return write(fields, null, version, remove ? NO_COVER_VIDEO : null);
+      const stored = await storeUploads(files);
+      const coverMedia = file ? stored[0] : undefined;
+      const videoMedia = video ? stored.at(-1) : undefined;
+      const cover = coverMedia
+        ? {
+            coverUrl: coverMedia.url,
+            coverKey: coverMedia.key,
+            coverPlaceholder: coverMedia.placeholder ?? null,
+          }
         : null;
-    // A refused write (a stale version among them) removes the stored files again.
-    return commitWithMedia(stored, () => write(fields, cover, version, coverVideo));
-  });
+      const coverVideo = videoMedia
+        ? { coverVideoUrl: videoMedia.url, coverVideoKey: videoMedia.key }
+        : remove
+          ? NO_COVER_VIDEO
+          : null;
+      // A refused write (a stale version among them) removes the stored files again.
+      return commitWithMedia(stored, () => write(fields, cover, version, coverVideo));
+    },
+    resumable,
+  );
 }
 
 export async function createProjectFromRequest(request: Request, user: AuthUser): Promise<Project> {

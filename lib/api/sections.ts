@@ -30,6 +30,8 @@ import { storeVimeoThumbnail } from "./vimeo-thumbnail";
 import { ApiError } from "./respond";
 
 const rules = { resources: sectionImageRule, video: videoRule, poster: posterRule };
+/** `videoUpload`: the id of a finished resumable upload, stored as the `video` file. */
+const resumable = { videoUpload: { field: "video", kind: "video" } } as const;
 /** The kinds of direct upload each file field takes as a reference. */
 const directKinds = { resources: "image", video: "video", poster: "poster" } as const;
 
@@ -50,24 +52,30 @@ async function withSectionForm<T>(
   mode: "add" | "edit",
   handle: (form: SectionForm) => Promise<T>,
 ): Promise<T> {
-  return withUploadForm(request, rules, directKinds, async (form, references) => {
-    const parsed = parseSectionFields(form.fields, mode);
-    if (!parsed.ok) throw new ApiError(400, parsed.message);
-    const version = parseVersion(form.fields.version?.[0]);
-    if (!version.ok) throw new ApiError(400, version.message);
-    // The multipart limits of lib/validation/uploads.ts, for references too.
-    const images: MediaItem[] = form.files.resources ?? references.resources ?? [];
-    if (images.length > MAX_IMAGES)
-      throw new ApiError(400, tooManyImages(images[MAX_IMAGES]!.name));
-    if ((references.video?.length ?? 0) > 1 || (references.poster?.length ?? 0) > 1)
-      throw new ApiError(400, messages.invalidForm);
-    const video = form.files.video?.[0] ?? references.video?.[0];
-    if (video && parsed.value.videoEmbed) {
-      throw new ApiError(400, messages.eitherVideoOrEmbed);
-    }
-    const poster = form.files.poster?.[0] ?? references.poster?.[0];
-    return handle({ fields: parsed.value, version: version.value, images, video, poster });
-  });
+  return withUploadForm(
+    request,
+    rules,
+    directKinds,
+    async (form, references) => {
+      const parsed = parseSectionFields(form.fields, mode);
+      if (!parsed.ok) throw new ApiError(400, parsed.message);
+      const version = parseVersion(form.fields.version?.[0]);
+      if (!version.ok) throw new ApiError(400, version.message);
+      // The multipart limits of lib/validation/uploads.ts, for references too.
+      const images: MediaItem[] = form.files.resources ?? references.resources ?? [];
+      if (images.length > MAX_IMAGES)
+        throw new ApiError(400, tooManyImages(images[MAX_IMAGES]!.name));
+      if ((references.video?.length ?? 0) > 1 || (references.poster?.length ?? 0) > 1)
+        throw new ApiError(400, messages.invalidForm);
+      const video = form.files.video?.[0] ?? references.video?.[0];
+      if (video && parsed.value.videoEmbed) {
+        throw new ApiError(400, messages.eitherVideoOrEmbed);
+      }
+      const poster = form.files.poster?.[0] ?? references.poster?.[0];
+      return handle({ fields: parsed.value, version: version.value, images, video, poster });
+    },
+    resumable,
+  );
 }
 
 /**

@@ -12,6 +12,7 @@ import { sendMailsNow } from "@/lib/site/contact-mail";
 import { mediaKeyInUse } from "@/lib/data/media-keys";
 import { directUploadConfig, sweepAbandonedDirectUploads } from "@/lib/uploads/direct";
 import { scheduleReviewMail } from "@/lib/api/review-mail";
+import { scheduleResumableSweep } from "./sweep-resumable";
 
 /** With PostgreSQL several processes may share DATA_DIR; their in-flight files are this young. */
 const SHARED_DATA_DIR_GRACE_MS = 10 * 60 * 1000;
@@ -70,6 +71,7 @@ export async function checkStartup(): Promise<void> {
     console.error(`Start-up sweep failed: ${(error as Error).message}`);
   }
   scheduleDirectUploadSweep();
+  scheduleResumableSweep();
   // Owner mails about contact messages still owed from before the restart (not awaited).
   void sendMailsNow();
   // Reviewers' comments, one mail per visit (docs/spec.md §13).

@@ -7,9 +7,9 @@ import type { Db } from "@/lib/db";
 import { uploadsDir } from "@/lib/storage/local";
 
 /** A local media key as lib/storage/local.ts makes them, anywhere in a row's text. */
-const KEY_IN_TEXT = /[0-9a-f]{32}\.(?:jpg|png|gif|mp4)/g;
+const KEY_IN_TEXT = /[0-9a-f]{32}\.(?:jpg|png|gif|mp4|mov|webm|mkv)/g;
 /** A stored file, or the dot-named partial copy a killed `put` leaves behind. */
-const STORED_FILE = /^\.?([0-9a-f]{32}\.(?:jpg|png|gif|mp4))(\.part)?$/;
+const STORED_FILE = /^\.?([0-9a-f]{32}\.(?:jpg|png|gif|mp4|mov|webm|mkv))(\.part)?$/;
 
 export type SweepOptions = {
   dataDir: string;

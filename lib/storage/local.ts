@@ -6,13 +6,16 @@ import { MEDIA_TYPES } from "@/lib/validation/uploads";
 import type { MediaSource, Storage, StoredMedia } from "./types";
 
 /** Local keys are server-made: 32 hex characters and one of the accepted extensions, nothing else. */
-const LOCAL_KEY = /^[0-9a-f]{32}\.(jpg|png|gif|mp4)$/;
+const LOCAL_KEY = /^[0-9a-f]{32}\.(jpg|png|gif|mp4|mov|webm|mkv)$/;
 
 const CONTENT_TYPES: Record<string, string> = {
   jpg: "image/jpeg",
   png: "image/png",
   gif: "image/gif",
   mp4: "video/mp4",
+  mov: "video/quicktime",
+  webm: "video/webm",
+  mkv: "video/x-matroska",
 };
 
 export function isLocalKey(key: string): boolean {

@@ -35,6 +35,9 @@ export const CLOUDINARY_FORMATS: Record<MediaType, string> = {
   "image/png": "png",
   "image/gif": "gif",
   "video/mp4": "mp4",
+  "video/quicktime": "mov",
+  "video/webm": "webm",
+  "video/x-matroska": "mkv",
 };
 
 export function allowedFormats(rule: FileRule): string[] {

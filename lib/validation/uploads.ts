@@ -19,6 +19,10 @@ export const MEDIA_TYPES = {
   "image/png": "png",
   "image/gif": "gif",
   "video/mp4": "mp4",
+  // Video masters, taken by resumable uploads only (lib/validation/resumable-uploads.ts).
+  "video/quicktime": "mov",
+  "video/webm": "webm",
+  "video/x-matroska": "mkv",
 } as const;
 
 export type MediaType = keyof typeof MEDIA_TYPES;

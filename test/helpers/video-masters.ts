@@ -56,3 +56,20 @@ export async function makeBadMasters(dir: string) {
   fs.writeFileSync(tenHours, long);
   return { png, truncated, empty, tenHours };
 }
+
+/** A ProRes 422 master in a QuickTime .mov (what a motion designer exports), with a tone. */
+export function makeProresMaster(
+  dir: string,
+  name: string,
+  { width, height, seconds }: { width: number; height: number; seconds: number },
+): string {
+  const file = path.join(dir, name);
+  execFileSync(FFMPEG, [
+    ...["-hide_banner", "-loglevel", "error", "-y"],
+    ...["-f", "lavfi", "-i", `testsrc=size=${width}x${height}:rate=25`],
+    ...["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000"],
+    ...["-t", String(seconds), "-c:v", "prores_ks", "-profile:v", "2", "-c:a", "pcm_s16le"],
+    file,
+  ]);
+  return file;
+}
