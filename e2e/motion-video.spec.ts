@@ -281,7 +281,7 @@ test("the section form captures a poster from the frame chosen with the Poster f
 }) => {
   await page.goto(`/addsection/${project.id}`);
   await page.getByLabel("Title").fill("Captured");
-  await page.getByLabel("Video file (MP4, up to 50 MB)").setInputFiles(clipFile);
+  await page.getByLabel("Video file (MP4, MOV, WebM or MKV)").setInputFiles(clipFile);
   await page.getByLabel("Silent loop (muted, plays while in view)").check();
   const slider = page.getByLabel("Poster frame");
   await expect(slider).toBeEnabled();

@@ -51,7 +51,7 @@ test("project cover and section media go to Cloudinary, not through the site", a
   await page.getByLabel("Title").fill("Loop and frame");
   await page.getByLabel(/^Add images/).setInputFiles([png("frame.png")]);
   await page.getByLabel("Alt text for frame.png").fill("A red frame");
-  await page.getByLabel("Video file (MP4, up to 50 MB)").setInputFiles({
+  await page.getByLabel("Video file (MP4, MOV, WebM or MKV)").setInputFiles({
     name: "clip.mp4",
     mimeType: "video/mp4",
     buffer: makeMp4(8 * MB),

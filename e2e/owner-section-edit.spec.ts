@@ -22,7 +22,7 @@ async function addSection(page: Page, title: string) {
     .setInputFiles([png("a.png"), png("b.png", { rgb: [0, 0, 200] })]);
   await page.getByLabel("Alt text for a.png").fill("Image A");
   await page.getByLabel("Alt text for b.png").fill("Image B");
-  await page.getByLabel("Video file (MP4, up to 50 MB)").setInputFiles({
+  await page.getByLabel("Video file (MP4, MOV, WebM or MKV)").setInputFiles({
     name: "clip.mp4",
     mimeType: "video/mp4",
     buffer: makeMp4(),

@@ -20,7 +20,7 @@ type VideoFieldProps = {
   embedLabel: string;
   embedHint: string;
   onModeChange: (mode: VideoMode) => void;
-  onFileChange: (file: File | null) => void;
+  onFileChange?: (file: File | null) => void;
   onEmbedChange: (embed: string) => void;
   onRemoveCurrentChange?: (remove: boolean) => void;
   playback: VideoPlayback;
@@ -30,6 +30,8 @@ type VideoFieldProps = {
   /** The poster stored with the section (edit form). */
   currentPoster?: string | null;
   onPosterChange: (poster: File | null, error: string | null) => void;
+  /** The owner forms' own file input (a resumable upload) in place of the plain one. */
+  fileInput?: React.ReactNode;
 };
 
 const MODE_LABELS: Record<VideoMode, string> = {
@@ -87,14 +89,16 @@ export function VideoField(props: VideoFieldProps) {
       ) : null}
       {mode === "upload" ? (
         <div>
-          <FileInput
-            label="Video file (MP4, up to 50 MB)"
-            inputRef={fileInput}
-            accept={acceptOf(videoRule)}
-            disabled={disabled}
-            error={props.fileError}
-            onChange={(event) => props.onFileChange(event.currentTarget.files?.[0] ?? null)}
-          />
+          {props.fileInput ?? (
+            <FileInput
+              label="Video file (MP4, up to 50 MB)"
+              inputRef={fileInput}
+              accept={acceptOf(videoRule)}
+              disabled={disabled}
+              error={props.fileError}
+              onChange={(event) => props.onFileChange?.(event.currentTarget.files?.[0] ?? null)}
+            />
+          )}
           {props.file ? <p className="mt-1 text-sm">Selected: {props.file.name}</p> : null}
           {props.file || current?.kind === "upload" ? (
             <div className="mt-3">

@@ -7,6 +7,7 @@ import { PROJECT_LIMITS } from "@/lib/validation/limits";
 import { PROJECT_PASSWORD_LIMITS } from "@/lib/validation/limits";
 import { PROJECT_STATUSES, STATUS_LABELS } from "@/lib/domain";
 import { coverRule, coverVideoRule } from "@/lib/validation/uploads";
+import { ResumableVideoField } from "./resumable-video-field";
 import type { ProjectDraft } from "@/lib/client/project-draft";
 import { FocalPointField } from "@/components/forms/focal-point-field";
 import { SizeWarning, useImageSize, usePageContentWidth } from "@/components/forms/size-warning";
@@ -61,6 +62,7 @@ export function ProjectFields({
 }: ProjectFieldsProps) {
   const contentWidth = usePageContentWidth();
   const coverSize = useImageSize(draft.cover);
+  const replacingLoop = Boolean(draft.coverVideo || draft.coverVideoUpload);
   return (
     <>
       <CheckedFileField
@@ -99,12 +101,22 @@ export function ProjectFields({
           </figcaption>
         </figure>
       ) : null}
-      <CheckedFileField
-        label="Cover loop (mp4, up to 10 MB)"
-        hint="Optional. A short muted loop that plays on the gallery card; the cover image stays its still."
-        rule={coverVideoRule}
+      <ResumableVideoField
+        kind="cover-loop"
+        label="Cover loop (MP4, MOV, WebM or MKV)"
+        hint="Optional. A short muted loop that plays on the gallery card; the cover image stays its still. An MP4 up to 10 MB is sent with the form; a larger file or a master uploads at once and resumes after a dropped connection."
         disabled={disabled}
-        onPick={(coverVideo) => onChange({ coverVideo })}
+        plainRule={coverVideoRule}
+        onPlainFile={(coverVideo) =>
+          onChange({ coverVideo, coverVideoUpload: null, coverVideoUploading: false })
+        }
+        onChange={(video) =>
+          onChange({
+            coverVideo: null,
+            coverVideoUpload: video?.id ?? null,
+            coverVideoUploading: Boolean(video && !video.id),
+          })
+        }
       />
       {currentCoverVideo ? (
         <div className="text-sm">
@@ -113,14 +125,14 @@ export function ProjectFields({
             <a href={currentCoverVideo} target="_blank" rel="noreferrer" className="underline">
               mp4 file
             </a>
-            {draft.removeCoverVideo && !draft.coverVideo ? " (will be removed)" : ""}
-            {draft.coverVideo ? " (will be replaced)" : ""}
+            {draft.removeCoverVideo && !replacingLoop ? " (will be removed)" : ""}
+            {replacingLoop ? " (will be replaced)" : ""}
           </p>
           <label className="mt-1 flex items-center gap-2">
             <input
               type="checkbox"
               checked={draft.removeCoverVideo ?? false}
-              disabled={disabled || Boolean(draft.coverVideo)}
+              disabled={disabled || replacingLoop}
               onChange={(event) => onChange({ removeCoverVideo: event.target.checked })}
             />
             Remove the cover loop

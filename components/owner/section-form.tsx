@@ -11,7 +11,7 @@ import { UploadProgress } from "@/components/forms/upload-progress";
 import { VideoField } from "@/components/forms/video-field";
 import { LayoutField } from "@/components/forms/layout-field";
 import { useToast } from "@/components/ui/toast-provider";
-import { checkFile, selectImages, videoRule } from "@/lib/validation/uploads";
+import { selectImages, videoRule } from "@/lib/validation/uploads";
 import {
   fillSectionForm,
   sectionFiles,
@@ -25,6 +25,7 @@ import {
 import { addSection, updateSection } from "@/lib/client/sections";
 import { uploadDirect } from "@/lib/client/direct-upload";
 import { SECTION_LIMITS } from "@/lib/validation/limits";
+import { ResumableVideoField, type ResumableVideo } from "./resumable-video-field";
 import { DEFAULT_LAYOUT, type SectionLayout } from "@/lib/domain";
 import { DEFAULT_FOCAL } from "@/lib/validation/focal";
 import { messages as apiMessages } from "@/lib/validation/messages";
@@ -86,6 +87,8 @@ export function SectionForm({ mode, projectId, initial, onSaved }: SectionFormPr
   const [embedError, setEmbedError] = useState<string | null>(null);
   const [posterError, setPosterError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  /** The master being uploaded with tus; the form sends its id (videoUpload) once it is complete. */
+  const [master, setMaster] = useState<ResumableVideo | null>(null);
   const [error, setError] = useState<{ message: string; detail?: string } | null>(null);
   const busy = progress !== null;
   const update = (patch: Partial<typeof draft>) =>
@@ -109,14 +112,6 @@ export function SectionForm({ mode, projectId, initial, onSaved }: SectionFormPr
     ]);
   }
 
-  function pickVideo(file: File | null) {
-    const problem = file ? checkFile(file, videoRule) : null;
-    setFileError(problem);
-    setError(null);
-    // A frame of the old file is no poster for the new one: the picker captures a new one.
-    update({ videoFile: problem ? null : file, posterFile: null });
-  }
-
   /** Toasts the failure; the form line repeats it unless a field already shows it. */
   function fail(message: string, detail?: string, shownAtField = false) {
     setProgress(null);
@@ -132,6 +127,8 @@ export function SectionForm({ mode, projectId, initial, onSaved }: SectionFormPr
       invalid === apiMessages.invalidVimeoAdd || invalid === apiMessages.invalidVimeoEdit;
     setEmbedError(vimeoProblem ? invalid : null);
     if (invalid) return fail(invalid, undefined, vimeoProblem);
+    if (draft.videoMode === "upload" && master && !master.id)
+      return fail("The video is still uploading. Save once the upload is complete.");
     setError(null);
     setProgress(0);
     // On Cloudinary the files go there first, with the same progress bar.
@@ -199,8 +196,29 @@ export function SectionForm({ mode, projectId, initial, onSaved }: SectionFormPr
       <LayoutField value={draft.layout} disabled={busy} onChange={(layout) => update({ layout })} />
       <VideoField
         mode={draft.videoMode}
-        file={draft.videoFile}
+        file={draft.videoFile ?? master?.file ?? null}
         embed={draft.videoEmbed}
+        fileInput={
+          <ResumableVideoField
+            kind="video"
+            label="Video file (MP4, MOV, WebM or MKV)"
+            hint="An MP4 up to 50 MB is sent with the form; a larger file or a master (MOV, WebM, MKV) uploads at once and resumes after a dropped connection."
+            disabled={busy}
+            plainRule={videoRule}
+            onPlainFile={(file) => {
+              setMaster(null);
+              // A frame of the old file is no poster for the new one: the picker captures a new one.
+              update({ videoFile: file, videoUpload: null, posterFile: null });
+            }}
+            onChange={(video) => {
+              setMaster(video);
+              setFileError(null);
+              setError(null);
+              // A frame of the old file is no poster for the new one.
+              update({ videoFile: null, videoUpload: video?.id ?? null, posterFile: null });
+            }}
+          />
+        }
         fileError={fileError}
         embedError={embedError}
         current={currentVideo}
@@ -209,12 +227,12 @@ export function SectionForm({ mode, projectId, initial, onSaved }: SectionFormPr
         embedLabel={mode === "add" ? "Vimeo URL or embed code" : "Vimeo URL"}
         embedHint={hints[mode]}
         onModeChange={(videoMode) => {
+          setMaster(null);
           setFileError(null);
           setEmbedError(null);
           setPosterError(null);
           setDraft((current) => switchVideoMode({ ...current, newImages: [] }, videoMode));
         }}
-        onFileChange={pickVideo}
         onEmbedChange={(videoEmbed) => {
           setEmbedError(null);
           update({ videoEmbed });

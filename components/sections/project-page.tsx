@@ -220,8 +220,12 @@ export function sectionViewData(
       focalY: image.focalY,
       placeholder: image.placeholder ?? null,
     })),
-    // The largest rendition once encoded, else the file as uploaded.
-    videoUrl: mediaUrlOf(section.videoRenditions.at(-1)?.url ?? section.videoUrl),
+    // The largest rendition once encoded, else the file as uploaded when it is an mp4: a master in
+    // another container (a resumable upload) waits for its renditions (docs/media.md#resumable-uploads).
+    videoUrl: mediaUrlOf(
+      section.videoRenditions.at(-1)?.url ??
+        (section.videoUrl?.endsWith(".mp4") ? section.videoUrl : null),
+    ),
     videoRenditions: section.videoRenditions.map(({ url, type, width }) => ({
       url: mediaUrl(url),
       type,

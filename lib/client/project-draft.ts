@@ -14,6 +14,10 @@ export type ProjectDraft<F = File> = {
   cover: F | null;
   /** An mp4 cover loop to upload; undefined or null: none chosen. */
   coverVideo?: F | null;
+  /** A cover loop uploaded with tus (docs/api.md#resumable-uploads): its id once complete. */
+  coverVideoUpload?: string | null;
+  /** A cover loop upload still under way: the form waits for it. */
+  coverVideoUploading?: boolean;
   /** Edit modal: remove the stored cover loop (sent as removeCoverVideo=true). */
   removeCoverVideo?: boolean;
   /**
@@ -136,6 +140,7 @@ export function fillProjectForm<F>(
   if (userId) form.append("userId", userId);
   if (draft.cover) form.append("cover", draft.cover);
   if (draft.coverVideo) form.append("coverVideo", draft.coverVideo);
+  else if (draft.coverVideoUpload) form.append("coverVideoUpload", draft.coverVideoUpload);
   else if (draft.removeCoverVideo) form.append("removeCoverVideo", "true");
 }
 
@@ -148,6 +153,11 @@ export async function projectFormData(
   draft: ProjectDraft,
   userId?: string,
 ): Promise<{ ok: true; form: FormData } | { ok: false; message: string }> {
+  if (draft.coverVideoUploading)
+    return {
+      ok: false,
+      message: "The cover loop is still uploading. Save once the upload is complete.",
+    };
   const direct = await uploadDirect(draft.cover ? [{ file: draft.cover, kind: "cover" }] : []);
   if (direct.kind === "failed") return { ok: false, message: direct.message };
   const reference = direct.kind === "ok" ? direct.references[0] : undefined;

@@ -21,6 +21,8 @@ export type SectionDraft<F = File> = {
   newImages: { file: F; alt: string; focal?: Focal }[];
   videoMode: VideoMode;
   videoFile: F | null;
+  /** A master uploaded with tus (docs/api.md#resumable-uploads): its upload id, sent instead of a file. */
+  videoUpload?: string | null;
   videoEmbed: string;
   /** Edit form: drop the stored video without choosing another. */
   removeVideo: boolean;
@@ -39,6 +41,7 @@ export const SECTION_FIELDS = {
   project: "project",
   videoEmbed: "videoEmbed",
   video: "video",
+  videoUpload: "videoUpload",
   resources: "resources",
   resourceAlts: "resourceAlts",
   resourceFocals: "resourceFocals",
@@ -55,7 +58,7 @@ export function switchVideoMode<F>(draft: SectionDraft<F>, mode: VideoMode): Sec
   if (mode === draft.videoMode) return draft;
   // A poster belongs to the video it was chosen for.
   return mode === "embed"
-    ? { ...draft, videoMode: mode, videoFile: null, posterFile: null }
+    ? { ...draft, videoMode: mode, videoFile: null, videoUpload: null, posterFile: null }
     : { ...draft, videoMode: mode, videoEmbed: "", posterFile: null };
 }
 
@@ -114,7 +117,7 @@ export function validateSectionDraft<F extends { name: string }>(
     draft.title.trim() ||
     draft.description.trim() ||
     draft.newImages.length > 0 ||
-    (draft.videoMode === "upload" ? draft.videoFile : embed);
+    (draft.videoMode === "upload" ? draft.videoFile || draft.videoUpload : embed);
   if (mode === "add" && !hasContent) return messages.sectionEmpty;
   return null;
 }
@@ -137,6 +140,7 @@ export function fillSectionForm<F>(
     form.append(f.videoEmbed, embed ? (normalizeVimeoUrl(embed) ?? embed) : "");
   } else {
     if (draft.videoFile) form.append(f.video, draft.videoFile);
+    else if (draft.videoUpload) form.append(f.videoUpload, draft.videoUpload);
     form.append(f.playback, draft.playback);
   }
   if (draft.posterFile) form.append(f.poster, draft.posterFile);
