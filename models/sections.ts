@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, check, index, jsonb, pgTable, real, text } from "drizzle-orm/pg-core";
 import {
   SECTION_LAYOUTS,
   VIDEO_PLAYBACKS,
@@ -75,6 +75,16 @@ export const sections = pgTable(
     videoError: text("video_error"),
     videoRenditions: jsonb("video_renditions").$type<VideoRendition[]>().notNull().default([]),
     videoMeta: jsonb("video_meta").$type<VideoMeta>(),
+    /**
+     * Poster and trim (migration 0018, docs/media.md "Poster and trim"): the encoder takes the
+     * poster from the video when `posterFromVideo`, at `posterTime` seconds (null: the first
+     * non-black frame); a loop keeps `trimStart`–`trimEnd` seconds (null: from the start, at most
+     * 30 s).
+     */
+    posterFromVideo: boolean("poster_from_video").notNull().default(false),
+    posterTime: real("poster_time"),
+    trimStart: real("trim_start"),
+    trimEnd: real("trim_end"),
     ...orderedEditableColumns(),
   },
   (table) => [

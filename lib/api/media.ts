@@ -40,7 +40,7 @@ export type DirectUpload = {
 /** A form's media in one field: bytes streamed through this server, or a direct upload. */
 export type MediaItem = UploadedFile | DirectUpload;
 
-const isDirect = (item: MediaItem): item is DirectUpload => "direct" in item;
+export const isDirect = (item: MediaItem): item is DirectUpload => "direct" in item;
 
 /**
  * The upload references sent in the text values of file fields (`kinds`: field → kind), in the

@@ -11,7 +11,10 @@ import {
 } from "@/lib/data/sections";
 import { restoreSection, sectionMediaKeys, trashSection } from "@/lib/data/trash";
 import { StaleVersionError } from "@/lib/data/versions";
-import { newVideoColumns, syncVideoJob } from "@/lib/data/video-jobs";
+import { encodingChanged, newVideoColumns, syncVideoJob } from "@/lib/data/video-jobs";
+import { env } from "@/lib/env";
+import { isLocalKey } from "@/lib/storage/local";
+import { timingMessages, trimPastEnd, trimProblem } from "@/lib/validation/video-timing";
 import type { SectionImage } from "@/models";
 import { deleteMediaQuietly, forgetMediaQuietly, type StoredMedia } from "@/lib/storage";
 import { MAX_IMAGES, posterRule, sectionImageRule, videoRule } from "@/lib/validation/uploads";
@@ -24,7 +27,7 @@ import {
 } from "@/lib/validation/section";
 import { DEFAULT_FOCAL } from "@/lib/validation/focal";
 import { parseVersion } from "@/lib/validation/version";
-import { commitWithMedia, storeUploads, withUploadForm, type MediaItem } from "./media";
+import { commitWithMedia, isDirect, storeUploads, withUploadForm, type MediaItem } from "./media";
 import { storeGeneratedPoster } from "./poster";
 import { storeVimeoThumbnail } from "./vimeo-thumbnail";
 import { ApiError } from "./respond";
@@ -138,6 +141,7 @@ export async function createSectionFromRequest(
     if (form.poster && !form.video && !videoEmbed) {
       throw new ApiError(400, messages.posterWithoutVideo);
     }
+    const timing = newVideoTiming(form, playback ?? DEFAULT_PLAYBACK);
     const { stored, images, video, poster: sent } = await storeSectionMedia(form);
     // A Vimeo link without a poster gets Vimeo's thumbnail when Vimeo answers in time.
     const thumbnail = videoEmbed && !sent ? await storeVimeoThumbnail(videoEmbed) : null;
@@ -157,6 +161,7 @@ export async function createSectionFromRequest(
         posterKey: poster?.key ?? null,
         posterPlaceholder: poster?.placeholder ?? null,
         ...(video ? newVideoColumns(video.key) : {}),
+        ...timing,
       }),
     );
   });
@@ -164,6 +169,71 @@ export async function createSectionFromRequest(
   await syncVideoJob(null, section);
   await invalidateProject(projectId);
   return section;
+}
+
+/** A video file of this form is stored on this server's disk, so encoded here (not Cloudinary). */
+const encodedHere = (video: MediaItem) => !isDirect(video) && !env().CLOUDINARY_URL;
+
+/** Whether the form sends a poster time or a trim (docs/media.md "Poster and trim"). */
+const sendsTiming = ({ posterTime, trimStart, trimEnd }: SectionFields) =>
+  posterTime !== undefined || trimStart !== undefined || trimEnd !== undefined;
+
+/** A trim is a loop's: refused for a player, whose stored trim is dropped. */
+function checkLoopTrim(fields: SectionFields, playback: string): void {
+  if (playback !== "loop" && (fields.trimStart != null || fields.trimEnd != null))
+    throw new ApiError(400, timingMessages.trimNeedsLoop);
+}
+
+/**
+ * The poster and trim columns of a new video file: its poster is taken from the video (at
+ * `posterTime`, else the first non-black frame) unless the form sends a poster without a time.
+ */
+function newVideoTiming(form: SectionForm, playback: string): SectionPatch {
+  const { posterTime, trimStart, trimEnd } = form.fields;
+  if (!form.video || !encodedHere(form.video)) {
+    if (sendsTiming(form.fields)) throw new ApiError(400, timingMessages.needsEncoding);
+    return {};
+  }
+  checkLoopTrim(form.fields, playback);
+  const loop = playback === "loop";
+  return {
+    posterFromVideo: posterTime !== undefined || !form.poster,
+    posterTime: posterTime ?? null,
+    trimStart: loop ? (trimStart ?? null) : null,
+    trimEnd: loop ? (trimEnd ?? null) : null,
+  };
+}
+
+/**
+ * The poster and trim columns of an edit that keeps its video: a poster time takes the poster from
+ * that frame, an uploaded poster alone stops that, removePoster goes back to the first non-black
+ * frame. A change the encode depends on queues the video again (from its stored file).
+ */
+function keptVideoTiming(before: Section, after: Section, form: SectionForm): SectionPatch {
+  const { posterTime, trimStart, trimEnd, removePoster } = form.fields;
+  if (!after.videoKey || !isLocalKey(after.videoKey)) {
+    if (sendsTiming(form.fields)) throw new ApiError(400, timingMessages.needsEncoding);
+    return {};
+  }
+  const patch: SectionPatch = {};
+  if (posterTime !== undefined) Object.assign(patch, { posterFromVideo: true, posterTime });
+  else if (form.poster) patch.posterFromVideo = false;
+  else if (removePoster) Object.assign(patch, { posterFromVideo: true, posterTime: null });
+  if (trimStart !== undefined) patch.trimStart = trimStart;
+  if (trimEnd !== undefined) patch.trimEnd = trimEnd;
+  const next = { ...after, ...patch };
+  checkLoopTrim(form.fields, next.videoPlayback ?? DEFAULT_PLAYBACK);
+  if (next.videoPlayback !== "loop") Object.assign(patch, { trimStart: null, trimEnd: null });
+  else {
+    const problem = trimProblem(next.trimStart, next.trimEnd);
+    if (problem) throw new ApiError(400, problem);
+    const duration = after.videoMeta?.duration;
+    if (duration !== undefined && (next.trimStart ?? 0) >= duration)
+      throw new ApiError(400, trimPastEnd(next.trimStart ?? 0, duration));
+  }
+  if (encodingChanged(before, { ...after, ...patch }))
+    Object.assign(patch, { videoStatus: "processing", videoError: null });
+  return patch;
 }
 
 /**
@@ -202,6 +272,10 @@ function editPatch(
     videoError: null,
     videoRenditions: [],
     videoMeta: null,
+    posterFromVideo: false,
+    posterTime: null,
+    trimStart: null,
+    trimEnd: null,
   };
   if (removeVideo) Object.assign(patch, noVideo, noPoster, { videoEmbed: null });
   if (video) {
@@ -237,6 +311,10 @@ function editPatch(
       });
     else Object.assign(patch, noPoster);
   }
+  if (video) Object.assign(patch, newVideoTiming(form, patch.videoPlayback ?? DEFAULT_PLAYBACK));
+  else if (before.videoKey)
+    Object.assign(patch, keptVideoTiming(before, { ...before, ...patch }, form));
+  else if (sendsTiming(form.fields)) throw new ApiError(400, timingMessages.needsEncoding);
   const after = { ...before, ...patch };
   if (thumbnail && after.videoEmbed === thumbnail.link && !after.posterUrl) {
     Object.assign(patch, {

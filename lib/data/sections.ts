@@ -37,6 +37,11 @@ export type SectionInput = {
   videoError?: string | null;
   videoRenditions?: VideoRendition[];
   videoMeta?: VideoMeta | null;
+  /** Poster and trim (docs/media.md "Poster and trim"); left out = the owner's poster, no trim. */
+  posterFromVideo?: boolean;
+  posterTime?: number | null;
+  trimStart?: number | null;
+  trimEnd?: number | null;
 };
 
 export type SectionPatch = Partial<SectionInput>;

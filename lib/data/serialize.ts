@@ -103,6 +103,12 @@ export function toSectionJson(section: Section) {
     playback: section.videoPlayback ?? "player",
     poster: section.posterUrl ?? "",
     posterPlaceholder: section.posterPlaceholder ?? null,
+    // docs/api.md "Poster and trim": the poster is (or will be, once encoded) the video's frame at
+    // posterTime seconds (null: its first non-black frame); a loop keeps trimStart–trimEnd.
+    posterFromVideo: section.posterFromVideo,
+    posterTime: section.posterTime,
+    trimStart: section.trimStart,
+    trimEnd: section.trimEnd,
     project: section.projectId,
     version: section.version,
     deletedAt: section.deletedAt?.toISOString() ?? null,

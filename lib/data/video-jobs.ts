@@ -5,6 +5,7 @@ import { isLocalKey } from "@/lib/storage/local";
 import {
   sections,
   videoJobs,
+  type SectionRow,
   type VideoJobRow,
   type VideoMeta,
   type VideoRendition,
@@ -72,21 +73,48 @@ export async function dropVideoJob(sectionId: string): Promise<void> {
   await db.delete(videoJobs).where(eq(videoJobs.sectionId, sectionId));
 }
 
+/** What the encoder makes of a video besides its file (docs/media.md "Poster and trim"). */
+type EncodingChoices = Pick<
+  SectionRow,
+  "videoPlayback" | "posterFromVideo" | "posterTime" | "trimStart" | "trimEnd"
+>;
+
+/**
+ * Whether an edit of a kept video changes what its encode makes: player or loop, the loop's trim,
+ * or the frame its poster is taken from (a poster the owner uploads instead needs no encode).
+ */
+export function encodingChanged(before: EncodingChoices, after: EncodingChoices): boolean {
+  return (
+    (before.videoPlayback === "loop") !== (after.videoPlayback === "loop") ||
+    before.trimStart !== after.trimStart ||
+    before.trimEnd !== after.trimEnd ||
+    (after.posterFromVideo && (!before.posterFromVideo || before.posterTime !== after.posterTime))
+  );
+}
+
 /**
  * Keeps the queue in step with a section after a write: a new video being processed is queued,
- * a removed or replaced one's job dropped.
+ * and so is a kept one whose encoding choices changed (it is encoded again from its file); a
+ * removed or replaced one's job dropped.
  */
 export async function syncVideoJob(
-  before: { videoKey: string | null } | null,
-  after: { id: string; videoKey: string | null; videoStatus: string | null },
+  before: (EncodingChoices & { videoKey: string | null }) | null,
+  after: EncodingChoices & { id: string; videoKey: string | null; videoStatus: string | null },
 ): Promise<void> {
-  if (before && before.videoKey === after.videoKey) return;
+  if (before && before.videoKey === after.videoKey && !encodingChanged(before, after)) return;
   if (after.videoKey && after.videoStatus === "processing")
     await queueVideoJob(after.id, after.videoKey);
   else if (before) await dropVideoJob(after.id);
 }
 
-export type ClaimedJob = VideoJobRow & { loop: boolean };
+/** A job with its section's encoding choices, read when it is claimed. */
+export type ClaimedJob = VideoJobRow & {
+  loop: boolean;
+  posterFromVideo: boolean;
+  posterTime: number | null;
+  trimStart: number | null;
+  trimEnd: number | null;
+};
 
 /**
  * Takes the oldest waiting job (or one whose server stopped renewing it) for this server: on
@@ -108,9 +136,23 @@ export async function claimVideoJob(): Promise<ClaimedJob | null> {
     returning id, section_id as "sectionId", source_key as "sourceKey", state, progress, error,
       attempts, heartbeat_at as "heartbeatAt", created_at as "createdAt",
       (select video_playback = 'loop' from sections where sections.id = video_jobs.section_id)
-        as "loop"`);
-  const [row] = (result as unknown as { rows: ClaimedJob[] }).rows;
-  return row ? { ...row, loop: Boolean(row.loop) } : null;
+        as "loop",
+      (select row_to_json(choices) from (
+        select poster_from_video as "posterFromVideo", poster_time as "posterTime",
+          trim_start as "trimStart", trim_end as "trimEnd"
+        from sections where sections.id = video_jobs.section_id) choices) as "choices"`);
+  type Row = VideoJobRow & { loop: boolean | null; choices: Partial<ClaimedJob> | null };
+  const [row] = (result as unknown as { rows: Row[] }).rows;
+  if (!row) return null;
+  const { choices, ...job } = row;
+  return {
+    ...job,
+    loop: Boolean(job.loop),
+    posterFromVideo: Boolean(choices?.posterFromVideo),
+    posterTime: choices?.posterTime ?? null,
+    trimStart: choices?.trimStart ?? null,
+    trimEnd: choices?.trimEnd ?? null,
+  };
 }
 
 const running = (job: VideoJobRow) =>
@@ -142,12 +184,26 @@ export async function finishVideoJob(
   renditions: VideoRendition[],
   meta: VideoMeta,
   keepMaster: boolean,
-): Promise<{ projectId: string } | null> {
+  poster: { url: string; key: string; placeholder: string | null } | null = null,
+): Promise<{ projectId: string; replacedKeys: string[]; posterUsed: boolean } | null> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [gone] = await tx.delete(videoJobs).where(running(job)).returning({ id: videoJobs.id });
     if (!gone) return null;
+    const held = and(eq(sections.id, job.sectionId), eq(sections.videoKey, job.sourceKey));
+    const [before] = await tx
+      .select({
+        renditions: sections.videoRenditions,
+        posterKey: sections.posterKey,
+        posterFromVideo: sections.posterFromVideo,
+      })
+      .from(sections)
+      .where(held)
+      .for("update");
+    if (!before) return null;
     const best = renditions.at(-1);
+    // A poster the owner uploaded while the job ran wins over the frame.
+    const posterUsed = Boolean(poster && before.posterFromVideo);
     const [row] = await tx
       .update(sections)
       .set({
@@ -156,10 +212,20 @@ export async function finishVideoJob(
         videoRenditions: renditions,
         videoMeta: meta,
         ...(keepMaster || !best ? {} : { videoUrl: best.url, videoKey: best.key }),
+        ...(posterUsed && poster
+          ? { posterUrl: poster.url, posterKey: poster.key, posterPlaceholder: poster.placeholder }
+          : {}),
       })
-      .where(and(eq(sections.id, job.sectionId), eq(sections.videoKey, job.sourceKey)))
-      .returning({ projectId: sections.projectId });
-    return row ?? null;
+      .where(held)
+      .returning({ projectId: sections.projectId, videoKey: sections.videoKey });
+    if (!row) return null;
+    // An encode of a kept video replaces its renditions (and the poster it takes): the old
+    // files are the caller's to delete once committed.
+    const replacedKeys = before.renditions
+      .map((rendition) => rendition.key)
+      .filter((key) => key !== row.videoKey);
+    if (posterUsed && before.posterKey) replacedKeys.push(before.posterKey);
+    return { projectId: row.projectId, replacedKeys, posterUsed };
   });
 }
 

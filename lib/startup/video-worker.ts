@@ -13,11 +13,18 @@ import {
 } from "@/lib/data/video-jobs";
 import { env } from "@/lib/env";
 import { createLocalStorage, localPath } from "@/lib/storage/local";
+import { deleteMediaQuietly, type Storage } from "@/lib/storage";
+import { makePlaceholder } from "@/lib/uploads/placeholder";
+import sharp from "sharp";
 import {
   EncodeError,
   EncoderKilled,
   encodeRendition,
+  encodeSpan,
+  extractPoster,
+  firstPictureTime,
   probeVideo,
+  type VideoProbe,
   renditionRungs,
   renditionSize,
   servedAsUploaded,
@@ -48,6 +55,34 @@ const state = { busy: false, again: false, timer: null as NodeJS.Timeout | null 
 /** The reason shown when something other than the file stopped the encoder. */
 const UNEXPECTED = "The encoder stopped unexpectedly; retry the video.";
 
+/**
+ * The poster the encoder takes from the video (docs/media.md "Poster and trim"): the frame at the
+ * owner's poster time, else the first non-black one, stored as an image with its placeholder.
+ */
+async function storeFramePoster(
+  job: ClaimedJob,
+  source: string,
+  probe: VideoProbe,
+  work: string,
+  storage: Storage,
+  signal: AbortSignal,
+) {
+  const at = job.posterTime ?? (await firstPictureTime(source, probe, signal));
+  const file = path.join(/* turbopackIgnore: true */ work, "poster.jpg");
+  await extractPoster(source, probe, at, file, signal);
+  const { width = null, height = null } = await sharp(file).metadata();
+  const placeholder = await makePlaceholder(file);
+  const media = await storage.put({
+    path: file,
+    temporary: true,
+    contentType: "image/jpeg",
+    kind: "image",
+    width,
+    height,
+  });
+  return { ...media, placeholder };
+}
+
 async function runJob(job: ClaimedJob): Promise<void> {
   const { DATA_DIR, KEEP_MASTERS } = env();
   const storage = createLocalStorage(DATA_DIR);
@@ -55,6 +90,7 @@ async function runJob(job: ClaimedJob): Promise<void> {
   const work = path.join(/* turbopackIgnore: true */ encodingDir(DATA_DIR), job.id);
   const controller = new AbortController();
   const stored: VideoRendition[] = [];
+  let poster: Awaited<ReturnType<typeof storeFramePoster>> | null = null;
   let progress = 0;
   const beat = setInterval(() => {
     beatVideoJob(job, Math.round(progress * 100)).then(
@@ -66,7 +102,11 @@ async function runJob(job: ClaimedJob): Promise<void> {
     if (!source) throw new EncodeError(UNEXPECTED);
     const probe = await probeVideo(source);
     await fs.mkdir(work, { recursive: true });
-    const rungs = servedAsUploaded(probe, source) ? [] : renditionRungs(probe);
+    const span = job.loop ? encodeSpan(probe, job) : undefined;
+    const trimmed = job.loop && (job.trimStart !== null || job.trimEnd !== null);
+    const rungs = servedAsUploaded(probe, source) && !trimmed ? [] : renditionRungs(probe);
+    if (job.posterFromVideo)
+      poster = await storeFramePoster(job, source, probe, work, storage, controller.signal);
     for (const [index, rung] of rungs.entries()) {
       const output = path.join(/* turbopackIgnore: true */ work, `${rung.height}.mp4`);
       const { bytes } = await encodeRendition({
@@ -75,6 +115,7 @@ async function runJob(job: ClaimedJob): Promise<void> {
         probe,
         rung,
         loop: job.loop,
+        span,
         signal: controller.signal,
         onProgress: (fraction) => (progress = (index + fraction) / rungs.length),
       });
@@ -91,10 +132,14 @@ async function runJob(job: ClaimedJob): Promise<void> {
     }
     const { size: bytes } = await fs.stat(source);
     const meta = { ...probe, bytes };
-    const done = await finishVideoJob(job, stored, meta, KEEP_MASTERS);
+    const done = await finishVideoJob(job, stored, meta, KEEP_MASTERS, poster);
     if (!done) throw new Dropped();
     // The section now plays these renditions: what follows may fail without undoing that.
     const renditions = stored.splice(0).length;
+    if (poster && !done.posterUsed) await storage.delete(poster.key).catch(() => {});
+    poster = null;
+    // The renditions and poster of an earlier encode of the same video.
+    await deleteMediaQuietly(done.replacedKeys);
     if (!KEEP_MASTERS && renditions > 0)
       await storage
         .delete(job.sourceKey)
@@ -105,7 +150,8 @@ async function runJob(job: ClaimedJob): Promise<void> {
       console.error(`Video job ${job.id}: pages not expired:`, error),
     );
   } catch (error) {
-    await Promise.all(stored.map((media) => storage.delete(media.key).catch(() => {})));
+    const made = [...stored.map((media) => media.key), ...(poster ? [poster.key] : [])];
+    await Promise.all(made.map((key) => storage.delete(key).catch(() => {})));
     if (error instanceof Dropped || controller.signal.aborted) return;
     // A stop sends its signal to ffmpeg too, maybe before this process has seen it: the job is
     // left running, to be queued again at the next start (or taken over on PostgreSQL).

@@ -1,11 +1,15 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeBadMasters, makeMaster } from "@/test/helpers/video-masters";
 import {
   encodeRendition,
+  encodeSpan,
   encoderMessages,
+  extractPoster,
+  firstPictureTime,
   probeVideo,
   renditionRungs,
   renditionSize,
@@ -97,4 +101,48 @@ describe("probe and encode with the packaged ffmpeg", () => {
     await expect(run).rejects.toThrow("stopped");
     expect(fs.existsSync(output)).toBe(false);
   });
+});
+
+describe("poster and trim", () => {
+  it("takes the poster from the first non-black frame after a black lead-in", async () => {
+    const master = makeMaster(dir, "fade.mp4", {
+      width: 320,
+      height: 180,
+      seconds: 2,
+      audio: false,
+      blackSeconds: 0.8,
+    });
+    const probe = await probeVideo(master);
+    const at = await firstPictureTime(master, probe);
+    // The first frame drawn without the black box: 0.8 s, within one frame (40 ms).
+    expect(Math.abs(at - 0.8)).toBeLessThanOrEqual(0.04);
+    const poster = path.join(dir, "poster.jpg");
+    await extractPoster(master, probe, at, poster);
+    const image = sharp(poster);
+    expect(await image.metadata()).toMatchObject({ width: 320, height: 180, format: "jpeg" });
+    const { channels } = await image.stats();
+    expect(Math.max(...channels.slice(0, 3).map((channel) => channel.mean))).toBeGreaterThan(60);
+    // A video that does not start black gives its first frame.
+    const plain = makeMaster(dir, "plain.mp4", { width: 160, height: 90, seconds: 1 });
+    expect(await firstPictureTime(plain, await probeVideo(plain))).toBe(0);
+  }, 60_000);
+
+  it("trims a loop to whole frames of the source, muted, without an audio track", async () => {
+    const master = makeMaster(dir, "trim.mp4", { width: 320, height: 180, seconds: 3 });
+    const probe = await probeVideo(master);
+    // 0.53 s and 1.77 s round to frames 13 and 44 at 25 fps: 31 frames, 1.24 s.
+    const span = encodeSpan(probe, { trimStart: 0.53, trimEnd: 1.77 });
+    expect(span).toEqual({ start: 0.52, frames: 31, fps: 25 });
+    const output = path.join(dir, "trimmed.mp4");
+    const rung = renditionRungs(probe)[0]!;
+    await encodeRendition({ source: master, output, probe, rung, loop: true, span });
+    const out = await probeVideo(output);
+    expect(out.audio).toBe(false);
+    expect(Math.abs(out.duration - 1.24)).toBeLessThanOrEqual(1 / 25);
+    // Without a trim a loop keeps the whole of a short video; a start past the end is refused.
+    expect(encodeSpan(probe, { trimStart: null, trimEnd: null }).frames).toBe(75);
+    expect(() => encodeSpan(probe, { trimStart: 3.5, trimEnd: null })).toThrow(
+      /past the end of the video/,
+    );
+  }, 60_000);
 });

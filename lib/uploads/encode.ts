@@ -2,6 +2,7 @@ import "server-only";
 import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { MAX_LOOP_SECONDS, MAX_VIDEO_SECONDS, trimPastEnd } from "@/lib/validation/video-timing";
 
 /**
  * Video encoding with the static ffmpeg of `@ffmpeg-installer/linux-x64` (docs/operations.md
@@ -42,10 +43,6 @@ export type VideoProbe = {
   codec: string;
 };
 
-/** Longer videos are refused: a portfolio piece or reel is minutes long, never hours. */
-export const MAX_VIDEO_SECONDS = 60 * 60;
-/** A loop (cover loop, or a section played as a loop) keeps at most its first 30 s, muted. */
-export const MAX_LOOP_SECONDS = 30;
 /** Wider or taller sources are refused (8K is the largest a master is exported at). */
 const MAX_DIMENSION = 8192;
 /** Address-space bound of one ffmpeg process (a 4K H.264 encode stays under it). */
@@ -168,13 +165,40 @@ export async function probeVideo(file: string): Promise<VideoProbe> {
   return probe;
 }
 
+/** The part of the source a rendition keeps, in whole frames of the source's frame rate. */
+export type Span = { start: number; frames: number; fps: number };
+
+/**
+ * The span an encode keeps: a player the whole video; a loop `trimStart`–`trimEnd` (defaults: the
+ * start, and at most MAX_LOOP_SECONDS after it, within the video), both rounded to the nearest
+ * frame of the source so the loop's length is exact to a frame.
+ */
+export function encodeSpan(
+  probe: Pick<VideoProbe, "duration" | "fps">,
+  loop: { trimStart: number | null; trimEnd: number | null } | null,
+): Span {
+  // A variable or unknown frame rate reads as 25 (a frame is then 40 ms).
+  const fps = probe.fps > 0 && probe.fps <= 240 ? probe.fps : 25;
+  const total = Math.max(1, Math.floor(probe.duration * fps + 1e-6));
+  if (!loop) return { start: 0, frames: total, fps };
+  const first = Math.round((loop.trimStart ?? 0) * fps);
+  if (first >= total) throw new EncodeError(trimPastEnd(loop.trimStart ?? 0, probe.duration));
+  const wanted =
+    loop.trimEnd === null
+      ? Math.floor(MAX_LOOP_SECONDS * fps + 1e-6)
+      : Math.round(loop.trimEnd * fps) - first;
+  return { start: first / fps, frames: Math.max(1, Math.min(wanted, total - first)), fps };
+}
+
 export type EncodeOptions = {
   source: string;
   output: string;
   probe: VideoProbe;
   rung: Rung;
-  /** Muted, no audio track, at most MAX_LOOP_SECONDS. */
+  /** Muted, no audio track, only `span`. */
   loop: boolean;
+  /** What a loop keeps (encodeSpan); a player keeps the whole video. */
+  span?: Span;
   /** 0–1 through this rendition. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
@@ -183,12 +207,19 @@ export type EncodeOptions = {
 /** Encodes one rendition: H.264 High + AAC (none for a loop) in an MP4 with `+faststart`. */
 export async function encodeRendition(options: EncodeOptions): Promise<{ bytes: number }> {
   const { probe, rung } = options;
-  const length = options.loop ? Math.min(probe.duration, MAX_LOOP_SECONDS) : probe.duration;
+  const span = options.loop
+    ? (options.span ?? encodeSpan(probe, { trimStart: null, trimEnd: null }))
+    : { start: 0, frames: 0, fps: 0 };
+  const length = options.loop ? span.frames / span.fps : probe.duration;
   const { width, height } = renditionSize(probe, rung);
   const audio = !options.loop && probe.audio;
+  // Seeking before the input while transcoding is exact (ffmpeg decodes from the keyframe before
+  // and drops what precedes `-ss`); `-frames:v` then ends the loop on its last frame.
+  const cut = span.start > 0 ? ["-ss", span.start.toFixed(6)] : [];
+  const frames = options.loop ? ["-frames:v", String(span.frames)] : ["-t", length.toFixed(3)];
   const args = [
-    ...["-hide_banner", "-nostdin", "-nostats", "-y", ...LOCAL_ONLY, "-i", options.source],
-    ...["-t", length.toFixed(3), "-map", "0:v:0", ...(audio ? ["-map", "0:a:0"] : [])],
+    ...["-hide_banner", "-nostdin", "-nostats", "-y", ...LOCAL_ONLY, ...cut, "-i", options.source],
+    ...[...frames, "-map", "0:v:0", ...(audio ? ["-map", "0:a:0"] : [])],
     ...["-vf", `scale=${width}:${height},format=yuv420p`],
     ...["-c:v", "libx264", "-preset", "veryfast", "-profile:v", "high", "-crf", "23"],
     ...["-maxrate", `${rung.maxrate}k`, "-bufsize", `${rung.maxrate * 2}k`],
@@ -213,4 +244,75 @@ export async function encodeRendition(options: EncodeOptions): Promise<{ bytes: 
     throw new EncodeError(`${encoderMessages.failed} (${reason.slice(0, 200)})`);
   }
   return { bytes: (await fs.stat(options.output)).size };
+}
+
+/** Darker than this (0–1 of full scale) a pixel counts as black; ffmpeg's default is 0.10. */
+const BLACK_PIXEL = 0.1;
+/** How far into the video the first non-black frame is looked for. */
+const BLACK_SEARCH_SECONDS = 30;
+
+/**
+ * The time of the first frame that is not black (ffmpeg's `blackdetect`, on a 160 px copy, over the
+ * first 30 s): 0 when the video does not start black, the end of the black lead-in when it does,
+ * and 0 again when all of it is black.
+ */
+export async function firstPictureTime(
+  source: string,
+  probe: Pick<VideoProbe, "duration">,
+  signal?: AbortSignal,
+): Promise<number> {
+  const { code, stderr } = await runFfmpeg(
+    [
+      ...[
+        "-hide_banner",
+        "-nostdin",
+        "-nostats",
+        ...LOCAL_ONLY,
+        "-t",
+        String(BLACK_SEARCH_SECONDS),
+      ],
+      ...["-i", source, "-map", "0:v:0", "-an", "-sn", "-dn"],
+      ...["-vf", `scale=160:-2,blackdetect=d=0:pix_th=${BLACK_PIXEL}`, "-f", "null", "-"],
+    ],
+    { signal },
+  );
+  if (signal?.aborted) throw signal.reason ?? new Error("aborted");
+  if (code !== 0) return 0;
+  const first = /black_start:([\d.]+) black_end:([\d.]+)/.exec(stderr);
+  if (!first || Number(first[1]) > 0.001) return 0;
+  const end = Number(first[2]);
+  return end < Math.min(probe.duration, BLACK_SEARCH_SECONDS) - 0.001 ? end : 0;
+}
+
+/** The widest poster taken from a frame: the site's widest video, a small JPEG. */
+const MAX_POSTER_WIDTH = 1920;
+
+/**
+ * Writes the frame at `seconds` (within the video) as a JPEG at most 1920 px wide, for the image
+ * pipeline (next/image's AVIF/WebP srcset, the blur-up placeholder).
+ */
+export async function extractPoster(
+  source: string,
+  probe: VideoProbe,
+  seconds: number,
+  output: string,
+  signal?: AbortSignal,
+): Promise<void> {
+  // The last whole frame at most: a time past the end takes the last one.
+  const fps = probe.fps > 0 ? probe.fps : 25;
+  const at = Math.max(0, Math.min(seconds, probe.duration - 1 / fps));
+  const { code, stderr } = await runFfmpeg(
+    [
+      ...["-hide_banner", "-nostdin", "-nostats", "-y", ...LOCAL_ONLY, "-ss", at.toFixed(6)],
+      ...["-i", source, "-map", "0:v:0", "-frames:v", "1", "-an"],
+      ...["-vf", `scale='min(${MAX_POSTER_WIDTH},iw)':-2`, "-q:v", "3", output],
+    ],
+    { signal },
+  );
+  if (signal?.aborted) throw signal.reason ?? new Error("aborted");
+  if (code === null) throw new EncoderKilled();
+  if (code !== 0 || !(await fs.stat(output).catch(() => null))) {
+    const reason = stderr.trim().split("\n").at(-1) ?? "";
+    throw new EncodeError(`${encoderMessages.failed} (${reason.slice(0, 200)})`);
+  }
 }

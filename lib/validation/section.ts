@@ -7,6 +7,7 @@ import { normalizeVimeoUrl } from "./vimeo";
 import { layoutSchema } from "./layout";
 import type { SectionLayout } from "@/lib/domain";
 import { invalidFocalMessage, parseFocal, type Focal } from "./focal";
+import { parseSeconds, timingMessages, trimProblem } from "./video-timing";
 
 const unit = z
   .number({ error: invalidFocalMessage })
@@ -45,6 +46,13 @@ export type SectionFields = {
   layout?: SectionLayout;
   /** Undefined when not sent (kept on edit, "player" on add). */
   playback?: VideoPlayback;
+  /**
+   * docs/media.md "Poster and trim": seconds into the uploaded video; undefined when not sent,
+   * null when sent empty (posterTime: the first non-black frame; trim: the default bound).
+   */
+  posterTime?: number | null;
+  trimStart?: number | null;
+  trimEnd?: number | null;
 };
 
 export type ExistingImageEdit = { url: string; alt: string; focalX: number; focalY: number };
@@ -196,5 +204,16 @@ export function parseSectionFields(
     ...(existingImages ? { existingImages } : {}),
   };
   if (playback !== undefined) value.playback = playback;
+  const posterTime = parseSeconds(fields.posterTime?.[0]);
+  if (posterTime === "invalid") return { ok: false, message: timingMessages.posterTime };
+  const trimStart = parseSeconds(fields.trimStart?.[0]);
+  const trimEnd = parseSeconds(fields.trimEnd?.[0]);
+  if (trimStart === "invalid" || trimEnd === "invalid")
+    return { ok: false, message: timingMessages.trim };
+  const trim = trimProblem(trimStart ?? null, trimEnd ?? null);
+  if (trim) return { ok: false, message: trim };
+  if (posterTime !== undefined) value.posterTime = posterTime;
+  if (trimStart !== undefined) value.trimStart = trimStart;
+  if (trimEnd !== undefined) value.trimEnd = trimEnd;
   return { ok: true, value };
 }

@@ -7,7 +7,8 @@ const FFMPEG = path.resolve("node_modules/@ffmpeg-installer/linux-x64/ffmpeg");
 
 /**
  * Writes a real H.264 master made from ffmpeg's test pattern (with a sine tone unless `audio` is
- * false) into `dir`; returns its path.
+ * false) into `dir`; returns its path. `blackSeconds` covers its start in black (a fade-in's
+ * lead-in).
  */
 export function makeMaster(
   dir: string,
@@ -17,12 +18,14 @@ export function makeMaster(
     height,
     seconds,
     audio = true,
-  }: { width: number; height: number; seconds: number; audio?: boolean },
+    blackSeconds = 0,
+  }: { width: number; height: number; seconds: number; audio?: boolean; blackSeconds?: number },
 ): string {
   const file = path.join(dir, name);
+  const black = `,drawbox=color=black:t=fill:enable='lt(t,${blackSeconds})'`;
   execFileSync(FFMPEG, [
     ...["-hide_banner", "-loglevel", "error", "-y"],
-    ...["-f", "lavfi", "-i", `testsrc=size=${width}x${height}:rate=25`],
+    ...["-f", "lavfi", "-i", `testsrc=size=${width}x${height}:rate=25${blackSeconds ? black : ""}`],
     ...(audio ? ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100"] : []),
     ...["-t", String(seconds), "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"],
     ...(audio ? ["-c:a", "aac"] : []),
@@ -70,6 +73,28 @@ export function makeProresMaster(
     ...["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000"],
     ...["-t", String(seconds), "-c:v", "prores_ks", "-profile:v", "2", "-c:a", "pcm_s16le"],
     file,
+  ]);
+  return file;
+}
+
+/**
+ * Writes an H.264 master without sound that shows one flat colour per second (red, green, blue by
+ * default), so a poster or a trimmed loop can be told apart by its colour; returns its path.
+ */
+export function makeColourMaster(
+  dir: string,
+  name: string,
+  { colours = ["red", "lime", "blue"], width = 640, height = 360 } = {},
+): string {
+  const file = path.join(dir, name);
+  const inputs = colours.flatMap((colour) => [
+    ...["-f", "lavfi", "-i", `color=c=${colour}:size=${width}x${height}:rate=25:duration=1`],
+  ]);
+  const streams = colours.map((_, index) => `[${index}:v]`).join("");
+  execFileSync(FFMPEG, [
+    ...["-hide_banner", "-loglevel", "error", "-y", ...inputs],
+    ...["-filter_complex", `${streams}concat=n=${colours.length}:v=1:a=0[v]`, "-map", "[v]"],
+    ...["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", file],
   ]);
   return file;
 }

@@ -1,0 +1,48 @@
+/**
+ * The poster time and loop trim of an uploaded video (docs/media.md "Poster and trim"), in seconds
+ * from the start of the uploaded file. Shared by the API and the owner's form.
+ */
+
+/** A loop (cover loop, or a section played as a loop) keeps at most 30 s, muted. */
+export const MAX_LOOP_SECONDS = 30;
+/** Longer videos are refused by the encoder: a portfolio piece or reel is minutes long. */
+export const MAX_VIDEO_SECONDS = 60 * 60;
+
+export const timingMessages = {
+  posterTime:
+    "posterTime must be a number of seconds from 0 (or empty for the first non-black frame)",
+  trim: "trimStart and trimEnd must be numbers of seconds from 0",
+  trimOrder: "trimEnd must be after trimStart",
+  trimLength: `A loop is at most ${MAX_LOOP_SECONDS} seconds: trimEnd - trimStart must be ${MAX_LOOP_SECONDS} or less`,
+  trimNeedsLoop: "trimStart and trimEnd apply to loops only: send playback=loop",
+  needsEncoding:
+    "posterTime, trimStart and trimEnd need a video file uploaded to this site (not a Vimeo link, not Cloudinary)",
+} as const;
+
+/** Past the end of the video as the encoder read it. */
+export function trimPastEnd(trimStart: number, duration: number): string {
+  return `trimStart (${trimStart.toFixed(2)} s) is past the end of the video (${duration.toFixed(2)} s)`;
+}
+
+/**
+ * A seconds field: undefined when not sent, null when sent empty (back to the default), a number
+ * 0–MAX_VIDEO_SECONDS otherwise; "invalid" for anything else.
+ */
+export function parseSeconds(value: string | undefined): number | null | undefined | "invalid" {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (text === "") return null;
+  if (!/^\d+(\.\d+)?$/.test(text)) return "invalid";
+  const seconds = Number(text);
+  return Number.isFinite(seconds) && seconds <= MAX_VIDEO_SECONDS ? seconds : "invalid";
+}
+
+/** The problem with a loop's in and out points, or null; null bounds are the defaults. */
+export function trimProblem(trimStart: number | null, trimEnd: number | null): string | null {
+  const start = trimStart ?? 0;
+  if (trimEnd === null) return null;
+  if (trimEnd <= start) return timingMessages.trimOrder;
+  // A thousandth of slack: the form's values are rounded to frames.
+  if (trimEnd - start > MAX_LOOP_SECONDS + 0.001) return timingMessages.trimLength;
+  return null;
+}
