@@ -104,6 +104,11 @@ describe("backup and restore", () => {
         codec: "h264",
         bytes: 4096,
       },
+      // Its poster taken from a frame and its loop's trim (migration 0018).
+      posterFromVideo: true,
+      posterTime: 1.5,
+      trimStart: 0.25,
+      trimEnd: 1.75,
     });
     const [film] = await listSections(project.id);
     await (
@@ -163,6 +168,12 @@ describe("backup and restore", () => {
     expect(jobsBefore).toMatchObject([{ state: "failed", error: "Refused", attempts: 2 }]);
     // A section video's playback and poster (migration 0006), the poster file included.
     expect(before.sections[0]).toMatchObject({ playback: "loop", poster: "/media/poster.jpg" });
+    expect(before.sections[0]).toMatchObject({
+      posterFromVideo: true,
+      posterTime: 1.5,
+      trimStart: 0.25,
+      trimEnd: 1.75,
+    });
     expect(Object.keys(before.media)).toContain("poster.jpg");
     expect(before.settings).toMatchObject({
       cardTitles: "always",

@@ -996,3 +996,40 @@ describe("migration 0017: video encoding", () => {
     });
   }, 120_000);
 });
+
+/**
+ * Migration 0018 (poster and trim): a video stored before it keeps its poster (the owner's, not
+ * taken from the video) and has no trim; old backups restore the same way.
+ */
+describe("migration 0018: poster and trim", () => {
+  it("upgrades a site made before it without loss: posters stay the owner's, loops untrimmed", async () => {
+    const VIDEO = {
+      video_url: "/media/old.mp4",
+      video_key: "old.mp4",
+      video_playback: "loop",
+      poster_url: "/media/old.jpg",
+      poster_key: "old.jpg",
+    };
+    const site = await siteBefore(
+      18,
+      { tables: BOTH, added: { sections: ["poster_time", "trim_start", "trim_end"] } },
+      async (execute) => {
+        await insertOldProject(execute, PROJECT_ID, { category: "Motion Design" });
+        await insertOldSection(execute, SECTION_ID, PROJECT_ID, VIDEO);
+      },
+    );
+    const unset = { posterFromVideo: false, posterTime: null, trimStart: null, trimEnd: null };
+    const upgraded = await getSection(SECTION_ID);
+    expect(upgraded).toMatchObject({ videoUrl: "/media/old.mp4", posterUrl: "/media/old.jpg" });
+    expect(toSectionJson(upgraded!)).toMatchObject({ ...unset, poster: "/media/old.jpg" });
+    // The new columns work on the upgraded database.
+    await updateSectionWith(SECTION_ID, () => ({ posterFromVideo: true, trimEnd: 2.5 }));
+    expect(toSectionJson((await getSection(SECTION_ID))!)).toMatchObject({
+      posterFromVideo: true,
+      trimEnd: 2.5,
+    });
+
+    expect(await site.restoreOldBackup()).toEqual({ rows: 2, files: 0 });
+    expect(toSectionJson((await getSection(SECTION_ID))!)).toMatchObject(unset);
+  }, 120_000);
+});

@@ -3,7 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SectionJson } from "@/lib/data/serialize";
-import { encoderMessages } from "@/lib/uploads/encode";
+import { encoderMessages, probeVideo } from "@/lib/uploads/encode";
+import { timingMessages } from "@/lib/validation/video-timing";
+import sharp from "sharp";
 import { SERVER_START_TIMEOUT } from "../helpers/auth";
 import {
   call,
@@ -15,7 +17,7 @@ import {
 } from "../helpers/api-client";
 import { mp4OfSize, pngOfSize } from "../helpers/media-fixtures";
 import { startServer } from "../helpers/server";
-import { makeMaster } from "../helpers/video-masters";
+import { makeColourMaster, makeMaster } from "../helpers/video-masters";
 
 /**
  * docs/api.md "Video encoding": a `video` upload is encoded in the background into H.264 MP4
@@ -213,7 +215,8 @@ describe("encoding an uploaded video", () => {
       expect(added.sort()).toEqual(
         [
           key(created.body.data.video),
-          key(created.body.data.poster),
+          // The generated still gave way to the video's first non-black frame.
+          key(ready.poster),
           ...ready.videoRenditions.map((rendition) => key(rendition.url)),
         ].sort(),
       );
@@ -222,4 +225,150 @@ describe("encoding an uploaded video", () => {
     },
     SERVER_START_TIMEOUT * 2,
   );
+});
+
+describe('poster time and trim (docs/media.md "Poster and trim")', () => {
+  it("refuses a bad poster time or trim with 400 and stores nothing", async () => {
+    const master = mp4(makeMaster(masters, "e.mp4", { width: 320, height: 180, seconds: 1 }));
+    const sections = (await call<SectionJson[]>(url(), "GET", `/api/sections/${projectId}`)).body
+      .data.length;
+    const before = site.uploads();
+    const refused: [[string, Part][], string][] = [
+      [
+        [
+          ["video", master],
+          ["posterTime", "soon"],
+        ],
+        timingMessages.posterTime,
+      ],
+      [
+        [
+          ["video", master],
+          ["posterTime", "-1"],
+        ],
+        timingMessages.posterTime,
+      ],
+      [
+        [
+          ["video", master],
+          ["playback", "loop"],
+          ["trimStart", "x"],
+        ],
+        timingMessages.trim,
+      ],
+      [
+        [
+          ["video", master],
+          ["playback", "loop"],
+          ["trimStart", "2"],
+          ["trimEnd", "1"],
+        ],
+        timingMessages.trimOrder,
+      ],
+      [
+        [
+          ["video", master],
+          ["playback", "loop"],
+          ["trimStart", "1"],
+          ["trimEnd", "31.5"],
+        ],
+        timingMessages.trimLength,
+      ],
+      [
+        [
+          ["video", master],
+          ["trimEnd", "1"],
+        ],
+        timingMessages.trimNeedsLoop,
+      ],
+      [
+        [
+          ["title", "Text"],
+          ["posterTime", "1"],
+        ],
+        timingMessages.needsEncoding,
+      ],
+    ];
+    for (const [parts, message] of refused)
+      expect(await postSection(parts)).toMatchObject({ status: 400, body: { message } });
+    expect(site.uploads()).toEqual(before);
+    expect(site.tmpFiles()).toEqual([]);
+    const after = await call<SectionJson[]>(url(), "GET", `/api/sections/${projectId}`);
+    expect(after.body.data).toHaveLength(sections);
+  });
+
+  it("takes the poster at posterTime; switching to a trimmed loop encodes it again, muted", async () => {
+    /** The colour at the middle of a stored image or video frame, as [r, g, b]. */
+    const colourOf = async (bytes: Buffer) => {
+      const { channels } = await sharp(bytes).stats();
+      return channels.slice(0, 3).map((channel) => Math.round(channel.mean / 64));
+    };
+    const fetchBytes = async (mediaUrl: string) =>
+      Buffer.from(await (await fetch(new URL(mediaUrl, url()))).arrayBuffer());
+    // Red, green, blue: a second each.
+    const master = makeColourMaster(masters, "colours.mp4", { width: 854, height: 480 });
+    const created = await postSection([
+      ["video", mp4(master)],
+      ["posterTime", "2.5"],
+    ]);
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ posterFromVideo: true, posterTime: 2.5 });
+    const id = created.body.data._id;
+    const player = await until(
+      () => sectionOf(id),
+      (section) => section.videoStatus === "ready",
+    );
+    // The frame at 2.5 s (blue) through the image pipeline, with its blur-up placeholder.
+    expect(player.poster).toMatch(/^\/media\/[0-9a-f]{32}\.jpg$/);
+    expect(await colourOf(await fetchBytes(player.poster))).toEqual([0, 0, 4]);
+    expect(player.posterPlaceholder).toMatch(/^data:image\/webp;base64,/);
+    expect(site.uploads()).not.toContain(created.body.data.poster.slice("/media/".length));
+
+    // A trim past the end of the video (its length is known once encoded) is refused.
+    expect(
+      await call(url(), "PUT", `/api/sections/${id}`, {
+        token: site.ownerToken,
+        form: multipart([
+          ["playback", "loop"],
+          ["trimStart", "3.5"],
+        ]),
+      }),
+    ).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/^trimStart \(3\.50 s\) is past the end/) },
+    });
+
+    // Player to a loop of the green second: encoded again from the stored file, no upload.
+    const switched = await call<SectionJson>(url(), "PUT", `/api/sections/${id}`, {
+      token: site.ownerToken,
+      form: multipart([
+        ["playback", "loop"],
+        ["trimStart", "1"],
+        ["trimEnd", "2"],
+      ]),
+    });
+    expect(switched.status).toBe(200);
+    expect(switched.body.data).toMatchObject({
+      videoStatus: "processing",
+      playback: "loop",
+      trimStart: 1,
+      trimEnd: 2,
+    });
+    const loop = await until(
+      () => sectionOf(id),
+      (section) => section.videoStatus === "ready",
+    );
+    expect(player.videoRenditions.map((r) => r.height)).toEqual([480]);
+    const [rendition] = loop.videoRenditions;
+    expect(loop.video).toBe(rendition!.url);
+    expect(player.videoRenditions.map((r) => r.url)).not.toContain(rendition!.url);
+    // The old renditions are gone; the poster (still at 2.5 s) was taken again.
+    const keys = site.uploads();
+    for (const old of player.videoRenditions) expect(keys).not.toContain(old.url.slice(7));
+    const file = path.join(masters, "loop.mp4");
+    fs.writeFileSync(file, await fetchBytes(rendition!.url));
+    const probe = await probeVideo(file);
+    expect(probe.audio).toBe(false);
+    expect(Math.abs(probe.duration - 1)).toBeLessThanOrEqual(1 / 25);
+  });
 });

@@ -78,8 +78,8 @@ export function makeProresMaster(
 }
 
 /**
- * Writes an H.264 master without sound that shows one flat colour per second (red, green, blue by
- * default), so a poster or a trimmed loop can be told apart by its colour; returns its path.
+ * Writes an H.264/AAC master (a sine tone) that shows one flat colour per second (red, green, blue
+ * by default), so a poster or a trimmed loop can be told apart by its colour; returns its path.
  */
 export function makeColourMaster(
   dir: string,
@@ -91,10 +91,12 @@ export function makeColourMaster(
     ...["-f", "lavfi", "-i", `color=c=${colour}:size=${width}x${height}:rate=25:duration=1`],
   ]);
   const streams = colours.map((_, index) => `[${index}:v]`).join("");
+  const tone = `sine=frequency=440:sample_rate=44100:duration=${colours.length}`;
   execFileSync(FFMPEG, [
-    ...["-hide_banner", "-loglevel", "error", "-y", ...inputs],
+    ...["-hide_banner", "-loglevel", "error", "-y", ...inputs, "-f", "lavfi", "-i", tone],
     ...["-filter_complex", `${streams}concat=n=${colours.length}:v=1:a=0[v]`, "-map", "[v]"],
-    ...["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", file],
+    ...["-map", `${colours.length}:a`, "-c:v", "libx264", "-preset", "ultrafast"],
+    ...["-pix_fmt", "yuv420p", "-c:a", "aac", file],
   ]);
   return file;
 }
