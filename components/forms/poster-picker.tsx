@@ -18,7 +18,8 @@ type PosterPickerProps = {
   /** The poster stored with the section (edit form). */
   current?: string | null;
   disabled?: boolean;
-  onChange: (poster: File | null, error: string | null) => void;
+  /** `time`: where in the video a captured frame is, in seconds; null for an image file. */
+  onChange: (poster: File | null, error: string | null, time?: number | null) => void;
 };
 
 /** Draws the video's current frame into a canvas and answers it as a JPEG file. */
@@ -78,7 +79,7 @@ export function PosterPicker({
     const file = await captureFrame(element);
     if (!file) return;
     setCapturedAt(at);
-    onChangeRef.current(file, checkFile(file, posterRule));
+    onChangeRef.current(file, checkFile(file, posterRule), at);
   }
 
   function seek(seconds: number) {

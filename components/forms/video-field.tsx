@@ -29,7 +29,7 @@ type VideoFieldProps = {
   posterError: string | null;
   /** The poster stored with the section (edit form). */
   currentPoster?: string | null;
-  onPosterChange: (poster: File | null, error: string | null) => void;
+  onPosterChange: (poster: File | null, error: string | null, time?: number | null) => void;
   /** The owner forms' own file input (a resumable upload) in place of the plain one. */
   fileInput?: React.ReactNode;
 };

@@ -10,6 +10,7 @@ import { SubmitButton } from "@/components/forms/submit-button";
 import { UploadProgress } from "@/components/forms/upload-progress";
 import { VideoField } from "@/components/forms/video-field";
 import { LayoutField } from "@/components/forms/layout-field";
+import { VideoFramePicker, type LoopTrim } from "./video-frame-picker";
 import { useToast } from "@/components/ui/toast-provider";
 import { selectImages, videoRule } from "@/lib/validation/uploads";
 import {
@@ -43,6 +44,8 @@ export type SectionInitial = {
   layout: SectionLayout;
   playback: VideoPlayback;
   poster: string;
+  /** A loop's stored in and out points; null: the default. */
+  trim: LoopTrim | null;
   /** The version the edit starts from: a save after someone else's answers 409 (docs/spec.md §10). */
   version: number;
 };
@@ -80,6 +83,8 @@ export function SectionForm({ mode, projectId, initial, onSaved }: SectionFormPr
     layout: initial?.layout ?? DEFAULT_LAYOUT,
     playback: initial?.playback ?? "player",
     posterFile: null,
+    // Sent only once the owner moves a point: a save leaves the stored trim as it is.
+    trim: null,
   });
   const [images, setImages] = useState<NewImage[]>([]);
   const [imageErrors, setImageErrors] = useState<string[]>([]);
@@ -156,6 +161,13 @@ export function SectionForm({ mode, projectId, initial, onSaved }: SectionFormPr
       ? { kind: "upload" as const, url: initial.video }
       : null;
 
+  // A loop's trim is picked on the new file, or on the stored one (encoded here: a /media/ URL).
+  const storedLocal = currentVideo?.kind === "upload" && currentVideo.url.startsWith("/media/");
+  const loopSource =
+    draft.videoMode !== "upload" || draft.playback !== "loop" || draft.removeVideo
+      ? null
+      : (draft.videoFile ?? master?.file ?? (storedLocal ? currentVideo.url : null));
+
   return (
     <form onSubmit={submit} noValidate className="space-y-6">
       <TextField label="Title" name="title" {...field("title")} maxLength={SECTION_LIMITS.title} />
@@ -208,14 +220,19 @@ export function SectionForm({ mode, projectId, initial, onSaved }: SectionFormPr
             onPlainFile={(file) => {
               setMaster(null);
               // A frame of the old file is no poster for the new one: the picker captures a new one.
-              update({ videoFile: file, videoUpload: null, posterFile: null });
+              update({ videoFile: file, videoUpload: null, posterFile: null, trim: null });
             }}
             onChange={(video) => {
               setMaster(video);
               setFileError(null);
               setError(null);
               // A frame of the old file is no poster for the new one.
-              update({ videoFile: null, videoUpload: video?.id ?? null, posterFile: null });
+              update({
+                videoFile: null,
+                videoUpload: video?.id ?? null,
+                posterFile: null,
+                trim: null,
+              });
             }}
           />
         }
@@ -243,12 +260,20 @@ export function SectionForm({ mode, projectId, initial, onSaved }: SectionFormPr
         posterFile={draft.posterFile}
         posterError={posterError}
         currentPoster={initial?.poster || null}
-        onPosterChange={(posterFile, problem) => {
+        onPosterChange={(posterFile, problem, posterTime) => {
           setPosterError(problem);
           setError(null);
-          update({ posterFile });
+          update({ posterFile, posterTime });
         }}
       />
+      {loopSource ? (
+        <VideoFramePicker
+          source={loopSource}
+          value={draft.trim ?? (draft.videoFile || master ? null : (initial?.trim ?? null))}
+          disabled={busy}
+          onChange={(trim) => update({ trim })}
+        />
+      ) : null}
       <UploadProgress percent={progress} />
       <FormError message={error?.message ?? null} detail={error?.detail} announce={false} />
       <SubmitButton busy={busy} busyLabel={`Uploading ${progress ?? 0}%`}>

@@ -19,6 +19,13 @@ export function sectionInitial(section: Section): SectionInitial {
     layout: toLayout(section.layout),
     playback: section.videoPlayback ?? "player",
     poster: section.posterUrl ?? "",
+    trim:
+      section.trimStart !== null || section.trimEnd !== null
+        ? {
+            start: section.trimStart ?? 0,
+            end: section.trimEnd ?? section.videoMeta?.duration ?? 0,
+          }
+        : null,
     version: section.version,
   };
 }

@@ -32,6 +32,10 @@ export type SectionDraft<F = File> = {
   playback: VideoPlayback;
   /** The poster: uploaded by the owner or captured from a frame of the picked video. */
   posterFile: F | null;
+  /** Where the captured poster frame is in the picked video, in seconds; null for an image. */
+  posterTime?: number | null;
+  /** A loop's in and out points (docs/media.md "Poster and trim"); null: the default. */
+  trim?: { start: number; end: number } | null;
 };
 
 /** Multipart field names of POST/PUT /api/sections (docs/spec.md §7 plus alt texts and removals). */
@@ -51,6 +55,9 @@ export const SECTION_FIELDS = {
   layout: "layout",
   playback: "playback",
   poster: "poster",
+  posterTime: "posterTime",
+  trimStart: "trimStart",
+  trimEnd: "trimEnd",
 } as const;
 
 /** Switching the video type clears the other choice (docs/spec.md §4). */
@@ -142,6 +149,13 @@ export function fillSectionForm<F>(
     if (draft.videoFile) form.append(f.video, draft.videoFile);
     else if (draft.videoUpload) form.append(f.videoUpload, draft.videoUpload);
     form.append(f.playback, draft.playback);
+    // The encoder takes the poster from the captured frame's time, and keeps a loop's trim.
+    if (draft.videoFile && draft.posterFile && draft.posterTime != null)
+      form.append(f.posterTime, draft.posterTime.toFixed(3));
+    if (draft.playback === "loop" && draft.trim) {
+      form.append(f.trimStart, draft.trim.start.toFixed(3));
+      form.append(f.trimEnd, draft.trim.end.toFixed(3));
+    }
   }
   if (draft.posterFile) form.append(f.poster, draft.posterFile);
   if (draft.removeVideo) form.append(f.removeVideo, "true");
@@ -180,7 +194,8 @@ export function withSectionReferences<F>(
   const newImages = draft.newImages.map((image) => ({ ...image, file: take() }));
   const videoFile = draft.videoMode === "upload" && draft.videoFile ? take() : draft.videoFile;
   const posterFile = draft.posterFile ? take() : null;
-  return { ...draft, newImages, videoFile, posterFile };
+  // Cloudinary's videos are not encoded here: no poster time, no trim.
+  return { ...draft, newImages, videoFile, posterFile, posterTime: null, trim: null };
 }
 
 /**
