@@ -16,7 +16,7 @@ import {
 /**
  * docs/media.md "Poster and trim": in the section form the owner picks the poster frame and the
  * loop's in and out points on the uploaded file, with a preview playing only the trimmed part;
- * the visitor's page then shows the encoder's poster from that frame and a loop of that length.
+ * the visitor's page then shows that frame as the poster and a loop of that length.
  */
 signInOwnerForFile("video-poster-trim");
 
@@ -111,7 +111,7 @@ test("the owner picks a poster frame and trims a loop; the visitor sees that pos
   // The time of the frame the browser showed for 2.5 s (its frames start every 40 ms).
   expect(Math.abs(section!.posterTime! - 2.5)).toBeLessThanOrEqual(0.04);
 
-  // The visitor's page: the encoder's poster (the blue frame) and a loop of 1 s.
+  // The visitor's page: the chosen frame (blue) as the poster, and a loop of 1 s.
   const context = await browser.newContext({
     storageState: { cookies: [], origins: [] },
     reducedMotion: "no-preference",

@@ -185,8 +185,9 @@ function checkLoopTrim(fields: SectionFields, playback: string): void {
 }
 
 /**
- * The poster and trim columns of a new video file: its poster is taken from the video (at
- * `posterTime`, else the first non-black frame) unless the form sends a poster without a time.
+ * The poster and trim columns of a new video file: with a `posterTime` and no poster file the
+ * encoder takes the poster from that frame (empty: the first non-black one); a poster file sent
+ * with its time is that frame already (captured in the browser) and is kept.
  */
 function newVideoTiming(form: SectionForm, playback: string): SectionPatch {
   const { posterTime, trimStart, trimEnd } = form.fields;
@@ -197,7 +198,7 @@ function newVideoTiming(form: SectionForm, playback: string): SectionPatch {
   checkLoopTrim(form.fields, playback);
   const loop = playback === "loop";
   return {
-    posterFromVideo: posterTime !== undefined || !form.poster,
+    posterFromVideo: posterTime !== undefined && !form.poster,
     posterTime: posterTime ?? null,
     trimStart: loop ? (trimStart ?? null) : null,
     trimEnd: loop ? (trimEnd ?? null) : null,
@@ -205,9 +206,9 @@ function newVideoTiming(form: SectionForm, playback: string): SectionPatch {
 }
 
 /**
- * The poster and trim columns of an edit that keeps its video: a poster time takes the poster from
- * that frame, an uploaded poster alone stops that, removePoster goes back to the first non-black
- * frame. A change the encode depends on queues the video again (from its stored file).
+ * The poster and trim columns of an edit that keeps its video: a poster time alone takes the poster
+ * from that frame; a poster file (with its time or not), or removePoster (the generated still),
+ * stops that. A change the encode depends on queues the video again (from its stored file).
  */
 function keptVideoTiming(before: Section, after: Section, form: SectionForm): SectionPatch {
   const { posterTime, trimStart, trimEnd, removePoster } = form.fields;
@@ -216,9 +217,9 @@ function keptVideoTiming(before: Section, after: Section, form: SectionForm): Se
     return {};
   }
   const patch: SectionPatch = {};
-  if (posterTime !== undefined) Object.assign(patch, { posterFromVideo: true, posterTime });
-  else if (form.poster) patch.posterFromVideo = false;
-  else if (removePoster) Object.assign(patch, { posterFromVideo: true, posterTime: null });
+  if (posterTime !== undefined) patch.posterTime = posterTime;
+  if (form.poster || removePoster) patch.posterFromVideo = false;
+  else if (posterTime !== undefined) patch.posterFromVideo = true;
   if (trimStart !== undefined) patch.trimStart = trimStart;
   if (trimEnd !== undefined) patch.trimEnd = trimEnd;
   const next = { ...after, ...patch };

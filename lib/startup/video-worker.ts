@@ -138,8 +138,6 @@ async function runJob(job: ClaimedJob): Promise<void> {
     const renditions = stored.splice(0).length;
     if (poster && !done.posterUsed) await storage.delete(poster.key).catch(() => {});
     poster = null;
-    // The renditions and poster of an earlier encode of the same video.
-    await deleteMediaQuietly(done.replacedKeys);
     if (!KEEP_MASTERS && renditions > 0)
       await storage
         .delete(job.sourceKey)
@@ -149,6 +147,8 @@ async function runJob(job: ClaimedJob): Promise<void> {
     await expireTagsFromBackground([TAGS.project(done.projectId)]).catch((error: unknown) =>
       console.error(`Video job ${job.id}: pages not expired:`, error),
     );
+    // The renditions and poster of an earlier encode of the same video, once pages name the new.
+    await deleteMediaQuietly(done.replacedKeys);
   } catch (error) {
     const made = [...stored.map((media) => media.key), ...(poster ? [poster.key] : [])];
     await Promise.all(made.map((key) => storage.delete(key).catch(() => {})));
