@@ -193,7 +193,8 @@ function newVideoTiming(form: SectionForm, playback: string): SectionPatch {
   const { posterTime, trimStart, trimEnd } = form.fields;
   if (!form.video || !encodedHere(form.video)) {
     if (sendsTiming(form.fields)) throw new ApiError(400, timingMessages.needsEncoding);
-    return {};
+    // A video replaced by one stored on Cloudinary keeps none of the earlier one's choices.
+    return { posterFromVideo: false, posterTime: null, trimStart: null, trimEnd: null };
   }
   checkLoopTrim(form.fields, playback);
   const loop = playback === "loop";
