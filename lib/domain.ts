@@ -110,15 +110,6 @@ export function objectPosition(focal: Partial<Focal> | null | undefined): string
 export const MESSAGE_FOLDERS = ["inbox", "spam", "archive"] as const;
 export type MessageFolder = (typeof MESSAGE_FOLDERS)[number];
 
-/** The contact form's optional budget ranges (docs/spec.md §12). */
-export const BUDGET_RANGES = [
-  "Under 2,000",
-  "2,000 – 5,000",
-  "5,000 – 15,000",
-  "15,000 or more",
-] as const;
-export type BudgetRange = (typeof BUDGET_RANGES)[number];
-
 /**
  * The device classes the view counts tell apart (docs/security.md, "Insights"), read from the
  * user agent: phones, tablets, and everything else.

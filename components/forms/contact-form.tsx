@@ -1,8 +1,8 @@
 "use client";
 
 import { useActionState, useEffect, useRef, useState, type FormEvent } from "react";
-import { BUDGET_RANGES } from "@/lib/domain";
 import {
+  BUDGET_RANGES,
   checkContactInput,
   CONTACT_FORM_FIELDS,
   CONTACT_LIMITS,
@@ -12,8 +12,8 @@ import {
   type ContactFieldErrors,
   type ContactFormState,
 } from "@/lib/validation/contact";
-import { TextAreaField, TextField, SelectField } from "./field";
-import { FormError } from "./form-message";
+import { SelectField, TextAreaField, TextField } from "./labelled-field";
+import { FormError } from "./form-error";
 import { SubmitButton } from "./submit-button";
 
 const IDLE: ContactFormState = { status: "idle", message: null, fieldErrors: {}, values: null };
@@ -100,6 +100,13 @@ export function ContactForm({ action, started, challenge, project, permalink }: 
     );
 
   const busy = pending || solving;
+  /** A field's name, label, value after an error, and error. */
+  const field = (name: ContactField) => ({
+    name,
+    label: contactTexts[name],
+    defaultValue: values?.[name],
+    error: errors[name],
+  });
   return (
     <form
       ref={form}
@@ -116,50 +123,23 @@ export function ContactForm({ action, started, challenge, project, permalink }: 
           <input type="hidden" name="project" value={project.id} />
         </p>
       ) : null}
+      <TextField {...field("name")} autoComplete="name" required maxLength={CONTACT_LIMITS.name} />
       <TextField
-        label={contactTexts.name}
-        name="name"
-        autoComplete="name"
-        required
-        maxLength={CONTACT_LIMITS.name}
-        defaultValue={values?.name}
-        error={errors.name}
-      />
-      <TextField
-        label={contactTexts.email}
-        name="email"
+        {...field("email")}
         type="email"
         autoComplete="email"
         required
         maxLength={CONTACT_LIMITS.email}
-        defaultValue={values?.email}
-        error={errors.email}
       />
-      <TextAreaField
-        label={contactTexts.message}
-        name="message"
-        required
-        rows={8}
-        maxLength={CONTACT_LIMITS.message}
-        defaultValue={values?.message}
-        error={errors.message}
-      />
+      <TextAreaField {...field("message")} required rows={8} maxLength={CONTACT_LIMITS.message} />
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField
-          label={contactTexts.budget}
-          name="budget"
+          {...field("budget")}
           options={BUDGET_OPTIONS}
           placeholder={contactTexts.budgetNone}
           defaultValue={values?.budget ?? ""}
-          error={errors.budget}
         />
-        <TextField
-          label={contactTexts.deadline}
-          name="deadline"
-          type="date"
-          defaultValue={values?.deadline}
-          error={errors.deadline}
-        />
+        <TextField {...field("deadline")} type="date" />
       </div>
       {/* The honeypot: out of sight and out of the tab order; people leave it empty. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">

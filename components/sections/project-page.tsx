@@ -18,7 +18,6 @@ import type { Section } from "@/lib/data/sections";
 import { isIndexable, onSchedule, visibilityFor, type Visibility } from "@/lib/data/visibility";
 import { formatCategory, toLayout } from "@/lib/domain";
 import { statusMessages } from "@/lib/validation/messages";
-import { contactTexts } from "@/lib/validation/contact";
 import { projectJsonLd } from "@/lib/site/json-ld";
 import { unlockedProjects } from "@/lib/site/project-access";
 import {
@@ -28,6 +27,7 @@ import {
   loadSiteSettings,
 } from "@/lib/site/queries";
 import { getCachedSiteUrl } from "@/lib/site/site-url";
+import { contactPageTexts } from "@/lib/validation/contact-page";
 
 /*
  * A project page for one kind of reader (docs/spec.md §11). Two routes render it:
@@ -303,7 +303,7 @@ async function ProjectArticle({ project, editable }: { project: Project; editabl
           prefetch={false}
           className="border-ink hover:bg-ink inline-block rounded-md border px-5 py-2.5 font-medium hover:text-white"
         >
-          {contactTexts.askAboutProject}
+          {contactPageTexts.askAboutProject}
         </Link>
       </p>
       <ProjectPager

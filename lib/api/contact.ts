@@ -1,8 +1,9 @@
 import "server-only";
 import { readBodyText, JsonBodyError } from "@/lib/http/json-body";
-import { CONTACT_LIMITS, contactTexts } from "@/lib/validation/contact";
+import { CONTACT_LIMITS } from "@/lib/validation/contact";
 import { messages } from "@/lib/validation/messages";
 import { ApiError } from "./respond";
+import { contactPageTexts } from "@/lib/validation/contact-page";
 
 /**
  * A contact post's fields, from JSON or a form post (urlencoded), at most
@@ -14,7 +15,7 @@ export async function readContactBody(request: Request): Promise<(name: string) 
   try {
     text = await readBodyText(request, CONTACT_LIMITS.bodyBytes);
   } catch (error) {
-    if (error instanceof JsonBodyError) throw new ApiError(413, contactTexts.tooLarge);
+    if (error instanceof JsonBodyError) throw new ApiError(413, contactPageTexts.tooLarge);
     throw error;
   }
   if (type === "application/x-www-form-urlencoded") {

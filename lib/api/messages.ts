@@ -10,7 +10,7 @@ import {
 } from "@/lib/data/contact-messages";
 import { toMessageJson, type MessageJson } from "@/lib/data/serialize";
 import { readJsonObject } from "@/lib/http/json-body";
-import { inboxTexts, isMessageFolder } from "@/lib/validation/contact";
+import { inboxTexts, isMessageFolder } from "@/lib/validation/inbox";
 import { messages } from "@/lib/validation/messages";
 import { ApiError } from "./respond";
 

@@ -1,6 +1,6 @@
 import type { MessageFolder } from "@/lib/domain";
 import type { MessageJson } from "@/lib/data/serialize";
-import { inboxTexts } from "@/lib/validation/contact";
+import { inboxTexts } from "@/lib/validation/inbox";
 import { callApi } from "./result";
 
 /*

@@ -12,6 +12,7 @@ import {
   readContactInput,
   type ContactFieldErrors,
 } from "@/lib/validation/contact";
+import { contactPageTexts } from "@/lib/validation/contact-page";
 import { signWithSiteKey } from "./project-access";
 
 /*
@@ -112,28 +113,29 @@ export async function receiveContactMessage(
   try {
     await takeRateLimit(request, "contact");
   } catch (error) {
-    if (error instanceof AuthServiceError) return refuse(429, contactTexts.tooMany);
+    if (error instanceof AuthServiceError) return refuse(429, contactPageTexts.tooMany);
     throw error;
   }
   const field = (name: string) => {
     const value = read(name);
     return typeof value === "string" ? value : "";
   };
-  if (field(CONTACT_FORM_FIELDS.honeypot).trim() !== "") return refuse(400, contactTexts.refused);
+  if (field(CONTACT_FORM_FIELDS.honeypot).trim() !== "")
+    return refuse(400, contactPageTexts.refused);
   const issued = readTimeToken(field(CONTACT_FORM_FIELDS.timeToken));
-  if (issued === null) return refuse(400, contactTexts.refused);
-  if (now - issued < MIN_FILL_MS) return refuse(400, contactTexts.tooFast);
-  if (now - issued > MAX_FORM_AGE_MS) return refuse(400, contactTexts.expired);
+  if (issued === null) return refuse(400, contactPageTexts.refused);
+  if (now - issued < MIN_FILL_MS) return refuse(400, contactPageTexts.tooFast);
+  if (now - issued > MAX_FORM_AGE_MS) return refuse(400, contactPageTexts.expired);
   const input = readContactInput(read);
   const fieldErrors = checkContactInput(input);
   if (Object.keys(fieldErrors).length > 0) return refuse(400, contactTexts.fixErrors, fieldErrors);
   const proof = field(CONTACT_FORM_FIELDS.proof);
   const proofNonce = proof ? await verifyProof(proof) : null;
-  if (proof && !proofNonce) return refuse(400, contactTexts.refused);
+  if (proof && !proofNonce) return refuse(400, contactPageTexts.refused);
   try {
     await takeSiteRateLimit("contactSite");
   } catch (error) {
-    if (error instanceof AuthServiceError) return refuse(429, contactTexts.tooMany);
+    if (error instanceof AuthServiceError) return refuse(429, contactPageTexts.tooMany);
     throw error;
   }
   const reason = spamReason(input.message, input.name, proofNonce !== null);
@@ -150,6 +152,6 @@ export async function receiveContactMessage(
   };
   const stored = await createContactMessage(values, new Date(now));
   // The same solved challenge again: a replay, refused like a forged proof.
-  if (!stored) return refuse(400, contactTexts.refused);
+  if (!stored) return refuse(400, contactPageTexts.refused);
   return { ok: true, id: stored.id, folder: values.folder };
 }

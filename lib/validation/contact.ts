@@ -1,10 +1,10 @@
-import { BUDGET_RANGES, MESSAGE_FOLDERS, type MessageFolder } from "@/lib/domain";
-import { isStorableText } from "./text";
+import { isStorableText } from "./storable-text";
 
 /*
  * The contact form's rules and texts (docs/spec.md §12), shared by the page's form and the server.
- * Plain functions, no zod: the form is on a visitor's page, whose script must stay small
- * (e2e/visitor-js.spec.ts).
+ * Plain functions, no zod, nothing else: the form is on a visitor's page, whose script carries
+ * this whole module and must stay small (e2e/visitor-js.spec.ts). The page's and the API's other
+ * texts are in contact-page.ts, the inbox's in inbox.ts.
  */
 
 export const CONTACT_LIMITS = {
@@ -15,10 +15,16 @@ export const CONTACT_LIMITS = {
   bodyBytes: 10 * 1024,
 } as const;
 
+/** The contact form's optional budget ranges (docs/spec.md §12). */
+export const BUDGET_RANGES = [
+  "Under 2,000",
+  "2,000 – 5,000",
+  "5,000 – 15,000",
+  "15,000 or more",
+] as const;
+
 /** The form's texts, verbatim in docs/spec.md §12. */
 export const contactTexts = {
-  heading: "Contact",
-  intro: "Tell me about your project. I usually answer within two working days.",
   about: "About the project",
   name: "Name",
   email: "E-mail",
@@ -28,8 +34,6 @@ export const contactTexts = {
   deadline: "Deadline (optional)",
   send: "Send message",
   sending: "Sending…",
-  sent: "Thank you, your message is on its way. I will answer by e-mail.",
-  askAboutProject: "Ask about this project",
   nameMissing: "Please enter your name.",
   nameTooLong: `Your name can be at most ${CONTACT_LIMITS.name} characters.`,
   emailInvalid: "Please enter a valid e-mail address, like name@example.com.",
@@ -38,12 +42,6 @@ export const contactTexts = {
   budgetInvalid: "Please pick a budget from the list.",
   deadlineInvalid: "Please enter the deadline as a date.",
   fixErrors: "The message was not sent. Please correct the fields marked below.",
-  tooFast: "That was quicker than anyone can type. Wait a few seconds and send again.",
-  expired: "This form is more than a day old. Reload the page and send again.",
-  refused: "The message could not be sent. Reload the page and try again.",
-  tooLarge: "The message is too long to send (10 kB at most).",
-  tooMany: "Too many messages were sent. Please try again later, or write by e-mail.",
-  stored: "Message received",
 } as const;
 
 export type ContactField = "name" | "email" | "message" | "budget" | "deadline";
@@ -102,21 +100,6 @@ export function checkContactInput(input: ContactInput): ContactFieldErrors {
     errors.budget = contactTexts.budgetInvalid;
   if (input.deadline && !isDate(input.deadline)) errors.deadline = contactTexts.deadlineInvalid;
   return errors;
-}
-
-/** The inbox API's texts (docs/api.md "Messages"). */
-export const inboxTexts = {
-  listed: "Messages fetched successfully",
-  updated: "Message updated successfully",
-  deleted: "Message deleted successfully",
-  restored: "Message restored successfully",
-  notFound: "Message not found",
-  invalidFolder: 'Folder must be "inbox", "spam", "archive" or "trash"',
-  invalidUpdate: 'Send { "read": true|false } and/or { "folder": "inbox"|"spam"|"archive" }',
-} as const;
-
-export function isMessageFolder(value: unknown): value is MessageFolder {
-  return (MESSAGE_FOLDERS as readonly unknown[]).includes(value);
 }
 
 /** What the contact page's form shows after a send (docs/spec.md §12). */

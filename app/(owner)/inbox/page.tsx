@@ -9,7 +9,7 @@ import {
   type ContactMessage,
   type MessageView,
 } from "@/lib/data/contact-messages";
-import { isMessageFolder } from "@/lib/validation/contact";
+import { isMessageFolder } from "@/lib/validation/inbox";
 import { TRASH_RETENTION_DAYS } from "@/lib/validation/limits";
 
 export const metadata: Metadata = { title: "Inbox", robots: { index: false } };

@@ -4,12 +4,8 @@ import { after } from "next/server";
 import { headers } from "next/headers";
 import { receiveContactMessage } from "@/lib/site/contact";
 import { sendMailsNow } from "@/lib/site/contact-mail";
-import {
-  CONTACT_LIMITS,
-  contactTexts,
-  readContactInput,
-  type ContactFormState,
-} from "@/lib/validation/contact";
+import { CONTACT_LIMITS, readContactInput, type ContactFormState } from "@/lib/validation/contact";
+import { contactPageTexts } from "@/lib/validation/contact-page";
 
 /**
  * The contact page's form, with or without JavaScript (docs/spec.md §12): the same checks and
@@ -26,13 +22,13 @@ export async function sendContactMessage(
   for (const [name, value] of form)
     size += name.length + (typeof value === "string" ? Buffer.byteLength(value) : value.size);
   if (size > CONTACT_LIMITS.bodyBytes)
-    return { status: "error", message: contactTexts.tooLarge, fieldErrors: {}, values };
+    return { status: "error", message: contactPageTexts.tooLarge, fieldErrors: {}, values };
   // Only for the client address, which lib/site/contact.ts reads from the request's headers.
   const request = new Request("http://contact.invalid/", { headers: await headers() });
   const result = await receiveContactMessage(request, read);
   if (result.ok) {
     if (result.folder === "inbox") after(sendMailsNow);
-    return { status: "sent", message: contactTexts.sent, fieldErrors: {}, values: null };
+    return { status: "sent", message: contactPageTexts.sent, fieldErrors: {}, values: null };
   }
   return {
     status: "error",

@@ -6,15 +6,15 @@ import { isId } from "@/lib/data/ids";
 import { createProofChallenge, issueTimeToken } from "@/lib/site/contact";
 import { loadProject } from "@/lib/site/queries";
 import { PROJECT_ACCESS_COOKIE, unlockedProjects } from "@/lib/site/project-access";
-import { contactTexts } from "@/lib/validation/contact";
 import { sendContactMessage } from "./actions";
+import { contactPageTexts } from "@/lib/validation/contact-page";
 
 // Rendered per request: each rendering carries its own time token and proof-of-work challenge.
 export const dynamic = "force-dynamic";
 
 export const metadata: Metadata = {
   title: "Contact",
-  description: contactTexts.intro,
+  description: contactPageTexts.intro,
   alternates: { canonical: "/contact" },
 };
 
@@ -38,8 +38,8 @@ export default async function ContactPage({ searchParams }: { searchParams: Sear
   const challenge = JSON.stringify(await createProofChallenge());
   return (
     <div className="mx-auto max-w-2xl px-5 pt-12 pb-20 sm:px-8 sm:pt-16">
-      <h1 className="text-4xl font-semibold tracking-tight">{contactTexts.heading}</h1>
-      <p className="text-muted mt-3 mb-10 text-lg">{contactTexts.intro}</p>
+      <h1 className="text-4xl font-semibold tracking-tight">{contactPageTexts.heading}</h1>
+      <p className="text-muted mt-3 mb-10 text-lg">{contactPageTexts.intro}</p>
       <ContactForm
         action={sendContactMessage}
         started={issueTimeToken()}

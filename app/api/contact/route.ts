@@ -3,7 +3,7 @@ import { readContactBody } from "@/lib/api/contact";
 import { answer, methodNotAllowed, ok } from "@/lib/api/respond";
 import { receiveContactMessage } from "@/lib/site/contact";
 import { sendMailsNow } from "@/lib/site/contact-mail";
-import { contactTexts } from "@/lib/validation/contact";
+import { contactPageTexts } from "@/lib/validation/contact-page";
 
 /**
  * A visitor's message (docs/api.md "Contact"): JSON or a form post, at most 10 kB (413). 201 once
@@ -26,7 +26,7 @@ export async function POST(request: Request): Promise<Response> {
         { status: result.status },
       );
     if (result.folder === "inbox") after(sendMailsNow);
-    return ok(contactTexts.stored, { _id: result.id }, 201);
+    return ok(contactPageTexts.stored, { _id: result.id }, 201);
   });
 }
 

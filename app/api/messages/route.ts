@@ -1,7 +1,7 @@
 import { listMessagesFor } from "@/lib/api/messages";
 import { ownerWrite } from "@/lib/api/owner-write";
 import { methodNotAllowed, ok } from "@/lib/api/respond";
-import { inboxTexts } from "@/lib/validation/contact";
+import { inboxTexts } from "@/lib/validation/inbox";
 
 /** The owner's messages of one folder, newest first (docs/api.md "Messages"). Owner only. */
 export const GET = ownerWrite(async (request) =>

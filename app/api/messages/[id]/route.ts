@@ -1,7 +1,7 @@
 import { patchMessage, removeMessage } from "@/lib/api/messages";
 import { ownerWrite, permanentOf } from "@/lib/api/owner-write";
 import { methodNotAllowed, ok } from "@/lib/api/respond";
-import { inboxTexts } from "@/lib/validation/contact";
+import { inboxTexts } from "@/lib/validation/inbox";
 
 /** `{ read, folder }`: mark read or unread, move to inbox, spam or archive. Owner only. */
 export const PATCH = ownerWrite<{ id: string }>(async (request, { id }) =>
