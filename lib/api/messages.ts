@@ -8,21 +8,37 @@ import {
   deleteContactMessage,
   type MessageView,
 } from "@/lib/data/contact-messages";
+import { isId } from "@/lib/data/ids";
 import { toMessageJson, type MessageJson } from "@/lib/data/serialize";
 import { readJsonObject } from "@/lib/http/json-body";
 import { inboxTexts, isMessageFolder } from "@/lib/validation/inbox";
 import { messages } from "@/lib/validation/messages";
 import { ApiError } from "./respond";
 
-/** `?folder=` (inbox when absent; `trash` for the Trash) and `?q=` of GET /api/messages. */
-export async function listMessagesFor(request: Request): Promise<MessageJson[]> {
-  const params = new URL(request.url).searchParams;
+/**
+ * `?folder=` (inbox when absent; `trash` for the Trash), `?q=` and `?before=` of GET
+ * /api/messages: one page of messages, and the address of the next when older ones remain.
+ */
+export async function listMessagesFor(
+  request: Request,
+): Promise<{ messages: MessageJson[]; next: string | null }> {
+  const url = new URL(request.url);
+  const params = url.searchParams;
   const folder = params.get("folder") ?? "inbox";
   if (!isMessageFolder(folder) && folder !== "trash")
     throw new ApiError(400, inboxTexts.invalidFolder);
   // A NUL cannot reach PostgreSQL's ILIKE: the search drops it.
   const query = (params.get("q") ?? "").replaceAll("\u0000", "").trim().slice(0, 200);
-  return (await listContactMessages(folder as MessageView, query)).map(toMessageJson);
+  const before = params.get("before");
+  if (before !== null && !isId(before)) throw new ApiError(400, inboxTexts.invalidCursor);
+  const page = await listContactMessages(folder as MessageView, query, before);
+  const last = page.messages.at(-1);
+  let next: string | null = null;
+  if (page.older && last) {
+    params.set("before", last.id);
+    next = `${url.pathname}?${params}`;
+  }
+  return { messages: page.messages.map(toMessageJson), next };
 }
 
 async function found(id: string): Promise<MessageJson> {

@@ -1,6 +1,19 @@
 import "server-only";
-import { and, count, desc, eq, ilike, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { getDb } from "@/lib/db";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  ilike,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
+import { getDb, type Db } from "@/lib/db";
 import type { MessageFolder } from "@/lib/domain";
 import { contactMessages, projects, type ContactMessageRow } from "@/models";
 import { isId, newId } from "./ids";
@@ -66,11 +79,19 @@ export async function createContactMessage(
   return row ?? null;
 }
 
-/** A folder's messages (or the Trash's), newest first; `query` matches name, e-mail or text. */
+/** How many messages a folder's list holds at once (the inbox pages on with `before`). */
+export const MESSAGE_PAGE_SIZE = 100;
+
+/**
+ * A folder's messages (or the Trash's), newest first, at most MESSAGE_PAGE_SIZE; `query` matches
+ * name, e-mail or text. With `before` (a message's id), the ones that come after that message in
+ * this order; `older` says whether any come after the page.
+ */
 export async function listContactMessages(
   view: MessageView,
   query = "",
-): Promise<ContactMessage[]> {
+  before: string | null = null,
+): Promise<{ messages: ContactMessage[]; older: boolean }> {
   const db = await getDb();
   const where =
     view === "trash"
@@ -84,14 +105,22 @@ export async function listContactMessages(
         ilike(contactMessages.message, pattern),
       )
     : undefined;
+  // An id that names no message matches nothing: an empty page.
+  const after = before
+    ? sql`(${contactMessages.createdAt}, ${contactMessages.id}) < (select c.created_at, c.id
+        from ${contactMessages} c where c.id = ${isId(before) ? before : ""})`
+    : undefined;
   const rows = await db
     .select(withProject)
     .from(contactMessages)
     .leftJoin(projects, eq(projects.id, contactMessages.projectId))
-    .where(and(where, search))
+    .where(and(where, search, after))
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-    .limit(500);
-  return rows.map(joined);
+    .limit(MESSAGE_PAGE_SIZE + 1);
+  return {
+    messages: rows.slice(0, MESSAGE_PAGE_SIZE).map(joined),
+    older: rows.length > MESSAGE_PAGE_SIZE,
+  };
 }
 
 /** One message, live or in the Trash; null when there is none with that id. */
@@ -116,21 +145,35 @@ export async function countUnreadMessages(): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/**
- * Marks a live message read or unread and/or moves it to a folder. Moving one to Spam cancels its
- * owed mail; moving one out of Spam leaves it unmailed (the owner has seen it). Null when there is
- * no live message with that id.
- */
-export async function updateContactMessage(
+/** Sets `change` on the message `id` when `state` also holds; its row, or null when none does. */
+async function setOnMessage(
   id: string,
-  change: { read?: boolean; folder?: MessageFolder },
-  now = new Date(),
+  change: Parameters<ReturnType<Db["update"]>["set"]>[0],
+  state: SQL,
 ): Promise<ContactMessageRow | null> {
   if (!isId(id)) return null;
   const db = await getDb();
   const [row] = await db
     .update(contactMessages)
-    .set({
+    .set(change)
+    .where(and(eq(contactMessages.id, id), state))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Marks a live message read or unread and/or moves it to a folder. Moving one to Spam cancels its
+ * owed mail; moving one out of Spam leaves it unmailed (the owner has seen it). Null when there is
+ * no live message with that id.
+ */
+export function updateContactMessage(
+  id: string,
+  change: { read?: boolean; folder?: MessageFolder },
+  now = new Date(),
+): Promise<ContactMessageRow | null> {
+  return setOnMessage(
+    id,
+    {
       ...(change.read === undefined
         ? {}
         : {
@@ -143,37 +186,22 @@ export async function updateContactMessage(
             ...(change.folder === "spam" ? { mailRetryAt: null } : {}),
             ...(change.folder === "inbox" ? { spamReason: null } : {}),
           }),
-    })
-    .where(and(eq(contactMessages.id, id), live))
-    .returning();
-  return row ?? null;
+    },
+    live,
+  );
 }
 
 /** Moves a live message to the Trash; null when there is none. */
-export async function trashContactMessage(
+export function trashContactMessage(
   id: string,
   now = new Date(),
 ): Promise<ContactMessageRow | null> {
-  if (!isId(id)) return null;
-  const db = await getDb();
-  const [row] = await db
-    .update(contactMessages)
-    .set({ deletedAt: now })
-    .where(and(eq(contactMessages.id, id), live))
-    .returning();
-  return row ?? null;
+  return setOnMessage(id, { deletedAt: now }, live);
 }
 
 /** Takes a message out of the Trash, back to its folder; null when it is not in the Trash. */
-export async function restoreContactMessage(id: string): Promise<ContactMessageRow | null> {
-  if (!isId(id)) return null;
-  const db = await getDb();
-  const [row] = await db
-    .update(contactMessages)
-    .set({ deletedAt: null })
-    .where(and(eq(contactMessages.id, id), isNotNull(contactMessages.deletedAt)))
-    .returning();
-  return row ?? null;
+export function restoreContactMessage(id: string): Promise<ContactMessageRow | null> {
+  return setOnMessage(id, { deletedAt: null }, isNotNull(contactMessages.deletedAt));
 }
 
 /** Deletes a message for good, live or trashed; null when there is none. */

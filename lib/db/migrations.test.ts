@@ -738,7 +738,7 @@ describe("migration 0013: contact messages", () => {
 
     // The current code opens the same database: 0013 runs, the project is intact, the inbox empty.
     expectKept(await getProject(PROJECT_ID), OLD_PROJECT);
-    expect(await listContactMessages("inbox")).toEqual([]);
+    expect((await listContactMessages("inbox")).messages).toEqual([]);
     const stored = await createContactMessage({
       name: "Ada",
       email: "ada@client.example",
@@ -766,8 +766,8 @@ describe("migration 0013: contact messages", () => {
       }))!.id,
     );
     const before = {
-      inbox: await listContactMessages("inbox"),
-      trash: await listContactMessages("trash"),
+      inbox: (await listContactMessages("inbox")).messages,
+      trash: (await listContactMessages("trash")).messages,
     };
     expect(before.inbox).toMatchObject([{ projectTitle: "Old project", projectId: PROJECT_ID }]);
     expect(before.trash).toHaveLength(1);
@@ -776,13 +776,13 @@ describe("migration 0013: contact messages", () => {
     const archive = path.join(work, "after-0013.tar.gz");
     expect(await createBackup(site.dataDir, archive)).toMatchObject({ rows: 3 });
     await restoreBackup(await fresh(), archive);
-    expect(await listContactMessages("inbox")).toEqual(before.inbox);
-    expect(await listContactMessages("trash")).toEqual(before.trash);
+    expect((await listContactMessages("inbox")).messages).toEqual(before.inbox);
+    expect((await listContactMessages("trash")).messages).toEqual(before.trash);
 
     // A backup written before 0013 (no contact_messages in it) restores with an empty inbox.
     await site.restoreOldBackup();
     expectKept(await getProject(PROJECT_ID), OLD_PROJECT);
-    expect(await listContactMessages("inbox")).toEqual([]);
+    expect((await listContactMessages("inbox")).messages).toEqual([]);
   }, 300_000);
 });
 

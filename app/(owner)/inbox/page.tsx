@@ -27,8 +27,8 @@ const when = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
 });
 
-const viewHref = (view: MessageView, query = "") =>
-  `/inbox?${new URLSearchParams({ folder: view, ...(query ? { q: query } : {}) })}`;
+const viewHref = (view: MessageView, query = "", before = "") =>
+  `/inbox?${new URLSearchParams({ folder: view, ...(query ? { q: query } : {}), ...(before ? { before } : {}) })}`;
 
 /** The mailto: of Reply: the visitor's address, a subject, and their message quoted. */
 function replyLink(message: ContactMessage): string {
@@ -55,9 +55,12 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
   const view: MessageView = isMessageFolder(folder) || folder === "trash" ? folder : "inbox";
   const query = typeof params.q === "string" ? params.q.trim().slice(0, 200) : "";
   const id = typeof params.id === "string" ? params.id : null;
+  const before = typeof params.before === "string" ? params.before : null;
 
   const open = id ? await getContactMessage(id) : null;
-  const messages = open ? [] : await listContactMessages(view, query);
+  const { messages, older } = open
+    ? { messages: [], older: false }
+    : await listContactMessages(view, query, before);
 
   return (
     <OwnerPage
@@ -208,6 +211,26 @@ export default async function InboxPage({ searchParams }: { searchParams: Search
               ))}
             </ul>
           )}
+          {before || older ? (
+            <nav
+              aria-label="Pages"
+              className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm font-medium"
+            >
+              {before ? (
+                <Link href={viewHref(view, query)} className="underline underline-offset-2">
+                  ← Newest messages
+                </Link>
+              ) : null}
+              {older ? (
+                <Link
+                  href={viewHref(view, query, messages.at(-1)!.id)}
+                  className="underline underline-offset-2"
+                >
+                  Older messages →
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
         </>
       )}
     </OwnerPage>
