@@ -18,6 +18,36 @@ import { ApiError } from "./respond";
 
 /** A beacon's body: `{ "p": path, "r": referrer }`, far below this. */
 const BEACON_MAX_BYTES = 1024;
+/** Beacons one client address may send in a minute; the rest are answered 429, unread. */
+export const BEACONS_PER_ADDRESS_PER_MINUTE = 60;
+/** Client addresses remembered in a minute: a new one beyond them is refused until the next. */
+const LIMITED_ADDRESSES = 10_000;
+/** A host name is at most 253 characters (DNS); a longer "referrer" is not counted as one. */
+const MAX_HOST_LENGTH = 253;
+
+// On globalThis: the route handler and the beacons answered before Next.js (instrumentation) are
+// separate bundles and must share one count.
+const limitKey = Symbol.for("portfolio.views.limit");
+
+/**
+ * Whether `address` has spent its beacons of the current minute (docs/security.md, "Insights"):
+ * a count per address in memory, reset every minute, for at most LIMITED_ADDRESSES addresses, so
+ * a flood neither grows memory nor reaches the counts. Beacons the headers already leave uncounted
+ * (bots, prefetches, GPC/DNT) cost no more than a header read and do not spend it.
+ */
+function overBeaconLimit(address: string, now = Date.now()): boolean {
+  const g = globalThis as typeof globalThis & {
+    [limitKey]?: { start: number; counts: Map<string, number> };
+  };
+  let minute = g[limitKey];
+  if (!minute || now - minute.start >= 60_000)
+    minute = g[limitKey] = { start: now, counts: new Map() };
+  const sent = minute.counts.get(address) ?? 0;
+  if (sent === 0 && minute.counts.size >= LIMITED_ADDRESSES) return true;
+  minute.counts.set(address, sent + 1);
+  return sent >= BEACONS_PER_ADDRESS_PER_MINUTE;
+}
+
 /** The public pages whose views count; a project page by its id (docs/security.md, "Insights"). */
 const COUNTED_PAGE = /^\/(?:about|reel|contact|privacy)?$/;
 const PROJECT_PAGE = /^\/sections\/([0-9a-f]{24})$/;
@@ -54,6 +84,7 @@ function referrerHost(referrer: unknown, request: Request): string | null {
   } catch {
     return null;
   }
+  if (host.length > MAX_HOST_LENGTH) return null;
   const own = new Set([new URL(request.url).hostname]);
   const requestHost = request.headers.get("host");
   if (requestHost) own.add(requestHost.replace(/:\d+$/, "").toLowerCase());
@@ -65,10 +96,14 @@ function referrerHost(referrer: unknown, request: Request): string | null {
 /**
  * POST /api/views (docs/api.md#views): counts the view a public page's beacon reports, unless a
  * rule above, an unknown page or the signed-in owner says otherwise. The answer is the same (204)
- * whether the view counted or not; only a body that is not a beacon's is refused.
+ * whether the view counted or not; only an address over its limit (429) and a body that is not a
+ * beacon's are refused.
  */
 export async function recordView(request: Request): Promise<Response> {
   if (ignoredByHeaders(request.headers)) return new Response(null, { status: 204 });
+  // Before the body is read: what is left of a flood costs a map lookup.
+  if (overBeaconLimit(readClientAddress(request)))
+    return new Response(null, { status: 429, headers: { "Retry-After": "60" } });
   let body: Record<string, unknown>;
   try {
     body = await readJsonObject(request, BEACON_MAX_BYTES);

@@ -37,6 +37,8 @@ type ViewState = {
   days: Map<string, DayBuffer>;
   salt: { day: string; value: Promise<string> } | null;
   projectIds: { at: number; ids: Promise<Set<string>> } | null;
+  /** The referring hosts this server counted on the latest day it counted (REFERRERS_PER_DAY). */
+  referrerHosts: { day: string; hosts: Set<string> } | null;
   flushing: Promise<void>;
   timer: ReturnType<typeof setInterval> | null;
 };
@@ -50,11 +52,18 @@ function state(): ViewState {
     days: new Map(),
     salt: null,
     projectIds: null,
+    referrerHosts: null,
     flushing: Promise.resolve(),
     timer: null,
   };
   return g[stateKey];
 }
+
+/**
+ * Distinct referring hosts one server counts a day: a view from a further host counts without its
+ * referrer, so a flood of made-up hosts grows neither this server's memory nor the table.
+ */
+export const REFERRERS_PER_DAY = 200;
 
 /** How often the buffered counts are written (and at shutdown, and before the owner reads). */
 export const VIEW_FLUSH_EVERY_MS = 10_000;
@@ -125,6 +134,17 @@ export async function isVisitorProjectPage(id: string): Promise<boolean> {
   return (await load()).has(id);
 }
 
+/** Whether a view of `day` from `host` keeps its referrer: a known host, or room for one more. */
+function admitReferrer(day: string, host: string): boolean {
+  const current = state();
+  if (current.referrerHosts?.day !== day) current.referrerHosts = { day, hosts: new Set() };
+  const { hosts } = current.referrerHosts;
+  if (hosts.has(host)) return true;
+  if (hosts.size >= REFERRERS_PER_DAY) return false;
+  hosts.add(host);
+  return true;
+}
+
 /** Counts one view in memory; written with the next batch. */
 export async function countView(view: View, now = Date.now()): Promise<void> {
   const day = utcDay(now);
@@ -150,7 +170,7 @@ export async function countView(view: View, now = Date.now()): Promise<void> {
   }
   page.views++;
   page.visitors.add(visitorHash(salt, view.path, view));
-  if (view.referrer)
+  if (view.referrer && admitReferrer(day, view.referrer))
     buffer.referrers.set(view.referrer, (buffer.referrers.get(view.referrer) ?? 0) + 1);
   buffer.devices.set(view.device, (buffer.devices.get(view.device) ?? 0) + 1);
 }

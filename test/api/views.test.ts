@@ -50,11 +50,22 @@ const BOTS = [
   "",
 ];
 
-type Beacon = { path: string; referrer?: string; userAgent: string; headers?: HeadersInit };
+/** `from`: the client's address (127.0.0.1 when absent). */
+type Beacon = {
+  path: string;
+  referrer?: string;
+  userAgent: string;
+  headers?: HeadersInit;
+  from?: string;
+};
+
+/** An address's beacons a minute, and the referring hosts a server counts a day (security.md). */
+const BEACONS_PER_ADDRESS_PER_MINUTE = 60;
+const REFERRERS_PER_DAY = 200;
 
 function beacon(
-  { path: pagePath, referrer = "", userAgent, headers }: Beacon,
-  fetchImpl: typeof fetch = fetch,
+  { path: pagePath, referrer = "", userAgent, headers, from }: Beacon,
+  fetchImpl: typeof fetch = from ? fetchFrom(from) : fetch,
 ) {
   return fetchImpl(new URL("/api/views", url), {
     method: "POST",
@@ -87,24 +98,27 @@ describe("view counts", () => {
   it("counts 10,000 beacons exactly: people by day, path, project, referrer and device; bots never", async () => {
     const page = `/sections/${project._id}`;
     const beacons: Beacon[] = [];
-    // 200 people (150 on computers, 50 on phones), 30 views each: 10 of each page.
+    // 200 people (150 on computers, 50 on phones), 30 views each: 10 of each page; each from an
+    // address of their own, within its limit.
     for (let person = 0; person < 200; person++) {
       const userAgent = person < 150 ? desktop(person) : phone(person);
+      const from = `127.0.1.${person + 1}`;
       for (let view = 0; view < 10; view++) {
         // Even people arrive from news.example; a move within the site names no other site.
         const referrer =
           view === 0 ? (person % 2 === 0 ? "https://news.example/post?id=1" : `${url}/about`) : "";
-        beacons.push({ path: "/", referrer, userAgent });
-        beacons.push({ path: page, userAgent });
-        beacons.push({ path: "/about", userAgent });
+        beacons.push({ path: "/", referrer, userAgent, from });
+        beacons.push({ path: page, userAgent, from });
+        beacons.push({ path: "/about", userAgent, from });
       }
     }
-    // 4,000 from bots, to the same pages, some claiming a referrer.
+    // 4,000 from bots on 100 addresses, to the same pages, some claiming a referrer.
     for (let i = 0; i < 4000; i++)
       beacons.push({
         path: ["/", page, "/about"][i % 3]!,
         referrer: i % 5 === 0 ? "https://spam.example/" : "",
         userAgent: BOTS[i % BOTS.length]!,
+        from: `127.0.2.${(i % 100) + 1}`,
       });
     expect(beacons).toHaveLength(10_000);
     await sendAll(beacons);
@@ -189,6 +203,54 @@ describe("view counts", () => {
     expect((await fetch(new URL("/api/views", url))).status).toBe(405);
   });
 
+  it("refuses an address's beacons beyond its minute's limit, and counts a bounded set of referring hosts", async () => {
+    const views = async () => ((await insights()).body.totals as { views: number }).views;
+    const start = await views();
+    const flood = fetchFrom("127.0.0.3");
+    const statuses: number[] = [];
+    for (let i = 0; i < BEACONS_PER_ADDRESS_PER_MINUTE + 3; i++) {
+      const answer = await beacon({ path: "/", userAgent: desktop(5000 + i) }, flood);
+      statuses.push(answer.status);
+      if (answer.status === 429) expect(answer.headers.get("retry-after")).toBe("60");
+    }
+    expect(statuses).toEqual([
+      ...Array<number>(BEACONS_PER_ADDRESS_PER_MINUTE).fill(204),
+      429,
+      429,
+      429,
+    ]);
+    // Another address is not held back by that one.
+    await sendAll([{ path: "/", userAgent: desktop(6000), from: "127.0.0.4" }]);
+    expect(await views()).toBe(start + BEACONS_PER_ADDRESS_PER_MINUTE + 1);
+
+    // news.example is today's one host so far; made-up hosts fill the day's room, 50 an address.
+    const made = Array.from({ length: REFERRERS_PER_DAY - 1 }, (_, i) => ({
+      path: "/",
+      referrer: `https://h${i}.example/`,
+      userAgent: desktop(7000 + i),
+      from: `127.0.3.${Math.floor(i / 50) + 1}`,
+    }));
+    await sendAll(made);
+    const late = { path: "/", userAgent: desktop(8000), from: "127.0.3.20" };
+    await sendAll([
+      // A host past the day's room (its views count, without it), a known one, an overlong one.
+      ...Array.from({ length: 3 }, () => ({ ...late, referrer: "https://late.example/" })),
+      ...Array.from({ length: 2 }, () => ({ ...late, referrer: "https://h0.example/x" })),
+      { ...late, referrer: `https://${"a".repeat(60).concat(".").repeat(5)}example/` },
+    ]);
+    const answer = await insights();
+    expect((answer.body.totals as { views: number }).views).toBe(
+      start + BEACONS_PER_ADDRESS_PER_MINUTE + 1 + made.length + 6,
+    );
+    const referrers = answer.body.referrers as { host: string; views: number }[];
+    expect(referrers.slice(0, 2)).toEqual([
+      { host: "news.example", views: 100 },
+      { host: "h0.example", views: 3 },
+    ]);
+    // late.example's 3 views would list it third; the rest have one view each.
+    expect(referrers.slice(2).map((row) => row.views)).toEqual(Array<number>(8).fill(1));
+  }, 120_000);
+
   it("writes the counts still in memory at shutdown, and stores no address or user agent", async () => {
     // Counted in memory only: nothing reads the insights before the server stops.
     await sendAll([{ path: "/reel", userAgent: phone(7) }]);
@@ -201,7 +263,7 @@ describe("view counts", () => {
       expect(counts).toContain('"value":"/reel"');
       for (const table of ["view_counts", "view_visitors", "view_salts"]) {
         const rows = await dump(table);
-        for (const secret of ["127.0.0", "Mozilla", "Chrome/131", "iPhone", "Googlebot", "curl"])
+        for (const secret of ["127.0.", "Mozilla", "Chrome/131", "iPhone", "Googlebot", "curl"])
           expect(rows, `${table} holds ${secret}`).not.toContain(secret);
       }
       // Bots' referrers and pages never reached a row.
