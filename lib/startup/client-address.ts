@@ -1,6 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address-header";
+import { hookServerEvents } from "./server-events";
 
 /** `::ffff:127.0.0.1` (an IPv4 client on a dual-stack socket) is 127.0.0.1. */
 export function normalizeAddress(address: string | undefined): string {
@@ -20,14 +21,12 @@ let installed = false;
 export function stampClientAddresses(): void {
   if (installed) return;
   installed = true;
-  for (const Server of [http.Server, https.Server]) {
-    const emit = Server.prototype.emit as (event: string | symbol, ...args: unknown[]) => boolean;
-    Server.prototype.emit = function (this: unknown, event: string | symbol, ...args: unknown[]) {
+  for (const Server of [http.Server, https.Server])
+    hookServerEvents((_server, event, args) => {
       if (event === "request") {
         const request = args[0] as http.IncomingMessage;
         request.headers[CLIENT_ADDRESS_HEADER] = normalizeAddress(request.socket?.remoteAddress);
       }
-      return emit.call(this, event, ...args);
-    } as typeof Server.prototype.emit;
-  }
+      return false;
+    }, Server);
 }

@@ -4,6 +4,7 @@ import { closeDb } from "@/lib/db";
 import { flushViews } from "@/lib/data/views";
 import { stopInstanceSync } from "./instance-sync";
 import { jsonLogs, logger } from "./logger";
+import { hookServerEvents } from "./server-events";
 
 /** How long in-flight requests (uploads among them) may take to finish after SIGTERM. */
 export const SHUTDOWN_TIMEOUT_MS = 30_000;
@@ -95,18 +96,12 @@ export function trackRequests(): void {
   const proto = http.Server.prototype as http.Server & { [patchedKey]?: true };
   if (proto[patchedKey]) return;
   proto[patchedKey] = true;
-  const emit = proto.emit as (
-    this: http.Server,
-    event: string | symbol,
-    ...args: unknown[]
-  ) => boolean;
-  proto.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
-    if (event === "connection") adopt(this);
-    else if (event === "request") {
-      track(this, args[0] as http.IncomingMessage, args[1] as http.ServerResponse);
-    }
-    return emit.call(this, event, ...args);
-  } as typeof proto.emit;
+  hookServerEvents((server, event, args) => {
+    if (event === "connection") adopt(server);
+    else if (event === "request")
+      track(server, args[0] as http.IncomingMessage, args[1] as http.ServerResponse);
+    return false;
+  });
 }
 
 function waitForIdle(timeoutMs: number): Promise<boolean> {

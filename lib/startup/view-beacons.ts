@@ -3,6 +3,7 @@ import http from "node:http";
 import { Readable } from "node:stream";
 import { answer } from "@/lib/api/respond";
 import { recordView } from "@/lib/api/views";
+import { hookServerEvents } from "./server-events";
 
 let installed = false;
 
@@ -16,27 +17,18 @@ let installed = false;
 export function answerViewBeacons(): void {
   if (installed) return;
   installed = true;
-  const proto = http.Server.prototype;
-  const emit = proto.emit as (
-    this: http.Server,
-    event: string | symbol,
-    ...args: unknown[]
-  ) => boolean;
-  proto.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
-    if (event === "request") {
-      const request = args[0] as http.IncomingMessage;
-      if (request.method === "POST" && request.url === "/api/views") {
-        const response = args[1] as http.ServerResponse;
-        answerBeacon(request, response).catch((error: unknown) => {
-          console.error("View beacon failed:", error);
-          if (!response.headersSent) response.writeHead(500);
-          response.end();
-        });
-        return true;
-      }
-    }
-    return emit.call(this, event, ...args);
-  } as typeof proto.emit;
+  hookServerEvents((_server, event, args) => {
+    if (event !== "request") return false;
+    const request = args[0] as http.IncomingMessage;
+    if (request.method !== "POST" || request.url !== "/api/views") return false;
+    const response = args[1] as http.ServerResponse;
+    answerBeacon(request, response).catch((error: unknown) => {
+      console.error("View beacon failed:", error);
+      if (!response.headersSent) response.writeHead(500);
+      response.end();
+    });
+    return true;
+  });
 }
 
 async function answerBeacon(incoming: http.IncomingMessage, outgoing: http.ServerResponse) {
