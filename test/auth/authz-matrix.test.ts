@@ -9,7 +9,12 @@ import {
   withoutBreakHints,
   type SignedIn,
 } from "../helpers/auth";
-import { seedThroughApi, writeRequests, type WriteRequest } from "../helpers/authz-requests";
+import {
+  ownerReads,
+  seedThroughApi,
+  writeRequests,
+  type WriteRequest,
+} from "../helpers/authz-requests";
 import {
   cookieOf,
   credentials as allCredentials,
@@ -41,6 +46,7 @@ let visitor: SignedIn;
 let signedOut: SignedIn;
 let forged: ForgedToken[];
 let requests: WriteRequest[];
+let reads: WriteRequest[];
 let pages: string[];
 let ownerMarkers: string[];
 let streamedRedirects = 0;
@@ -65,6 +71,7 @@ beforeAll(async () => {
     jwksText,
   });
   requests = await writeRequests(ids);
+  reads = ownerReads(ids.messageId);
   pages = [
     "/dashboard",
     "/addproject",
@@ -73,6 +80,9 @@ beforeAll(async () => {
     `/editproject/${ids.projectId}`,
     "/inbox",
     `/inbox?folder=spam&id=${ids.messageId}`,
+    `/inbox?folder=spam&before=${ids.messageId}`,
+    "/insights",
+    "/insights?days=90",
   ];
   // Owner content of the owner pages (page titles are not: they name public routes).
   ownerMarkers = [
@@ -83,6 +93,7 @@ beforeAll(async () => {
     "Storyboard",
     OWNER.email,
     "Messages sent with the contact form",
+    "counted without cookies",
   ];
   await server.stop();
   before = await captureSiteState({ dataDir });
@@ -103,7 +114,7 @@ async function inBatches<T>(items: T[], size: number, run: (item: T) => Promise<
 
 async function send(request: WriteRequest, headers: Record<string, string>) {
   const init: RequestInit = { method: request.method, headers: { ...headers } };
-  if (request.method !== "DELETE") init.body = request.body();
+  if (request.method !== "DELETE" && request.method !== "GET") init.body = request.body();
   if (request.json) (init.headers as Record<string, string>)["content-type"] = "application/json";
   const response = await fetch(new URL(request.path, server.url), init);
   const text = await response.text();
@@ -148,10 +159,13 @@ async function checkOwnerPage(page: string, credential: Credential, rsc: boolean
 }
 
 describe("authorization matrix", () => {
-  it("refuses every write to every pretender with 401/403 and the envelope", async () => {
-    const cases = [...credentials(), ...crossSite()].flatMap((credential) =>
-      requests.map((request) => ({ credential, request })),
-    );
+  it("refuses every write, and every owner read, to every pretender with 401/403 and the envelope", async () => {
+    const cases = [
+      ...[...credentials(), ...crossSite()].flatMap((credential) =>
+        requests.map((request) => ({ credential, request })),
+      ),
+      ...credentials().flatMap((credential) => reads.map((request) => ({ credential, request }))),
+    ];
     const failures: string[] = [];
     await inBatches(cases, 8, async ({ credential, request }) => {
       const { status, body } = await send(request, credential.headers(server.url));
@@ -169,7 +183,7 @@ describe("authorization matrix", () => {
           `${request.name} × ${credential.name}: ${status} ${JSON.stringify(body).slice(0, 160)}`,
         );
     });
-    console.log(`authorization matrix: ${cases.length} write cases`);
+    console.log(`authorization matrix: ${cases.length} write and owner-read cases`);
     expect(failures).toEqual([]);
   });
 
@@ -188,6 +202,9 @@ describe("authorization matrix", () => {
       { cookie: cookieOf(owner), origin: server.url },
     ];
     for (const headers of owners) expect((await send(invalid, headers)).status).toBe(400);
+    // The owner's reads answer, with either (and write nothing: checked at the end).
+    for (const read of reads)
+      for (const headers of owners) expect((await send(read, headers)).status, read.path).toBe(200);
   });
 
   it("refuses account changes through /auth/v1 to forged and dead tokens, and to cookies", async () => {

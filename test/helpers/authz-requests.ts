@@ -158,6 +158,32 @@ export async function writeRequests(ids: Ids): Promise<WriteRequest[]> {
       path: `/api/messages/${messageId}`,
       body: () => "",
     },
+    {
+      name: "restore message",
+      method: "POST",
+      path: `/api/messages/${messageId}/restore`,
+      body: () => "",
+    },
+  ];
+}
+
+/**
+ * The owner-only reads of the REST API. A cookie read needs no Origin (a cross-site page cannot
+ * read the answer), so the matrix sends these to the pretenders only, not the cross-site cases.
+ */
+export function ownerReads(messageId: string): WriteRequest[] {
+  const read = (name: string, path: string): WriteRequest => ({
+    name,
+    method: "GET",
+    path,
+    body: () => "",
+  });
+  return [
+    read("list messages", "/api/messages"),
+    read("list spam, searched", "/api/messages?folder=spam&q=a"),
+    read("list messages, next page", `/api/messages?before=${messageId}`),
+    read("insights", "/api/insights"),
+    read("insights of a range", "/api/insights?from=2030-01-01&to=2030-01-31"),
   ];
 }
 
