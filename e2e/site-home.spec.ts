@@ -372,7 +372,7 @@ test.describe("layout", () => {
   });
 });
 
-test("the signed-in owner gets New Project, Dashboard, Trash and Sign Out in the header", async ({
+test("the signed-in owner gets New Project, Dashboard, Inbox, Trash and Sign Out in the header", async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -388,9 +388,13 @@ test("the signed-in owner gets New Project, Dashboard, Trash and Sign Out in the
     "Contact",
     "New Project",
     "Dashboard",
+    "Inbox",
     "Trash",
     "Sign Out",
   ]);
+  await nav.getByRole("link", { name: "Inbox" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Inbox" })).toHaveAttribute("aria-current", "page");
   await nav.getByRole("link", { name: "Sign Out" }).click();
   await expect(page).toHaveURL("/signin");
   await page.goto("/");

@@ -8,11 +8,12 @@ import { SignOutButton, type NavItemProps } from "./sign-out-button";
 const links = [
   { href: "/addproject", label: "New Project" },
   { href: "/dashboard", label: "Dashboard" },
+  { href: "/inbox", label: "Inbox" },
   { href: "/trash", label: "Trash" },
 ];
 
 /**
- * The header's owner items (New Project, Dashboard, Trash, Sign Out) as list items, rendered only while
+ * The header's owner items (New Project, Dashboard, Inbox, Trash, Sign Out) as list items, rendered only while
  * a session has a user. Meant to sit inside the header nav's <ul>.
  */
 export function OwnerNavItems({ className, onNavigate }: NavItemProps) {

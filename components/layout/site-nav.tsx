@@ -7,7 +7,7 @@ import { signedInLazy } from "@/components/owner/signed-in-only";
 import { NAV_LINKS, currentState } from "./nav-links";
 import { SearchBox, SearchBoxFallback } from "./search-box";
 
-// New Project, Dashboard, Trash and Sign Out: loaded once a signed-in user is known.
+// New Project, Dashboard, Inbox, Trash and Sign Out: loaded once a signed-in user is known.
 const OwnerNavItems = signedInLazy(
   () => import("@/components/auth/owner-nav-items"),
   "OwnerNavItems",
