@@ -88,7 +88,7 @@ test("a visit is counted and shown on /insights; prefetches and the owner are no
   }
 });
 
-test("/insights and the privacy note have no axe violations and work by keyboard", async ({
+test("/insights and the privacy note have no axe violations, fit 375 and 1440 px and work by keyboard", async ({
   page,
 }) => {
   await page.goto("/dashboard");
@@ -110,6 +110,17 @@ test("/insights and the privacy note have no axe violations and work by keyboard
   await expect(days).toHaveCount(8); // a heading row and seven days
   await expect(page.getByRole("img", { name: /Views and visitors per day/ })).toBeVisible();
   await expectNoViolations(page);
+
+  // At a phone's width and a desktop's: nothing wider than the window, still no violations.
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/insights?days=90");
+    await expect(page.getByRole("heading", { name: "Last 90 days" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBe(
+      width,
+    );
+    await expectNoViolations(page);
+  }
 
   await page.getByRole("link", { name: "the privacy note" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Privacy" })).toBeVisible();
