@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { InsightsJson } from "@/lib/data/views";
+import { TableHead, type Column } from "@/components/owner/table-head";
 
 /** The ranges /insights offers, in days. */
 export const INSIGHT_RANGES = [7, 30, 90] as const;
@@ -103,17 +104,7 @@ export function DaysChart({ days }: { days: InsightsJson["days"] }) {
       <details className="text-sm">
         <summary className="cursor-pointer font-medium">Show the days as a table</summary>
         <table className="mt-2 w-full text-left">
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col" className="text-right">
-                Views
-              </th>
-              <th scope="col" className="text-right">
-                Visitors
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={["Day", VIEWS_COLUMN, VISITORS_COLUMN]} />
           <tbody>
             {days.map((day) => (
               <tr key={day.date}>
@@ -150,6 +141,9 @@ function Sparkline({ values }: { values: number[] }) {
   );
 }
 
+const VIEWS_COLUMN: Column = { label: "Views", className: "text-right" };
+const VISITORS_COLUMN: Column = { label: "Visitors", className: "text-right" };
+
 const tableClass =
   "w-full text-left text-sm [&_td]:py-1.5 [&_td]:pl-3 [&_th]:py-1.5 [&_th:not(:first-child)]:pl-3";
 
@@ -164,20 +158,14 @@ export function ProjectsTable({
     return <p className="text-muted text-sm">No project page was viewed.</p>;
   return (
     <table className={tableClass}>
-      <thead>
-        <tr>
-          <th scope="col">Project</th>
-          <th scope="col" className="text-right">
-            Views
-          </th>
-          <th scope="col" className="text-right">
-            Visitors
-          </th>
-          <th scope="col" className="pl-4">
-            Per day
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={[
+          "Project",
+          VIEWS_COLUMN,
+          VISITORS_COLUMN,
+          { label: "Per day", className: "pl-4" },
+        ]}
+      />
       <tbody>
         {projects.map((project) => (
           <tr key={project._id} className="border-t border-black/10">
@@ -211,14 +199,7 @@ export function CountTable({
   if (rows.length === 0) return <p className="text-muted text-sm">{empty}</p>;
   return (
     <table className={tableClass}>
-      <thead>
-        <tr>
-          <th scope="col">{label}</th>
-          <th scope="col" className="text-right">
-            Views
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={[label, VIEWS_COLUMN]} />
       <tbody>
         {rows.map((row) => (
           <tr key={row.name} className="border-t border-black/10">

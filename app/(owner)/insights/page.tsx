@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import {
   CountTable,
   DaysChart,
@@ -14,6 +15,18 @@ import { requireOwnerPage } from "@/lib/auth/owner-page";
 import { flushViews, readInsights, readProjectDays, lastDays } from "@/lib/data/views";
 
 export const metadata: Metadata = { title: "Insights", robots: { index: false } };
+
+/** One titled part of the page. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 /**
  * The owner's view counts (docs/spec.md §2, docs/security.md "Insights"): views and visitors over
@@ -61,32 +74,23 @@ export default async function InsightsPage({
           </dl>
           <DaysChart days={insights.days} />
         </section>
-        <section aria-labelledby="insights-projects" className="space-y-3">
-          <h2 id="insights-projects" className="text-xl font-semibold">
-            Projects
-          </h2>
+        <Section id="insights-projects" title="Projects">
           <ProjectsTable projects={insights.projects} series={series} />
-        </section>
-        <section aria-labelledby="insights-referrers" className="space-y-3">
-          <h2 id="insights-referrers" className="text-xl font-semibold">
-            Top referrers
-          </h2>
+        </Section>
+        <Section id="insights-referrers" title="Top referrers">
           <CountTable
             label="Site"
             rows={insights.referrers.map((row) => ({ name: row.host, views: row.views }))}
             empty="No visit came from another site."
           />
-        </section>
-        <section aria-labelledby="insights-devices" className="space-y-3">
-          <h2 id="insights-devices" className="text-xl font-semibold">
-            Devices
-          </h2>
+        </Section>
+        <Section id="insights-devices" title="Devices">
           <CountTable
             label="Device"
             rows={insights.devices.map((row) => ({ name: row.kind, views: row.views }))}
             empty="No views yet."
           />
-        </section>
+        </Section>
         <p className="text-muted text-sm">
           What visitors are told:{" "}
           <Link href="/privacy" className="underline underline-offset-2">

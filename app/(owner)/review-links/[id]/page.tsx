@@ -16,6 +16,7 @@ import {
 } from "@/lib/data/review-links";
 import { listSections } from "@/lib/data/sections";
 import { getSiteUrl } from "@/lib/site/site-url";
+import { TableHead } from "@/components/owner/table-head";
 
 export const metadata: Metadata = { title: "Review link", robots: { index: false } };
 
@@ -117,22 +118,14 @@ export default async function ReviewLinkPage({ params }: { params: Params }) {
         <p className="text-muted">Not opened yet.</p>
       ) : (
         <table className="w-full text-left text-sm" data-testid="review-opens">
-          <thead>
-            <tr>
-              <th scope="col" className="py-1 pr-3">
-                When
-              </th>
-              <th scope="col" className="py-1 pr-3">
-                Device
-              </th>
-              <th scope="col" className="py-1 pr-3">
-                Projects viewed
-              </th>
-              <th scope="col" className="py-1">
-                Video played
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              { label: "When", className: "py-1 pr-3" },
+              { label: "Device", className: "py-1 pr-3" },
+              { label: "Projects viewed", className: "py-1 pr-3" },
+              { label: "Video played", className: "py-1" },
+            ]}
+          />
           <tbody>
             {opens.map((open) => (
               <tr key={open.id} className="border-t border-black/10">
