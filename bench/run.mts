@@ -171,7 +171,8 @@ log(`first start ${firstStarts.join(", ")} MB, restart ${restarts.join(", ")} MB
 
 // startServer gives every server `npm start`'s Node options: the bench measures the production set-up.
 phase("server start, warm-up and idle memory");
-const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "" });
+// Behind a proxy, as deployed: the view beacons' visitors each have their own address (beacons.mts).
+const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "", AUTH_TRUST_PROXY: "true" });
 const pid = server.process.pid!;
 let before: RunningServer | undefined;
 try {
