@@ -315,6 +315,38 @@ describe.skipIf(!serverUrl)("two servers on one PostgreSQL database", () => {
     expect(statuses.slice(30)).toEqual(Array(6).fill(429));
   });
 
+  it("adds up both servers' view counts, a visitor seen by both counted once", async () => {
+    // Each server counts in memory and writes in batches; the owner's read writes that server's
+    // batch first (docs/security.md, "Insights"), so B is read before A sums them up.
+    const { accessToken } = await signIn(a.url, OWNER_EMAIL, PASSWORD);
+    const today = new Date().toISOString().slice(0, 10);
+    const totals = async (server: RunningServer) => {
+      const response = await fetch(`${server.url}/api/insights?from=${today}&to=${today}`, {
+        headers: authHeaders(accessToken),
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { totals: { views: number; visitors: number } }).totals;
+    };
+    await totals(b);
+    const before = await totals(a);
+    // 10 people, each from an address and browser of their own, 2 views through A and 2 through B.
+    for (let person = 0; person < 10; person++)
+      for (let view = 0; view < 4; view++) {
+        const server = view % 2 === 0 ? a : b;
+        const sent = await fetchFrom(`127.0.0.${40 + person}`)(`${server.url}/api/views`, {
+          method: "POST",
+          headers: {
+            "content-type": "text/plain;charset=UTF-8",
+            "user-agent": `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.${person}.0 Safari/537.36`,
+          },
+          body: JSON.stringify({ p: "/", r: "" }),
+        });
+        expect(sent.status).toBe(204);
+      }
+    await totals(b);
+    expect(await totals(a)).toEqual({ views: before.views + 40, visitors: before.visitors + 10 });
+  });
+
   it("npm run auth:rotate-key: both servers sign with the new key, earlier sessions keep working", async () => {
     const before = await signIn(a.url, OWNER_EMAIL, PASSWORD);
     const kidOf = (token: string) =>
