@@ -12,6 +12,7 @@ import {
 } from "@/components/dashboard/insights";
 import { OwnerPage } from "@/components/owner/owner-page";
 import { requireOwnerPage } from "@/lib/auth/owner-page";
+import { capitalize } from "@/lib/validation/text";
 import { flushViews, readInsights, readProjectDays, lastDays } from "@/lib/data/views";
 
 export const metadata: Metadata = { title: "Insights", robots: { index: false } };
@@ -59,38 +60,40 @@ export default async function InsightsPage({
             Last {range} days
           </h2>
           <dl className="flex gap-10">
-            <div>
-              <dt className="text-muted text-sm">Views</dt>
-              <dd className="text-3xl font-semibold" data-testid="insights-views">
-                {formatCount(insights.totals.views)}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-muted text-sm">Visitors</dt>
-              <dd className="text-3xl font-semibold" data-testid="insights-visitors">
-                {formatCount(insights.totals.visitors)}
-              </dd>
-            </div>
+            {(["views", "visitors"] as const).map((total) => (
+              <div key={total}>
+                <dt className="text-muted text-sm">{capitalize(total)}</dt>
+                <dd className="text-3xl font-semibold" data-testid={`insights-${total}`}>
+                  {formatCount(insights.totals[total])}
+                </dd>
+              </div>
+            ))}
           </dl>
           <DaysChart days={insights.days} />
         </section>
         <Section id="insights-projects" title="Projects">
           <ProjectsTable projects={insights.projects} series={series} />
         </Section>
-        <Section id="insights-referrers" title="Top referrers">
-          <CountTable
-            label="Site"
-            rows={insights.referrers.map((row) => ({ name: row.host, views: row.views }))}
-            empty="No visit came from another site."
-          />
-        </Section>
-        <Section id="insights-devices" title="Devices">
-          <CountTable
-            label="Device"
-            rows={insights.devices.map((row) => ({ name: row.kind, views: row.views }))}
-            empty="No views yet."
-          />
-        </Section>
+        {[
+          {
+            id: "insights-referrers",
+            title: "Top referrers",
+            label: "Site",
+            rows: insights.referrers.map((row) => ({ name: row.host, views: row.views })),
+            empty: "No visit came from another site.",
+          },
+          {
+            id: "insights-devices",
+            title: "Devices",
+            label: "Device",
+            rows: insights.devices.map((row) => ({ name: row.kind, views: row.views })),
+            empty: "No views yet.",
+          },
+        ].map(({ id, title, ...table }) => (
+          <Section key={id} id={id} title={title}>
+            <CountTable {...table} />
+          </Section>
+        ))}
         <p className="text-muted text-sm">
           What visitors are told:{" "}
           <Link href="/privacy" className="underline underline-offset-2">
