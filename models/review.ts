@@ -79,6 +79,8 @@ export const reviewComments = pgTable(
     /** A point of an image, 0–1 from the top left; null when not pinned to a point. */
     x: real("x"),
     y: real("y"),
+    /** Which of the section's images the point is on (its position there); null without a point. */
+    image: integer("image"),
     reply: text("reply"),
     repliedAt: timestamp("replied_at", { withTimezone: true }),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
@@ -90,6 +92,7 @@ export const reviewComments = pgTable(
       "review_comments_point_range",
       sql`(${table.x} is null and ${table.y} is null) or (${table.x} between 0 and 1 and ${table.y} between 0 and 1)`,
     ),
+    check("review_comments_image_range", sql`${table.image} >= 0`),
     index("review_comments_link_idx").on(table.linkId, table.createdAt),
   ],
 );

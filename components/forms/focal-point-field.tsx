@@ -3,6 +3,7 @@
 import { useId } from "react";
 import { DEFAULT_FOCAL, objectPosition, roundFocal, type Focal } from "@/lib/validation/focal";
 import { FilePreview } from "./file-preview";
+import { clickedPoint, movedPoint } from "./point-keys";
 
 const STEP = 0.05;
 const percent = (value: number) => Math.round(value * 100);
@@ -45,30 +46,16 @@ export function FocalPointField({
 
   function onKeyDown(event: React.KeyboardEvent) {
     if (disabled) return;
-    const step = event.shiftKey ? 0.01 : STEP;
-    const moves: Record<string, [number, number]> = {
-      ArrowLeft: [-step, 0],
-      ArrowRight: [step, 0],
-      ArrowUp: [0, -step],
-      ArrowDown: [0, step],
-    };
-    const move = moves[event.key];
-    if (move) set(value.x + move[0], value.y + move[1]);
-    else if (event.key === "Home") set(DEFAULT_FOCAL.x, DEFAULT_FOCAL.y);
-    else return;
+    const moved = movedPoint(event, value, STEP, DEFAULT_FOCAL);
+    if (!moved) return;
+    set(moved.x, moved.y);
     event.preventDefault();
   }
 
   function onClick(event: React.MouseEvent<HTMLDivElement>) {
     if (disabled) return;
-    const box = event.currentTarget.getBoundingClientRect();
-    if (box.width === 0 || box.height === 0) return;
-    // Whole percents: what the slider reads out is exactly what is stored.
-    const whole = (value: number) => Math.round(value * 100) / 100;
-    set(
-      whole((event.clientX - box.left) / box.width),
-      whole((event.clientY - box.top) / box.height),
-    );
+    const clicked = clickedPoint(event);
+    if (clicked) set(clicked.x, clicked.y);
   }
 
   const image = "block h-auto max-h-60 max-w-full select-none";

@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import type { Point } from "@/components/forms/point-keys";
 import { TextAreaField, TextField } from "@/components/forms/field";
 import { SubmitButton } from "@/components/forms/submit-button";
 import {
@@ -9,8 +10,11 @@ import {
   sendReviewProgress,
   type ReviewCommentJson,
 } from "@/lib/client/review";
+import { optimizedImage, preloadLcpImage } from "@/lib/site/image-srcset";
+import { tileSizes } from "@/lib/site/image-grid-layout";
 import { REVIEW_LIMITS } from "@/lib/validation/limits";
-import { formatTime } from "./review-time";
+import { aloneMaxWidth } from "./section-images";
+import { formatPoint, formatTime } from "@/lib/validation/review-messages";
 
 /*
  * The reviewer's side of a review page (docs/spec.md §13): the visit's record (projects seen,
@@ -86,6 +90,130 @@ export function ReviewVisit({ token }: { token: string }) {
 }
 
 type VideoProps = { src: string; title: string; allowDownload: boolean };
+
+/** The picker over a section's images, loaded once the reviewer asks to pin a comment to a point. */
+const ReviewPointPicker = lazy(() => import("./review-point-picker"));
+
+export type ReviewImage = { url: string; alt: string; width: number | null; height: number | null };
+type PointMarker = { _id: string; name: string; x: number; y: number; image: number | null };
+
+const pointed = <T extends { x: number | null; y: number | null }>(
+  comment: T,
+): comment is T & { x: number; y: number } => comment.x !== null && comment.y !== null;
+
+/**
+ * A section's images on a review page, each whole (its box is the image, so a point of it is the
+ * same on every screen), with the markers of the comments pinned to points of it, numbered in the
+ * section's order. `priority`: the page's LCP candidate, as on the project page. A click on a
+ * marker calls `onMarker` (none: the markers only show where). `overlay` draws over an image.
+ */
+export function ReviewImages({
+  images,
+  markers,
+  active = null,
+  onMarker,
+  priority = false,
+  maxWidth,
+  overlay,
+}: {
+  images: ReviewImage[];
+  markers: PointMarker[];
+  active?: string | null;
+  onMarker?: (id: string) => void;
+  priority?: boolean;
+  maxWidth?: string;
+  overlay?: (index: number) => React.ReactNode;
+}) {
+  return (
+    <ul className="flex flex-col gap-3" data-testid="review-images">
+      {images.map((image, index) => {
+        const picture = optimizedImage(
+          image.url,
+          tileSizes(1, 0, image.width, image.height, maxWidth),
+        );
+        const first = priority && index === 0;
+        if (first) preloadLcpImage(picture);
+        const ratio = image.width && image.height ? image.width / image.height : null;
+        return (
+          <li key={image.url + index}>
+            <div
+              className="relative mx-auto w-fit max-w-full"
+              style={ratio ? { maxWidth: aloneMaxWidth(ratio, image.width) } : undefined}
+            >
+              {/* eslint-disable-next-line @next/next/no-img-element -- next/image's own markup, without its client code */}
+              <img
+                alt={image.alt}
+                {...picture}
+                width={image.width ?? undefined}
+                height={image.height ?? undefined}
+                loading={first ? "eager" : "lazy"}
+                fetchPriority={first ? "high" : undefined}
+                decoding="async"
+                className="block h-auto w-full rounded-sm bg-stone-200"
+              />
+              {markers.map((marker, n) =>
+                (marker.image ?? 0) !== index ? null : (
+                  <MarkerDot
+                    key={marker._id}
+                    marker={marker}
+                    n={n + 1}
+                    active={marker._id === active}
+                    onClick={onMarker}
+                  />
+                ),
+              )}
+              {overlay?.(index)}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function MarkerDot({
+  marker,
+  n,
+  active,
+  onClick,
+}: {
+  marker: PointMarker;
+  n: number;
+  active: boolean;
+  onClick?: (id: string) => void;
+}) {
+  const label = `Comment ${n} by ${marker.name}, ${formatPoint(marker.x, marker.y, marker.image)}`;
+  const className = `absolute flex size-7 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full border-2 border-white text-xs font-semibold text-white shadow-[0_0_0_1px_rgb(0_0_0/0.6)] ${
+    active ? "bg-ink z-10 scale-125 ring-4 ring-yellow-300" : "bg-accent"
+  }`;
+  const style = { left: `${marker.x * 100}%`, top: `${marker.y * 100}%` };
+  return onClick ? (
+    <button
+      type="button"
+      onClick={() => onClick(marker._id)}
+      aria-label={label}
+      aria-pressed={active}
+      title={label}
+      data-testid="image-marker"
+      data-active={active || undefined}
+      className={`${className} focus-visible:outline-ink focus-visible:outline-2 focus-visible:outline-offset-2`}
+      style={style}
+    >
+      {n}
+    </button>
+  ) : (
+    <span
+      role="img"
+      aria-label={label}
+      title={label}
+      data-testid="image-marker"
+      className={className}
+      style={style}
+    >
+      {n}
+    </span>
+  );
+}
 
 type Marker = { _id: string; time: number | null; name: string };
 
@@ -172,13 +300,18 @@ export function ReviewPlayer({
  * One section's comments: for an uploaded video the player, with the comments' markers on a
  * timeline under it; a comment written while the video is there is pinned to its current time
  * (the video pauses when the reviewer starts writing), and a click on a comment or a marker seeks
- * to it.
+ * to it. The section's images, with the markers of comments pinned to a point of one: "Pin to a
+ * point of an image" lets the reviewer pick one (a tap, or the arrow keys), and a click on such a
+ * comment highlights its marker.
  */
 export function ReviewSection({
   token,
   sectionId,
   label,
   video,
+  images,
+  priority,
+  maxWidth,
   initialComments,
   ownerName,
 }: {
@@ -186,11 +319,20 @@ export function ReviewSection({
   sectionId: string;
   label: string;
   video: VideoProps | null;
+  images: ReviewImage[];
+  /** Its first image is the page's LCP candidate. */
+  priority: boolean;
+  maxWidth: string;
   initialComments: ReviewCommentJson[];
   ownerName: string;
 }) {
   const [comments, setComments] = useState(initialComments);
   const [time, setTime] = useState<number | null>(null);
+  const [picking, setPicking] = useState(false);
+  const [point, setPoint] = useState<(Point & { image: number }) | null>(null);
+  const [active, setActive] = useState<string | null>(null);
+  const pinButton = useRef<HTMLButtonElement>(null);
+  const commentField = useRef<HTMLDivElement>(null);
   const nameField = useRef<HTMLDivElement>(null);
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -222,7 +364,8 @@ export function ReviewSection({
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const name = String(new FormData(event.currentTarget).get("name") ?? "");
-    const pinned = video ? (player.current?.currentTime ?? time ?? 0) : null;
+    // A comment is pinned to a point of an image or else, under a video, to its time.
+    const pinned = video && !point ? (player.current?.currentTime ?? time ?? 0) : null;
     setBusy(true);
     setError(null);
     const result = await postReviewComment(token, {
@@ -230,6 +373,7 @@ export function ReviewSection({
       name,
       text,
       time: pinned,
+      ...(point ? { x: point.x, y: point.y, image: point.image } : {}),
       openId: visitId,
     });
     setBusy(false);
@@ -241,14 +385,53 @@ export function ReviewSection({
     window.localStorage.setItem(NAME_KEY, name.trim());
     setComments((list) => [...list, posted]);
     setText("");
+    setPoint(null);
+    setPicking(false);
     setStatus(
-      posted.time === null ? "Comment posted." : `Comment posted at ${formatTime(posted.time)}.`,
+      pointed(posted)
+        ? `Comment posted on ${formatPoint(posted.x, posted.y, posted.image)}.`
+        : posted.time === null
+          ? "Comment posted."
+          : `Comment posted at ${formatTime(posted.time)}.`,
     );
   }
 
+  const stopPicking = () => {
+    setPicking(false);
+    pinButton.current?.focus();
+  };
+
   const timed = comments.filter((comment) => comment.time !== null);
+  const markers = comments.filter(pointed);
   return (
     <div className="flex flex-col gap-4" data-testid="review-section">
+      {images.length > 0 ? (
+        <ReviewImages
+          images={images}
+          markers={markers}
+          active={active}
+          onMarker={setActive}
+          priority={priority}
+          maxWidth={maxWidth}
+          overlay={
+            picking
+              ? (index) => (
+                  <Suspense>
+                    <ReviewPointPicker
+                      image={index}
+                      alt={images[index]!.alt}
+                      point={point?.image === index ? point : null}
+                      autoFocus={index === (point?.image ?? 0)}
+                      onPick={(picked) => setPoint({ ...picked, image: index })}
+                      onDone={() => commentField.current?.querySelector("textarea")?.focus()}
+                      onCancel={stopPicking}
+                    />
+                  </Suspense>
+                )
+              : undefined
+          }
+        />
+      ) : null}
       {video ? (
         <ReviewPlayer video={video} markers={timed} playerRef={player} onSeek={seek} />
       ) : null}
@@ -257,7 +440,9 @@ export function ReviewSection({
           {comments.map((comment) => (
             <li
               key={comment._id}
-              className="rounded-md border border-black/15 bg-white p-3"
+              className={`rounded-md border bg-white p-3 ${
+                comment._id === active ? "border-ink ring-ink ring-1" : "border-black/15"
+              }`}
               data-testid="review-comment"
             >
               <p className="text-sm">
@@ -272,6 +457,20 @@ export function ReviewSection({
                       aria-label={`Play from ${formatTime(comment.time)}`}
                     >
                       {formatTime(comment.time)}
+                    </button>
+                  </>
+                ) : null}
+                {pointed(comment) ? (
+                  <>
+                    {" "}
+                    <button
+                      type="button"
+                      onClick={() => setActive(comment._id)}
+                      aria-pressed={comment._id === active}
+                      className="text-accent font-medium underline underline-offset-2"
+                      data-testid="comment-point"
+                    >
+                      {`${markers.indexOf(comment) + 1} · ${formatPoint(comment.x, comment.y, comment.image)}`}
                     </button>
                   </>
                 ) : null}
@@ -300,15 +499,51 @@ export function ReviewSection({
             maxLength={REVIEW_LIMITS.reviewerName}
           />
         </div>
-        <TextAreaField
-          label={video && time !== null ? `Comment at ${formatTime(time)}` : `Comment on ${label}`}
-          name="text"
-          maxLength={REVIEW_LIMITS.comment}
-          value={text}
-          error={error}
-          onFocus={pin}
-          onChange={(event) => setText(event.target.value)}
-        />
+        {images.length > 0 ? (
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+            <button
+              ref={pinButton}
+              type="button"
+              aria-pressed={picking}
+              onClick={() => (picking ? stopPicking() : setPicking(true))}
+              className="rounded-md border border-black/30 px-3 py-1.5 font-medium aria-pressed:bg-black aria-pressed:text-white"
+            >
+              Pin to a point of an image
+            </button>
+            {point ? (
+              <button
+                type="button"
+                onClick={() => setPoint(null)}
+                className="underline underline-offset-2"
+              >
+                Remove the point
+              </button>
+            ) : null}
+            {picking ? (
+              <p className="text-muted w-full">
+                Tap the image where your comment goes, or move the point with the arrow keys and
+                press Enter.
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        <div ref={commentField}>
+          <TextAreaField
+            label={
+              point
+                ? `Comment on ${formatPoint(point.x, point.y, point.image)}`
+                : video && time !== null
+                  ? `Comment at ${formatTime(time)}`
+                  : `Comment on ${label}`
+            }
+            name="text"
+            maxLength={REVIEW_LIMITS.comment}
+            value={text}
+            error={error}
+            onFocus={pin}
+            onChange={(event) => setText(event.target.value)}
+          />
+        </div>
         <div aria-live="polite" className="sr-only">
           {status}
         </div>

@@ -139,7 +139,7 @@ export function SectionImages({
  * wider than its own pixels (a 480 px image in a 1,088 px column stays 480 px wide, centred,
  * instead of being stretched soft).
  */
-function aloneMaxWidth(ratio: number, width: number | null): string {
+export function aloneMaxWidth(ratio: number, width: number | null): string {
   return width ? `min(${capWidth(ratio)}, ${width}px)` : capWidth(ratio);
 }
 

@@ -159,15 +159,20 @@ export async function postCommentFromRequest(request: Request, token: string): P
   const limited = await limit(request, "reviewComment", link, reviewMessages.tooManyComments);
   if (limited) return limited;
   const input = parse(reviewCommentSchema, await readBody(request));
-  if (!(await sectionInLink(link, input.sectionId)))
-    throw new ApiError(400, reviewMessages.sectionOutside);
+  const section = await sectionInLink(link, input.sectionId);
+  if (!section) throw new ApiError(400, reviewMessages.sectionOutside);
+  const pinned = input.x != null && input.y != null;
+  const image = pinned ? (input.image ?? 0) : null;
+  if (image !== null && image >= section.images.length)
+    throw new ApiError(400, reviewMessages.imageInvalid);
   const comment = await addReviewComment(link, {
     sectionId: input.sectionId,
     name: input.name,
     text: input.text,
     time: input.time ?? null,
-    x: input.x ?? null,
-    y: input.y ?? null,
+    x: pinned ? input.x! : null,
+    y: pinned ? input.y! : null,
+    image,
     openId: input.openId ?? null,
   });
   return ok(reviewMessages.commentPosted, toReviewCommentJson(comment), 201);

@@ -4,6 +4,7 @@ import { deliverMail, escapeHtml } from "@/lib/auth-service/mail";
 import { claimReviewMail } from "@/lib/data/review-links";
 import { env } from "@/lib/env";
 import { getCachedSiteUrl } from "@/lib/site/site-url";
+import { formatPoint, formatTime } from "@/lib/validation/review-messages";
 
 /*
  * The owner's mail about reviewers' comments (docs/spec.md §13): one mail per reviewer visit,
@@ -14,9 +15,6 @@ import { getCachedSiteUrl } from "@/lib/site/site-url";
 
 export const REVIEW_MAIL_QUIET_MS = 5 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 1000;
-
-const clock = (seconds: number) =>
-  `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, "0")}`;
 
 /** Sends the mails that are due; returns how many were sent. */
 export async function sendDueReviewMail(now = new Date()): Promise<number> {
@@ -30,7 +28,11 @@ export async function sendDueReviewMail(now = new Date()): Promise<number> {
     const page = new URL(`/review-links/${link.id}`, site).toString();
     const lines = comments.map(
       (comment) =>
-        `${comment.name}${comment.time !== null ? ` at ${clock(comment.time)}` : ""}: ${comment.text}`,
+        `${comment.name}${comment.time !== null ? ` at ${formatTime(comment.time)}` : ""}${
+          comment.x !== null && comment.y !== null
+            ? ` on ${formatPoint(comment.x, comment.y, comment.image)}`
+            : ""
+        }: ${comment.text}`,
     );
     const subject = `${comments.length} new comment${comments.length === 1 ? "" : "s"} on “${link.name}”`;
     await deliverMail(

@@ -1,3 +1,5 @@
+import type { z } from "zod";
+import type { reviewCommentSchema } from "@/lib/validation/review";
 import { reviewMessages } from "@/lib/validation/review-messages";
 import { callApi } from "./result";
 
@@ -11,21 +13,14 @@ export type ReviewCommentJson = {
   time: number | null;
   x: number | null;
   y: number | null;
+  image: number | null;
   reply: string | null;
   repliedAt: string | null;
   resolved: boolean;
   createdAt: string;
 };
 
-export type NewComment = {
-  sectionId: string;
-  name: string;
-  text: string;
-  time?: number | null;
-  x?: number | null;
-  y?: number | null;
-  openId?: string | null;
-};
+export type NewComment = z.input<typeof reviewCommentSchema>;
 
 export function postReviewComment(token: string, comment: NewComment) {
   return callApi<ReviewCommentJson>(

@@ -63,6 +63,7 @@ export function toReviewCommentJson(comment: ReviewComment) {
     time: comment.time,
     x: comment.x,
     y: comment.y,
+    image: comment.image,
     reply: comment.reply,
     repliedAt: comment.repliedAt?.toISOString() ?? null,
     resolved: comment.resolvedAt !== null,
@@ -157,7 +158,7 @@ export async function sectionInLink(link: ReviewLink, sectionId: string) {
   if (!isId(sectionId) || link.projectIds.length === 0) return null;
   const db = await getDb();
   const [row] = await db
-    .select({ id: sections.id, projectId: sections.projectId })
+    .select({ id: sections.id, projectId: sections.projectId, images: sections.images })
     .from(sections)
     .innerJoin(projects, eq(projects.id, sections.projectId))
     .where(
@@ -171,15 +172,10 @@ export async function sectionInLink(link: ReviewLink, sectionId: string) {
   return row ?? null;
 }
 
-export type CommentInput = {
-  sectionId: string;
-  name: string;
-  text: string;
-  time: number | null;
-  x: number | null;
-  y: number | null;
-  openId: string | null;
-};
+export type CommentInput = Pick<
+  ReviewCommentRow,
+  "sectionId" | "name" | "text" | "time" | "x" | "y" | "image" | "openId"
+>;
 
 export async function addReviewComment(
   link: ReviewLink,

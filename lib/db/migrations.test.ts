@@ -37,6 +37,7 @@ import {
   listReviewComments,
   listReviewOpens,
   recordReviewOpen,
+  toReviewCommentJson,
   updateReviewOpen,
 } from "@/lib/data/review-links";
 import { countView, flushViews, readInsights, utcDay } from "@/lib/data/views";
@@ -863,6 +864,7 @@ describe("migration 0015: review links", () => {
       time: 3.2,
       x: null,
       y: null,
+      image: null,
       openId: open.id,
     });
 
@@ -882,6 +884,7 @@ describe("migration 0015: review links", () => {
       time: null,
       x: 0.25,
       y: 0.5,
+      image: 0,
       openId: open.id,
     });
     const batch = await claimReviewMail(quiet, new Date(Date.now() + 2 * quiet));
@@ -894,7 +897,7 @@ describe("migration 0015: review links", () => {
     expect(restored).toMatchObject({ id: link.id, name: "Acme — pitch", projectIds: [PROJECT_ID] });
     expect(await listReviewComments(link.id)).toMatchObject([
       { name: "Ann", text: "<b>Tighter</b> here", time: 3.2, openId: open.id },
-      { text: "And the end card", x: 0.25, y: 0.5 },
+      { text: "And the end card", x: 0.25, y: 0.5, image: 0 },
     ]);
     expect(await listReviewOpens(link.id)).toMatchObject([
       { device: "phone", projectsViewed: [PROJECT_ID], videoSeconds: 7 },
@@ -1031,5 +1034,87 @@ describe("migration 0018: poster and trim", () => {
 
     expect(await site.restoreOldBackup()).toEqual({ rows: 2, files: 0 });
     expect(toSectionJson((await getSection(SECTION_ID))!)).toMatchObject(unset);
+  }, 120_000);
+});
+
+/**
+ * Migration 0019 (which image a review comment's point is on, docs/spec.md §13): comments made
+ * before it keep their point, on no image in particular (the reviewer page shows it on the first);
+ * new comments name their image, in the database and in a backup.
+ */
+describe("migration 0019: review comments on an image", () => {
+  const LINK_ID = "0123456789abcdef0123abcd";
+  const COMMENT_ID = "0123456789abcdef0123cdef";
+  const OLD_TOKEN = "o".repeat(43);
+
+  it("upgrades a site made before it without loss; a new comment's image survives a backup and restore", async () => {
+    const site = await siteBefore(
+      19,
+      {
+        tables: [...BOTH, "review_links", "review_comments"],
+        added: { review_comments: ["image"] },
+      },
+      async (execute) => {
+        await insertOldProject(execute, PROJECT_ID, { status: "draft" });
+        await insertOldSection(execute, SECTION_ID, PROJECT_ID);
+        await insertRow(execute, "review_links", {
+          id: LINK_ID,
+          token: OLD_TOKEN,
+          name: "Old link",
+          project_ids: JSON.stringify([PROJECT_ID]),
+        });
+        await insertRow(execute, "review_comments", {
+          id: COMMENT_ID,
+          link_id: LINK_ID,
+          section_id: SECTION_ID,
+          name: "Ann",
+          text: "Brighter here",
+          x: 0.2,
+          y: 0.7,
+        });
+      },
+    );
+
+    // The current code opens the same database: 0019 runs, the old comment keeps its point.
+    expect((await listReviewComments(LINK_ID)).map(toReviewCommentJson)).toMatchObject([
+      { _id: COMMENT_ID, text: "Brighter here", x: 0.2, y: 0.7, image: null },
+    ]);
+    const link = (await getReviewLinkByToken(OLD_TOKEN))!;
+    await addReviewComment(link, {
+      sectionId: SECTION_ID,
+      name: "Ann",
+      text: "And the sky on the second image",
+      time: null,
+      x: 0.5,
+      y: 0.1,
+      image: 1,
+      openId: null,
+    });
+    await expect(
+      addReviewComment(link, {
+        sectionId: SECTION_ID,
+        name: "Ann",
+        text: "Off the images",
+        time: null,
+        x: 0.5,
+        y: 0.5,
+        image: -1,
+        openId: null,
+      }),
+    ).rejects.toThrow();
+
+    const archive = path.join(work, "after-0019.tar.gz");
+    await createBackup(site.dataDir, archive);
+    await restoreBackup(await fresh(), archive);
+    expect(await listReviewComments(LINK_ID)).toMatchObject([
+      { id: COMMENT_ID, image: null },
+      { text: "And the sky on the second image", x: 0.5, y: 0.1, image: 1 },
+    ]);
+
+    // A backup archive of the old schema restores into a new site the same way.
+    expect(await site.restoreOldBackup()).toEqual({ rows: 4, files: 0 });
+    expect(await listReviewComments(LINK_ID)).toMatchObject([
+      { id: COMMENT_ID, x: 0.2, y: 0.7, image: null },
+    ]);
   }, 120_000);
 });

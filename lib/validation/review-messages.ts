@@ -16,6 +16,7 @@ export const reviewMessages = {
   invalidText: "Text holds characters that cannot be stored",
   sectionOutside: "This section is not part of this review",
   pointInvalid: "A point needs both x and y between 0 and 1",
+  imageInvalid: "The point must be on one of this section's images",
   timeInvalid: "Time must be a number of seconds of at least 0",
   tooManyComments: "Too many comments. Please wait a minute and try again.",
   tooManyRequests: "Request rate limit reached",
@@ -30,3 +31,14 @@ export const reviewMessages = {
   commentUpdated: "Comment updated",
   commentsFetched: "Comments fetched",
 } as const;
+
+/** "1:05" for 65.2 seconds: a comment's time. */
+export function formatTime(seconds: number): string {
+  const whole = Math.floor(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+/** "image 2, 25% across, 50% down": a comment's point (an old point without its image: the first). */
+export function formatPoint(x: number, y: number, image: number | null): string {
+  return `image ${(image ?? 0) + 1}, ${Math.round(x * 100)}% across, ${Math.round(y * 100)}% down`;
+}

@@ -57,12 +57,17 @@ export const reviewCommentSchema = z
     time: z.number({ error: reviewMessages.timeInvalid }).finite().min(0).nullish(),
     x: z.number({ error: reviewMessages.pointInvalid }).min(0).max(1).nullish(),
     y: z.number({ error: reviewMessages.pointInvalid }).min(0).max(1).nullish(),
+    /** Which of the section's images the point is on; 0 when a point comes without it. */
+    image: z.number({ error: reviewMessages.imageInvalid }).int().min(0).nullish(),
     openId: z
       .string()
       .regex(/^[0-9a-f]{24}$/)
       .nullish(),
   })
   .refine((value) => (value.x == null) === (value.y == null), {
+    error: reviewMessages.pointInvalid,
+  })
+  .refine((value) => value.image == null || value.x != null, {
     error: reviewMessages.pointInvalid,
   });
 

@@ -45,6 +45,13 @@ export async function startSmtpServer(port?: number) {
   };
 }
 
+/** UTF-8 text from its quoted-printable form (soft line breaks already joined). */
+const fromQuotedPrintable = (text: string) =>
+  Buffer.from(
+    text.replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    "latin1",
+  ).toString("utf8");
+
 /** Decodes the quoted-printable or base64 body parts of a raw message into plain text. */
 export function decodeMailBody(raw: string): string {
   const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
@@ -55,9 +62,7 @@ export function decodeMailBody(raw: string): string {
       if (/content-transfer-encoding:\s*base64/i.test(head))
         return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
       if (/content-transfer-encoding:\s*quoted-printable/i.test(head))
-        return body
-          .replace(/=\r?\n/g, "")
-          .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+        return fromQuotedPrintable(body.replace(/=\r?\n/g, ""));
       return body;
     })
     .join("\n");
@@ -68,4 +73,19 @@ export function findVerifyLink(raw: string): string {
   const match = /https?:\/\/[^\s"<>]+\/auth\/v1\/verify\?[^\s"<>]+/.exec(decodeMailBody(raw));
   if (!match) throw new Error(`No verify link in the mail:\n${raw}`);
   return match[0].replace(/&amp;/g, "&");
+}
+
+/** A message's Subject header, its RFC 2047 encoded words (nodemailer's Q or B) decoded. */
+export function mailSubject(raw: string): string {
+  const header = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? "";
+  return (
+    header
+      // Encoded words on folded lines join without the whitespace between them.
+      .replace(/\?=\s+=\?/g, "?==?")
+      .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
+        kind.toLowerCase() === "b"
+          ? Buffer.from(text, "base64").toString("utf8")
+          : fromQuotedPrintable(text.replace(/_/g, " ")),
+      )
+  );
 }

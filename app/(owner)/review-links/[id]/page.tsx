@@ -3,8 +3,9 @@ import { notFound } from "next/navigation";
 import { OwnerPage } from "@/components/owner/owner-page";
 import { ReviewLinkForm } from "@/components/owner/review-link-form";
 import { ReviewCommentActions, RevokeReviewLink } from "@/components/owner/review-comment-actions";
-import { ReviewPlayer } from "@/components/sections/review-client";
-import { formatTime } from "@/components/sections/review-time";
+import { ReviewImages, ReviewPlayer } from "@/components/sections/review-client";
+import { sectionViewData } from "@/components/sections/project-page";
+import { formatPoint, formatTime } from "@/lib/validation/review-messages";
 import { requireOwnerPage } from "@/lib/auth/owner-page";
 import { listProjects } from "@/lib/data/projects";
 import {
@@ -66,9 +67,21 @@ export default async function ReviewLinkPage({ params }: { params: Params }) {
           const own = comments.filter((comment) => comment.sectionId === section.id);
           if (own.length === 0) return null;
           const label = `${project.title}: ${section.title || `section ${s + 1}`}`;
+          const points = own.flatMap(({ id, name, x, y, image }) =>
+            x !== null && y !== null ? [{ _id: id, name, x, y, image }] : [],
+          );
           return (
             <section key={section.id} aria-label={label} className="mb-8">
               <h3 className="font-semibold">{label}</h3>
+              {points.length > 0 ? (
+                <div className="mt-3 max-w-xl">
+                  <ReviewImages
+                    images={sectionViewData(section, project).images}
+                    markers={points}
+                    maxWidth="36rem"
+                  />
+                </div>
+              ) : null}
               {section.videoUrl && !section.videoEmbed ? (
                 <div className="mt-3">
                   <ReviewPlayer
@@ -92,7 +105,9 @@ export default async function ReviewLinkPage({ params }: { params: Params }) {
                       <span className="font-semibold">{comment.name}</span>
                       {comment.time !== null ? ` at ${formatTime(comment.time)}` : ""}
                       {comment.x !== null && comment.y !== null
-                        ? ` at ${Math.round(comment.x * 100)}% across, ${Math.round(comment.y * 100)}% down`
+                        ? ` on ${formatPoint(comment.x, comment.y, comment.image)} (marker ${
+                            points.findIndex((point) => point._id === comment.id) + 1
+                          })`
                         : ""}
                       <span className="text-muted"> · {dateTime(comment.createdAt)}</span>
                       {comment.resolvedAt ? <span className="text-muted"> · Resolved</span> : null}

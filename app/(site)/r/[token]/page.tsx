@@ -156,6 +156,7 @@ function ReviewedProject({
       <div className="flex flex-col gap-16">
         {sections.map((section, index) => {
           const title = section.title || `${project.title}, section ${index + 1}`;
+          const view = sectionViewData(section, project, reviewQuery);
           const video =
             section.videoUrl && !section.videoEmbed
               ? {
@@ -170,8 +171,9 @@ function ReviewedProject({
                 projectTitle={project.title}
                 maxWidth={maxWidth}
                 section={{
-                  ...sectionViewData(section, project, reviewQuery),
-                  // The review's own player (with the comments' timeline) shows an uploaded video.
+                  ...view,
+                  // The review's own images and player (with the comments' markers) show them.
+                  images: [],
                   videoUrl: null,
                   videoRenditions: undefined,
                   // A Vimeo section's facade here shows Vimeo's own still, not the owner's poster.
@@ -195,6 +197,9 @@ function ReviewedProject({
                 sectionId={section.id}
                 label={title}
                 video={video}
+                images={view.images}
+                priority={first && index === 0}
+                maxWidth={maxWidth}
                 ownerName={ownerName}
                 initialComments={comments.filter((comment) => comment.sectionId === section.id)}
               />
