@@ -149,3 +149,104 @@ test("owner makes a link, a phone reviewer comments at 0:03, the owner sees the 
     await reviewer.close();
   }
 });
+
+test("a phone reviewer pins comments to points of images by tap and by keyboard; the owner sees the markers", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const origin = String(test.info().project.use.baseURL);
+  const form = new FormData();
+  form.append("title", "Storyboard");
+  for (const [n, rgb] of [
+    [1, [40, 120, 200]],
+    [2, [200, 120, 40]],
+  ] as const) {
+    const png = makePng({ width: 400, height: 300, rgb: [...rgb] });
+    form.append("resources", new Blob([new Uint8Array(png)], { type: "image/png" }), `f${n}.png`);
+    form.append("resourceAlts", `Storyboard frame ${n}`);
+  }
+  const section = await page.request.post(`/api/sections/${project.id}`, {
+    headers: { Origin: origin },
+    multipart: form,
+  });
+  expect(section.status()).toBe(201);
+  const made = await page.request.post("/api/review-links", {
+    headers: { Origin: origin },
+    data: { name: "Acme — boards", projectIds: [project.id] },
+  });
+  expect(made.status()).toBe(201);
+  const { _id: linkId, url } = ((await made.json()) as { data: { _id: string; url: string } }).data;
+
+  const reviewer = await browser.newContext({
+    ...devices["Pixel 5"],
+    storageState: { cookies: [], origins: [] },
+    viewport: { width: 375, height: 740 },
+  });
+  try {
+    const phone = await reviewer.newPage();
+    await phone.goto(new URL(url).pathname);
+    const boards = phone
+      .getByTestId("review-section")
+      .filter({ has: phone.getByTestId("review-images") });
+    await boards.getByLabel("Your name").fill("Ann");
+
+    // A tap: "Pin to a point of an image", then a tap a quarter across, three quarters down the
+    // second image.
+    await boards.getByRole("button", { name: "Pin to a point of an image" }).tap();
+    const first = boards.getByRole("slider", { name: "Point on image 1: Storyboard frame 1" });
+    await expect(first).toBeFocused();
+    await expectNoViolations(phone);
+    const second = boards.getByRole("slider", { name: "Point on image 2: Storyboard frame 2" });
+    await second.scrollIntoViewIfNeeded();
+    const box = (await second.boundingBox())!;
+    await second.tap({ position: { x: box.width * 0.25, y: box.height * 0.75 } });
+    const tapped = /^image 2, 2[4-6]% across, 7[4-6]% down$/;
+    await expect(second).toHaveAttribute("aria-valuetext", tapped);
+    const tappedAt = (await second.getAttribute("aria-valuetext"))!;
+    await boards.getByLabel(`Comment on ${tappedAt}`).fill("Warmer sky here");
+    await boards.getByRole("button", { name: "Post comment" }).tap();
+    await expect(boards.getByTestId("review-comment")).toContainText("Warmer sky here");
+    const images = boards.getByTestId("review-images").locator("li");
+    await expect(images.nth(1).getByTestId("image-marker")).toHaveAccessibleName(
+      `Comment 1 by Ann, ${tappedAt}`,
+    );
+    await expect(boards.getByRole("slider")).toHaveCount(0);
+
+    // By keyboard: the picker's arrow keys move the point from the centre, Enter goes on to the
+    // comment.
+    await boards.getByRole("button", { name: "Pin to a point of an image" }).focus();
+    await phone.keyboard.press("Enter");
+    await expect(first).toBeFocused();
+    for (const key of ["ArrowRight", "ArrowRight", "ArrowUp"]) await phone.keyboard.press(key);
+    await expect(first).toHaveAttribute("aria-valuetext", "image 1, 60% across, 45% down");
+    await phone.keyboard.press("Enter");
+    await expect(boards.getByLabel("Comment on image 1, 60% across, 45% down")).toBeFocused();
+    await phone.keyboard.type("Logo a touch left");
+    await phone.keyboard.press("Tab");
+    await phone.keyboard.press("Enter");
+    await expect(boards.getByTestId("review-comment")).toHaveCount(2);
+    const keyed = images.nth(0).getByTestId("image-marker");
+    await expect(keyed).toHaveAccessibleName("Comment 2 by Ann, image 1, 60% across, 45% down");
+
+    // A click on a comment highlights its marker.
+    await boards.getByRole("button", { name: /^1 · image 2/ }).tap();
+    await expect(images.nth(1).getByTestId("image-marker")).toHaveAttribute("aria-pressed", "true");
+    await expect(keyed).toHaveAttribute("aria-pressed", "false");
+    await expectNoViolations(phone);
+
+    // The owner's page of the link: both markers on their images.
+    await page.goto(`/review-links/${linkId}`);
+    const owner = page.getByRole("region", { name: `${project.title}: Storyboard` });
+    await expect(owner.getByRole("img", { name: `Comment 1 by Ann, ${tappedAt}` })).toBeVisible();
+    await expect(
+      owner.getByRole("img", { name: "Comment 2 by Ann, image 1, 60% across, 45% down" }),
+    ).toBeVisible();
+    await expect(owner.getByTestId("owner-review-comment").nth(1)).toContainText(
+      "Ann on image 1, 60% across, 45% down (marker 2)",
+    );
+    await expectNoViolations(page);
+  } finally {
+    await reviewer.close();
+  }
+});

@@ -152,14 +152,19 @@ export async function ProjectPageContent({
   );
 }
 
-/** The project's category, title, role, year, client and summary; `children` close it. */
+/**
+ * The project's category, title, role, year, client and summary; `children` close it. The title
+ * is the page's h1, or an h2 where it is one project of several (a review page's).
+ */
 export function ProjectHeader({
   project,
   className = "",
+  heading: Heading = "h1",
   children,
 }: {
   project: Project;
   className?: string;
+  heading?: "h1" | "h2";
   children?: React.ReactNode;
 }) {
   return (
@@ -167,9 +172,9 @@ export function ProjectHeader({
       <p className="text-accent text-sm font-medium tracking-wide uppercase">
         {formatCategory(project.category)}
       </p>
-      <h1 className="mt-2 text-4xl font-semibold tracking-tight text-balance sm:text-5xl">
+      <Heading className="mt-2 text-4xl font-semibold tracking-tight text-balance sm:text-5xl">
         {project.title}
-      </h1>
+      </Heading>
       <p className="text-muted mt-3 text-lg">{project.role}</p>
       {project.year || project.client ? (
         <p className="text-muted mt-1">

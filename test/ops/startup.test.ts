@@ -32,8 +32,9 @@ describe("server start-up", () => {
     process.env.DATA_DIR = dataDir;
     delete process.env.DATABASE_URL;
     const { createProject } = await import("@/lib/data/projects");
+    const { createReviewLink } = await import("@/lib/data/review-links");
     const { closeDb } = await import("@/lib/db");
-    await createProject({
+    const project = await createProject({
       title: "Survives Restarts",
       role: "Director",
       category: "Illustration",
@@ -41,11 +42,22 @@ describe("server start-up", () => {
       coverKey: null,
       userId: "u",
     });
+    // A client review link too (docs/spec.md §13): its URL keeps working.
+    const link = await createReviewLink({
+      name: "Acme — still here",
+      projectIds: [project.id],
+      expiresAt: null,
+      passwordHash: null,
+      allowDownload: false,
+    });
     await closeDb();
 
     for (let round = 0; round < 2; round++) {
       const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "" });
       expect(await (await fetch(server.url)).text()).toContain("Survives Restarts");
+      const review = await fetch(`${server.url}/r/${link.token}`);
+      expect(review.status).toBe(200);
+      expect(await review.text()).toContain("Private review for Acme — still here");
       await server.stop();
     }
   });

@@ -15,8 +15,11 @@ import {
   type ReviewLink,
 } from "@/lib/data/review-links";
 import { listSections } from "@/lib/data/sections";
-import { formatCategory } from "@/lib/domain";
-import { restrictedMediaUrl, sectionViewData } from "@/components/sections/project-page";
+import {
+  ProjectHeader,
+  restrictedMediaUrl,
+  sectionViewData,
+} from "@/components/sections/project-page";
 import { CONTENT_MAX } from "@/lib/site/content-width";
 import { loadSiteSettings } from "@/lib/site/queries";
 import { REVIEW_ACCESS_COOKIE, reviewUnlocked } from "@/lib/site/review-access";
@@ -134,25 +137,13 @@ function ReviewedProject({
 }) {
   const reviewQuery = `review=${encodeURIComponent(token)}`;
   const mediaUrl = restrictedMediaUrl(project, reviewQuery);
-  const Heading = first ? "h1" : "h2";
   return (
     <article
       id={`project-${project.id}`}
       data-review-project={project.id}
       className="mx-auto max-w-(--column-max) px-5 pt-12 pb-16 sm:px-8"
     >
-      <header className="mb-10 max-w-3xl">
-        <p className="text-accent text-sm font-medium tracking-wide uppercase">
-          {formatCategory(project.category)}
-        </p>
-        <Heading className="mt-2 text-4xl font-semibold tracking-tight text-balance">
-          {project.title}
-        </Heading>
-        <p className="text-muted mt-3 text-lg">{project.role}</p>
-        {project.summary ? (
-          <p className="mt-5 text-lg leading-relaxed whitespace-pre-line">{project.summary}</p>
-        ) : null}
-      </header>
+      <ProjectHeader project={project} heading={first ? "h1" : "h2"} className="mb-10" />
       <div className="flex flex-col gap-16">
         {sections.map((section, index) => {
           const title = section.title || `${project.title}, section ${index + 1}`;
