@@ -11,9 +11,8 @@ import {
   type ReviewCommentJson,
 } from "@/lib/client/review";
 import { optimizedImage, preloadLcpImage } from "@/lib/site/image-srcset";
-import { tileSizes } from "@/lib/site/image-grid-layout";
+import { aloneMaxWidth, tileSizes } from "@/lib/site/image-grid-layout";
 import { REVIEW_LIMITS } from "@/lib/validation/limits";
-import { aloneMaxWidth } from "./section-images";
 import { formatPoint, formatTime } from "@/lib/validation/review-messages";
 
 /*

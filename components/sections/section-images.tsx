@@ -4,7 +4,7 @@ import type { ViewerImage, ViewerItem, ViewerVideo } from "./image-viewer";
 import type { SectionLayout } from "@/lib/domain";
 import { objectPosition } from "@/lib/validation/focal";
 import {
-  capWidth,
+  aloneMaxWidth,
   gridClass,
   imageRatio,
   layoutRows,
@@ -132,15 +132,6 @@ export function SectionImages({
       )}
     </ViewerLauncher>
   );
-}
-
-/**
- * The widest an image alone on its row is drawn: at most TALL_CAP_VH of the window tall, and never
- * wider than its own pixels (a 480 px image in a 1,088 px column stays 480 px wide, centred,
- * instead of being stretched soft).
- */
-export function aloneMaxWidth(ratio: number, width: number | null): string {
-  return width ? `min(${capWidth(ratio)}, ${width}px)` : capWidth(ratio);
 }
 
 /**

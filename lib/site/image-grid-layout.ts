@@ -50,6 +50,15 @@ export function capWidth(ratio: number): string {
   return `calc(${TALL_CAP_VH}svh * ${+ratio.toFixed(4)})`;
 }
 
+/**
+ * The widest an image alone on its row is drawn: at most TALL_CAP_VH of the window tall, and never
+ * wider than its own pixels (a 480 px image in a 1,088 px column stays 480 px wide, centred,
+ * instead of being stretched soft).
+ */
+export function aloneMaxWidth(ratio: number, width: number | null): string {
+  return width ? `min(${capWidth(ratio)}, ${width}px)` : capWidth(ratio);
+}
+
 /** `width`, or narrower where the image would be taller than TALL_CAP_VH of the window. */
 const capped = (width: string, ratio: number) =>
   `min(${width}, ${+(TALL_CAP_VH * ratio).toFixed(2)}vh)`;

@@ -809,6 +809,19 @@ describe("review links: the link opens its projects and nothing else", () => {
       text: "x".repeat(2001),
     });
     expect(tooLong.status).toBe(400);
+    // The section has one image: a point on a second one is refused.
+    const offImages = await comment(token, {
+      sectionId: sectionOf[draft.id],
+      name: "Ann",
+      text: "x",
+      x: 0.5,
+      y: 0.5,
+      image: 1,
+    });
+    expect(offImages.status).toBe(400);
+    expect(await offImages.json()).toMatchObject({
+      message: "The point must be on one of this section's images",
+    });
     expect(await commentsOf(link._id)).toEqual([]);
     const posted = await comment(token, {
       sectionId: sectionOf[draft.id],
