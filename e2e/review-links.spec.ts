@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { devices, expect, test, type Page } from "@playwright/test";
+import { devices, expect, test, type Browser, type Page } from "@playwright/test";
 import { makePng } from "./helpers/owner-media";
 import {
   deleteProjectViaApi,
@@ -39,6 +39,28 @@ async function expectNoViolations(page: Page) {
 }
 
 let project: CreatedProject;
+
+/** The reviewer: no session, a phone (its User-Agent and touch) at 375 px. */
+const phoneReviewer = (browser: Browser) =>
+  browser.newContext({
+    ...devices["Pixel 5"],
+    storageState: { cookies: [], origins: [] },
+    viewport: { width: 375, height: 740 },
+  });
+
+/** The texts of the scripts `page` downloads from now on. */
+function scriptsOf(page: Page): Promise<string>[] {
+  const scripts: Promise<string>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") scripts.push(response.text());
+  });
+  return scripts;
+}
+/** Strings of the reviewer's code and of the point picker's (their chunks keep them). */
+const REVIEWER_CODE = "review-name";
+const PICKER_CODE = "No point yet";
+const holding = async (scripts: Promise<string>[], marker: string) =>
+  (await Promise.all(scripts)).some((text) => text.includes(marker));
 
 test.beforeEach(async ({ page }) => {
   const origin = String(test.info().project.use.baseURL);
@@ -90,12 +112,7 @@ test("owner makes a link, a phone reviewer comments at 0:03, the owner sees the 
   expect(url).toMatch(/\/r\/[A-Za-z0-9_-]{43}$/);
   await expectNoViolations(page);
 
-  // The reviewer: no session, a phone (its User-Agent and touch) at 375 px.
-  const reviewer = await browser.newContext({
-    ...devices["Pixel 5"],
-    storageState: { cookies: [], origins: [] },
-    viewport: { width: 375, height: 740 },
-  });
+  const reviewer = await phoneReviewer(browser);
   try {
     const phone = await reviewer.newPage();
     await phone.goto(new URL(url).pathname);
@@ -178,14 +195,26 @@ test("a phone reviewer pins comments to points of images by tap and by keyboard;
   expect(made.status()).toBe(201);
   const { _id: linkId, url } = ((await made.json()) as { data: { _id: string; url: string } }).data;
 
-  const reviewer = await browser.newContext({
-    ...devices["Pixel 5"],
-    storageState: { cookies: [], origins: [] },
-    viewport: { width: 375, height: 740 },
-  });
+  const reviewer = await phoneReviewer(browser);
   try {
+    // A visitor's pages load none of the reviewer's code.
+    const visitor = await reviewer.newPage();
+    const visitorScripts = scriptsOf(visitor);
+    for (const path of ["/", "/about"]) {
+      await visitor.goto(path);
+      await visitor.waitForLoadState("networkidle");
+    }
+    expect(visitorScripts.length).toBeGreaterThan(3);
+    expect(await holding(visitorScripts, REVIEWER_CODE)).toBe(false);
+    await visitor.close();
+
     const phone = await reviewer.newPage();
+    const scripts = scriptsOf(phone);
     await phone.goto(new URL(url).pathname);
+    await phone.waitForLoadState("networkidle");
+    // The review page's code, without the picker's until it is asked for.
+    expect(await holding(scripts, REVIEWER_CODE)).toBe(true);
+    expect(await holding(scripts, PICKER_CODE)).toBe(false);
     const boards = phone
       .getByTestId("review-section")
       .filter({ has: phone.getByTestId("review-images") });
@@ -196,6 +225,7 @@ test("a phone reviewer pins comments to points of images by tap and by keyboard;
     await boards.getByRole("button", { name: "Pin to a point of an image" }).tap();
     const first = boards.getByRole("slider", { name: "Point on image 1: Storyboard frame 1" });
     await expect(first).toBeFocused();
+    expect(await holding(scripts, PICKER_CODE)).toBe(true);
     await expectNoViolations(phone);
     const second = boards.getByRole("slider", { name: "Point on image 2: Storyboard frame 2" });
     await second.scrollIntoViewIfNeeded();

@@ -188,7 +188,12 @@ function ReviewedProject({
                 sectionId={section.id}
                 label={title}
                 video={video}
-                images={view.images}
+                images={view.images.map(({ url, alt, width, height }) => ({
+                  url,
+                  alt,
+                  width,
+                  height,
+                }))}
                 priority={first && index === 0}
                 maxWidth={maxWidth}
                 ownerName={ownerName}
