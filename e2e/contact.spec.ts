@@ -117,6 +117,7 @@ test("with JavaScript at 1440 px, by keyboard, from a project page; the owner's 
     const onSend = () => send.evaluate((button) => button === document.activeElement);
     for (let i = 0; i < 6 && !(await onSend()); i++) await page.keyboard.press("Tab");
     await expect(send).toBeFocused();
+    await typingTime(page);
     await page.keyboard.press("Enter");
     const thanks = page.getByRole("status").filter({ hasText: "Thank you" });
     await expect(thanks).toBeVisible({ timeout: 30_000 });

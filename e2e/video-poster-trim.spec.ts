@@ -51,7 +51,7 @@ test("the owner picks a poster frame and trims a loop; the visitor sees that pos
   const master = makeColourMaster(masters, "colours.mp4");
   await page.goto(`/addsection/${project.id}`);
   await page.getByLabel("Title").fill("Trimmed");
-  await page.getByLabel("Video file (MP4, up to 50 MB)").setInputFiles(master);
+  await page.getByLabel("Video file (MP4, MOV, WebM or MKV)").setInputFiles(master);
   await page.getByLabel("Silent loop (muted, plays while in view)").check();
 
   // The poster: the frame at 2.5 s (blue).
