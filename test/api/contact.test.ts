@@ -76,7 +76,7 @@ describe("POST /api/contact", () => {
     expect(mail.raw).toMatch(/^Reply-To: ada@client\.example/m);
     expect(mail.raw).toMatch(/^Subject: New message from Ada Client on /m);
     // Quoted-printable decodes to bytes: read them as UTF-8 (the budget's dash).
-    const body = Buffer.from(decodeMailBody(mail.raw), "latin1").toString("utf8");
+    const body = decodeMailBody(mail.raw);
     expect(body).toContain("We would like a 30-second loop for our launch.");
     expect(body).toContain("Budget: 5,000 – 15,000");
     // The HTML part shows the visitor's markup as text.
