@@ -42,6 +42,8 @@ for (const width of [375, 1440]) {
     const title = uniqueTitle("Focal cover");
     await page.goto("/addproject");
     const coverField = page.getByLabel("Cover image");
+    // The form shows once the owner's session is read ("Loading…" until then).
+    await expect(coverField).toBeVisible();
     const fieldTop = (await coverField.boundingBox())!.y;
     await coverField.setInputFiles(png("cover.png", { width: 400, height: 200 }));
     const focal = page.getByRole("slider", { name: "Cover focal point" });
