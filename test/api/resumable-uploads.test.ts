@@ -7,7 +7,14 @@ import type { ProjectJson, SectionJson } from "@/lib/data/serialize";
 import { encoderMessages } from "@/lib/uploads/encode";
 import { resumableMessages as text } from "@/lib/validation/resumable-uploads";
 import { authHeaders, SERVER_START_TIMEOUT } from "../helpers/auth";
-import { call, multipart, OWNER_EMAIL, startApiSite, type ApiSite } from "../helpers/api-client";
+import {
+  call,
+  multipart,
+  OWNER_EMAIL,
+  startApiSite,
+  until,
+  type ApiSite,
+} from "../helpers/api-client";
 import { pngOfSize } from "../helpers/media-fixtures";
 import { startServer } from "../helpers/server";
 import { makeBadMasters, makeMaster, makeProresMaster } from "../helpers/video-masters";
@@ -88,16 +95,6 @@ const attach = (parts: [string, string][]) =>
     token: site.ownerToken,
     form: multipart(parts),
   });
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 60_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > end) throw new Error(`Still ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
 
 beforeAll(async () => {
   site = await startApiSite({ VIDEO_MAX_MB: String(VIDEO_MAX_MB) });

@@ -14,6 +14,7 @@ import {
   startApiSite,
   type ApiSite,
   type Part,
+  until,
 } from "../helpers/api-client";
 import { mp4OfSize, pngOfSize } from "../helpers/media-fixtures";
 import { startServer } from "../helpers/server";
@@ -71,16 +72,6 @@ const sectionOf = async (id: string) =>
   (await call<SectionJson[]>(url(), "GET", `/api/sections/${projectId}`)).body.data.find(
     (section) => section._id === id,
   )!;
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 60_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > end) throw new Error(`Still ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-}
 
 describe("encoding an uploaded video", () => {
   it("answers processing with the upload, then ready with its renditions, smallest first", async () => {

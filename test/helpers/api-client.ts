@@ -94,3 +94,14 @@ export async function call<T = unknown>(
   const response = await fetch(new URL(pathname, baseUrl), { method, headers, body });
   return { status: response.status, body: (await response.json()) as Envelope<T> };
 }
+
+/** Reads until `done` holds (every 150 ms, at most `ms`), or fails with the last value read. */
+export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 60_000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > end) throw new Error(`Still ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
