@@ -39,7 +39,7 @@ export default async function ContactPage({ searchParams }: { searchParams: Sear
   return (
     <div className="mx-auto max-w-2xl px-5 pt-12 pb-20 sm:px-8 sm:pt-16">
       <h1 className="text-4xl font-semibold tracking-tight">{contactPageTexts.heading}</h1>
-      <p className="text-muted mt-3 mb-10 text-lg">{contactPageTexts.intro}</p>
+      <p className="text-muted mt-3 mb-5 text-lg">{contactPageTexts.intro}</p>
       <ContactForm
         action={sendContactMessage}
         started={issueTimeToken()}
