@@ -275,7 +275,9 @@ test("keyboard only: filter, change a status and delete from a row", async ({ pa
   await expect(row(page, project.title)).toBeVisible();
 
   const select = row(page, project.title).getByLabel(`Status of ${project.title}`);
-  const edit = row(page, project.title).getByRole("button", { name: `Edit ${project.title}` });
+  const edit = row(page, project.title).getByRole("button", {
+    name: `Edit details of ${project.title}`,
+  });
   await edit.focus();
   await page.keyboard.press("Tab");
   await expect(select).toBeFocused();

@@ -70,7 +70,7 @@ test("a project scheduled a few seconds ahead appears on / at its time, with no 
   await page.goto("/dashboard");
   const row = page.getByTestId("dashboard-project").filter({ hasText: title });
   await expect(row.getByTestId("schedule-badge")).toHaveText("Scheduled");
-  await row.getByRole("button", { name: `Edit ${title}` }).click();
+  await row.getByRole("button", { name: `Edit details of ${title}` }).click();
   const dialog = page.getByRole("dialog", { name: `Edit ${title}` });
   await expect(dialog.getByLabel("Publish at", { exact: true })).toHaveValue(
     await localDateTime(page, publishAt),

@@ -76,7 +76,7 @@ test("a protected project: the password form, a wrong then the right password", 
   // Made protected from the dashboard's Edit: the password field comes with the status.
   await page.goto("/dashboard");
   const row = page.getByTestId("dashboard-project").filter({ hasText: title });
-  await row.getByRole("button", { name: `Edit ${title}` }).click();
+  await row.getByRole("button", { name: `Edit details of ${title}` }).click();
   const dialog = page.getByRole("dialog", { name: `Edit ${title}` });
   await expect(dialog.getByLabel("Status")).toHaveValue("published");
   await expect(dialog.getByLabel("Password for visitors")).toHaveCount(0);

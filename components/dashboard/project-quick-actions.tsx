@@ -84,10 +84,10 @@ export function ProjectQuickActions({
         ref={editButton}
         type="button"
         onClick={() => setDialog("edit")}
-        aria-label={`Edit ${project.title}`}
+        aria-label={`Edit details of ${project.title}`}
         className={linkClass}
       >
-        Edit project
+        Edit details
       </button>
       <span className="flex items-center gap-2 text-sm">
         <label htmlFor={statusId} className="font-medium">
