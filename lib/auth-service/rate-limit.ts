@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { getDb, type Db } from "@/lib/db";
+import { getDb, rowsOf, type Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AuthServiceError, rateLimited } from "./errors";
 import { TokenBuckets, type BucketRule } from "@/lib/http/token-bucket";
@@ -116,7 +116,7 @@ export async function consumeDatabaseRateLimit(
       sql`delete from auth_rate_limits where updated_at < ${now} - make_interval(secs => ${FULL_AFTER_SECONDS})`,
     );
   }
-  return (result as unknown as { rows: { allowed: boolean }[] }).rows[0]!.allowed;
+  return rowsOf<{ allowed: boolean }>(result)[0]!.allowed;
 }
 
 // --- Per account: password sign-in ---
@@ -230,10 +230,11 @@ const ACCOUNT_COLUMNS = sql`failures, last_failure_at, blocked_until, trusted`;
 
 const databaseStore: AccountStore = {
   read: async (email) => {
-    const result = await (
-      await getDb()
-    ).execute(sql`select ${ACCOUNT_COLUMNS} from auth_account_throttles where email = ${email}`);
-    return fromRow((result as unknown as { rows: AccountRow[] }).rows[0]);
+    const db = await getDb();
+    const result = await db.execute(
+      sql`select ${ACCOUNT_COLUMNS} from auth_account_throttles where email = ${email}`,
+    );
+    return fromRow(rowsOf<AccountRow>(result)[0]);
   },
   /** `change` runs on the account's row, locked (created when missing). */
   update: async (email, change) => {
@@ -246,9 +247,7 @@ const databaseStore: AccountStore = {
       const result = await tx.execute(
         sql`select ${ACCOUNT_COLUMNS} from auth_account_throttles where email = ${email} for update`,
       );
-      const { state, trusted } = change(
-        fromRow((result as unknown as { rows: AccountRow[] }).rows[0]),
-      );
+      const { state, trusted } = change(fromRow(rowsOf<AccountRow>(result)[0]));
       await tx.execute(sql`update auth_account_throttles set
         failures = ${state?.failures ?? 0},
         last_failure_at = ${state ? new Date(state.lastFailureAt).toISOString() : null}::timestamptz,

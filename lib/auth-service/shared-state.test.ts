@@ -6,8 +6,7 @@ import { Pool } from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "@/test/helpers/database";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address-header";
-import { getDb, type Db } from "@/lib/db";
-import { rowsOf } from "@/lib/backup/tables";
+import { getDb, rowsOf, type Db } from "@/lib/db";
 import {
   createFirstSigningKey,
   forgetSigningKeys,

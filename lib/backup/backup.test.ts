@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useDatabases } from "@/test/helpers/database";
-import { getDb } from "@/lib/db";
+import { getDb, rowsOf } from "@/lib/db";
 import { createProject, listProjects } from "@/lib/data/projects";
 import { createSection, listSections } from "@/lib/data/sections";
 import { getSiteSettings, updateSiteSettings } from "@/lib/data/settings";
@@ -12,7 +12,7 @@ import { toProjectJson, toSectionJson } from "@/lib/data/serialize";
 import { countView, flushViews, readInsights, utcDay } from "@/lib/data/views";
 import { createBackup } from "./backup";
 import { restoreBackup } from "./restore";
-import { rowsOf, tablesInDependencyOrder } from "./tables";
+import { tablesInDependencyOrder } from "./tables";
 
 const { work, fresh } = useDatabases("backup-test");
 

@@ -4,9 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import * as tar from "tar";
-import { getDb } from "@/lib/db";
+import { getDb, rowsOf } from "@/lib/db";
 import { uploadsDir } from "@/lib/storage/local";
-import { rowsOf, tablesInDependencyOrder } from "./tables";
+import { tablesInDependencyOrder } from "./tables";
 
 export const BACKUP_FORMAT = "portfolio-backup/1";
 

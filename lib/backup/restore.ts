@@ -4,10 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import * as tar from "tar";
-import { getDb, type Tx } from "@/lib/db";
+import { getDb, rowsOf, type Tx } from "@/lib/db";
 import { uploadsDir } from "@/lib/storage/local";
 import { BACKUP_FORMAT, type BackupManifest } from "./backup";
-import { rowsOf, tablesInDependencyOrder, withColumnDefaults } from "./tables";
+import { tablesInDependencyOrder, withColumnDefaults } from "./tables";
 
 type Executor = Pick<Tx, "execute">;
 

@@ -44,11 +44,6 @@ export function tablesInDependencyOrder(): string[] {
   return ordered;
 }
 
-/** The rows of a raw `execute()` result (PGlite and node-postgres both answer `{ rows }`). */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
 /**
  * Rows of an older backup lack the columns added since: json_populate_recordset would make them
  * null, which a NOT NULL column refuses. Each missing column with a plain default (e.g. migration

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { getDb } from "@/lib/db";
+import { getDb, rowsOf } from "@/lib/db";
 import {
   projects,
   reviewComments,
@@ -286,7 +286,7 @@ export async function claimReviewMail(
   const db = await getDb();
   const before = new Date(now.getTime() - quietMs);
   // notified_at becomes the visit's last mailed comment's time: a later comment is new.
-  const claimed = await db.execute<{ id: string; notified_before: string | null }>(sql`
+  const claimed = await db.execute(sql`
     with due as (
       select o.id, o.notified_at as notified_before,
         (select max(c.created_at) from ${reviewComments} c where c.open_id = o.id) as last_comment
@@ -298,10 +298,8 @@ export async function claimReviewMail(
     update ${reviewOpens} set notified_at = due.last_comment
     from due where ${reviewOpens}.id = due.id and due.last_comment <= ${before.toISOString()}::timestamptz
     returning ${reviewOpens}.id, due.notified_before::text as notified_before`);
-  const rows = (claimed as unknown as { rows: { id: string; notified_before: string | null }[] })
-    .rows;
   const out: { link: ReviewLink; comments: ReviewComment[] }[] = [];
-  for (const row of rows) {
+  for (const row of rowsOf<{ id: string; notified_before: string | null }>(claimed)) {
     const comments = await db
       .select()
       .from(reviewComments)

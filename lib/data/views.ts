@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { getDb, type Db } from "@/lib/db";
+import { getDb, rowsOf, type Db } from "@/lib/db";
 import type { DeviceKind } from "@/lib/domain";
 import { listVisitorPageIds } from "./projects";
 
@@ -91,9 +91,8 @@ function saltOf(day: string): Promise<string> {
         sql`insert into view_salts (day, salt) values (${day}, ${randomBytes(32).toString("base64")})
             on conflict do nothing`,
       );
-      const rows = await selectRows<{ salt: string }>(
-        db,
-        sql`select salt from view_salts where day = ${day}`,
+      const rows = rowsOf<{ salt: string }>(
+        await db.execute(sql`select salt from view_salts where day = ${day}`),
       );
       if (!rows[0]) throw new Error("No salt for the day");
       return rows[0].salt;
@@ -175,10 +174,6 @@ export async function countView(view: View, now = Date.now()): Promise<void> {
   buffer.devices.set(view.device, (buffer.devices.get(view.device) ?? 0) + 1);
 }
 
-async function selectRows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /** One column of `rows` as a single array parameter (`unnest` takes it apart). */
 const column = (rows: unknown[][], index: number) => sql.param(rows.map((row) => row[index]));
 
@@ -194,39 +189,27 @@ async function writeDay(db: Db, day: string, buffer: DayBuffer): Promise<void> {
   for (const [path, page] of buffer.paths) for (const hash of page.visitors) add(path, hash);
   await db.transaction(async (tx) => {
     // The hashes not seen today yet, by any server: each is a new visitor of its scope.
-    const fresh = (
-      (await tx.execute(
-        sql`insert into view_visitors (day, scope, hash)
-          select ${day}::date, scope, hash
-          from unnest(${sql.param(scopes)}::text[], ${sql.param(hashes)}::text[]) as t(scope, hash)
-          on conflict do nothing returning scope`,
-      )) as unknown as { rows: { scope: string }[] }
-    ).rows;
+    const fresh = await tx.execute(
+      sql`insert into view_visitors (day, scope, hash)
+        select ${day}::date, scope, hash
+        from unnest(${sql.param(scopes)}::text[], ${sql.param(hashes)}::text[]) as t(scope, hash)
+        on conflict do nothing returning scope`,
+    );
     const newVisitors = new Map<string, number>();
-    for (const { scope } of fresh) newVisitors.set(scope, (newVisitors.get(scope) ?? 0) + 1);
-    const rows: [string, string, string, number, number][] = [
+    for (const { scope } of rowsOf<{ scope: string }>(fresh))
+      newVisitors.set(scope, (newVisitors.get(scope) ?? 0) + 1);
+    // dimension, value, project id ("" for none), views, new visitors
+    const rows: unknown[][] = [
       ["site", "", "", buffer.views, newVisitors.get("site") ?? 0],
-      ...[...buffer.paths].map(([path, page]): [string, string, string, number, number] => [
+      ...[...buffer.paths].map(([path, page]) => [
         "path",
         path,
         page.projectId ?? "",
         page.views,
         newVisitors.get(path) ?? 0,
       ]),
-      ...[...buffer.referrers].map(([host, views]): [string, string, string, number, number] => [
-        "referrer",
-        host,
-        "",
-        views,
-        0,
-      ]),
-      ...[...buffer.devices].map(([kind, views]): [string, string, string, number, number] => [
-        "device",
-        kind,
-        "",
-        views,
-        0,
-      ]),
+      ...[...buffer.referrers].map(([host, views]) => ["referrer", host, "", views, 0]),
+      ...[...buffer.devices].map(([kind, views]) => ["device", kind, "", views, 0]),
     ];
     await tx.execute(
       sql`insert into view_counts (period, day, dimension, value, project_id, views, visitors)
@@ -312,9 +295,8 @@ export function foldCutoff(now = Date.now()): string {
  */
 export async function foldViewCounts(now = Date.now()): Promise<number> {
   const db = await getDb();
-  const rows = await selectRows<{ folded: number }>(
-    db,
-    sql`with folded as (
+  const rows = rowsOf<{ folded: number }>(
+    await db.execute(sql`with folded as (
           delete from view_counts where period = 'day' and day < ${foldCutoff(now)}::date
           returning day, dimension, value, project_id, views, visitors
         ), merged as (
@@ -326,7 +308,7 @@ export async function foldViewCounts(now = Date.now()): Promise<number> {
           set views = view_counts.views + excluded.views,
               visitors = view_counts.visitors + excluded.visitors
         )
-        select count(*)::int as folded from folded`,
+        select count(*)::int as folded from folded`),
   );
   return rows[0]?.folded ?? 0;
 }
@@ -384,31 +366,26 @@ export async function readInsights(
   // Day rows inside the range, and month rows of months overlapping it.
   const inRange = sql`((period = 'day' and day between ${from}::date and ${to}::date) or
     (period = 'month' and day <= ${to}::date and day > (${from}::date - interval '1 month')))`;
-  const sums = await selectRows<{
+  const sums = rowsOf<{
     dimension: string;
     value: string;
     views: number;
     visitors: number;
   }>(
-    db,
-    sql`select dimension, value, sum(views)::int as views, sum(visitors)::int as visitors
+    await db.execute(sql`select dimension, value, sum(views)::int as views, sum(visitors)::int as visitors
         from view_counts where dimension <> 'path' and ${inRange}
-        group by dimension, value order by views desc, value`,
+        group by dimension, value order by views desc, value`),
   );
-  const projects = await selectRows<{ id: string; title: string; views: number; visitors: number }>(
-    db,
-    sql`select p.id, p.title, sum(c.views)::int as views, sum(c.visitors)::int as visitors
+  const projects = rowsOf<{ id: string; title: string; views: number; visitors: number }>(
+    await db.execute(sql`select p.id, p.title, sum(c.views)::int as views, sum(c.visitors)::int as visitors
         from view_counts c join projects p on p.id = c.project_id
         where c.dimension = 'path' and ${inRange}
-        group by p.id, p.title order by views desc, p.title`,
+        group by p.id, p.title order by views desc, p.title`),
   );
   const perDay = new Map(
-    (
-      await selectRows<{ day: string; views: number; visitors: number }>(
-        db,
-        sql`select day::text as day, views, visitors from view_counts
-            where period = 'day' and dimension = 'site' and day between ${from}::date and ${to}::date`,
-      )
+    rowsOf<{ day: string; views: number; visitors: number }>(
+      await db.execute(sql`select day::text as day, views, visitors from view_counts
+            where period = 'day' and dimension = 'site' and day between ${from}::date and ${to}::date`),
     ).map((row) => [row.day, row]),
   );
   const site = sums.find((row) => row.dimension === "site");
@@ -438,12 +415,11 @@ export async function readInsights(
 /** Each project's views per day from `from` to `to`, zeros included: the insights' sparklines. */
 export async function readProjectDays(from: string, to: string): Promise<Map<string, number[]>> {
   const db = await getDb();
-  const rows = await selectRows<{ project_id: string; day: string; views: number }>(
-    db,
-    sql`select project_id, day::text as day, sum(views)::int as views from view_counts
+  const rows = rowsOf<{ project_id: string; day: string; views: number }>(
+    await db.execute(sql`select project_id, day::text as day, sum(views)::int as views from view_counts
         where period = 'day' and dimension = 'path' and project_id is not null
           and day between ${from}::date and ${to}::date
-        group by project_id, day`,
+        group by project_id, day`),
   );
   const days = daysBetween(from, to);
   const index = new Map(days.map((day, i) => [day, i]));

@@ -24,6 +24,11 @@ export class DatabaseConfigError extends Error {
   override name = "DatabaseConfigError";
 }
 
+/** The rows of a raw `execute()` result (PGlite and node-postgres both answer `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 type Handle = { db: Db; close: () => Promise<void> };
 
 const migrationsFolder = path.join(process.cwd(), "drizzle");

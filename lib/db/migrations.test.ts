@@ -12,7 +12,7 @@ import {
   tablesOf,
   type Execute,
 } from "@/test/helpers/old-schema";
-import { getDb } from "@/lib/db";
+import { getDb, rowsOf } from "@/lib/db";
 import { listMediaHolders } from "@/lib/data/media-access";
 import { getSiteSettings } from "@/lib/data/settings";
 import { getProject, updateProject, listProjects } from "@/lib/data/projects";
@@ -21,7 +21,6 @@ import { restoreBackup } from "@/lib/backup/restore";
 import { getSection, listSections, updateSectionWith } from "@/lib/data/sections";
 import { listTrash, restoreProject, trashProject, trashSection } from "@/lib/data/trash";
 import { createBackup } from "@/lib/backup/backup";
-import { rowsOf } from "@/lib/backup/tables";
 import { getSigningKey } from "@/lib/auth-service/keys";
 import { startPlaceholderFill } from "@/lib/startup/fill-placeholders";
 import {

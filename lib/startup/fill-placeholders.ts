@@ -1,10 +1,9 @@
 import "server-only";
 import fs from "node:fs/promises";
 import { sql } from "drizzle-orm";
-import { rowsOf } from "@/lib/backup/tables";
 import { TAGS } from "@/lib/cache";
 import { PLACEHOLDER_JOB } from "@/lib/data/pending-jobs";
-import { getDb, type Db } from "@/lib/db";
+import { getDb, rowsOf, type Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { localPath } from "@/lib/storage/local";
 import { makePlaceholder } from "@/lib/uploads/placeholder";

@@ -2,8 +2,7 @@ import "server-only";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { rowsOf } from "@/lib/backup/tables";
-import type { Db } from "@/lib/db";
+import { rowsOf, type Db } from "@/lib/db";
 import { uploadsDir } from "@/lib/storage/local";
 
 /** A local media key as lib/storage/local.ts makes them, anywhere in a row's text. */

@@ -29,9 +29,6 @@ export const PROJECT_PASSWORD_LIMITS = { min: 8, maxBytes: 72 } as const;
 /** How long the right password opens a protected project in that browser (§11). */
 export const PROJECT_ACCESS_DAYS = 7;
 
-/** Wrong passwords a client address may try per project page before it is throttled (§11). */
-export const PROJECT_PASSWORD_ATTEMPTS = 20;
-
 /** Client review links (docs/spec.md §13): name, projects, comments, replies. */
 export const REVIEW_LIMITS = {
   name: 120,

@@ -33,8 +33,6 @@ export const orderSchema = z.object({
     .transform((ids) => ids as string[]),
 });
 
-export type OrderBody = z.infer<typeof orderSchema>;
-
 /**
  * Compares a requested order with the ids stored now: null when it names each of them exactly
  * once, else the refusal's text (a foreign id first, then a repeated one, then a missing one).
