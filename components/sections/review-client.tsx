@@ -185,36 +185,39 @@ function MarkerDot({
   const className = `absolute flex size-7 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full border-2 border-white text-xs font-semibold text-white shadow-[0_0_0_1px_rgb(0_0_0/0.6)] ${
     active ? "bg-ink z-10 scale-125 ring-4 ring-yellow-300" : "bg-accent"
   }`;
-  const style = { left: `${marker.x * 100}%`, top: `${marker.y * 100}%` };
+  const shared = {
+    "aria-label": label,
+    title: label,
+    "data-testid": "image-marker",
+    style: { left: `${marker.x * 100}%`, top: `${marker.y * 100}%` },
+  };
   return onClick ? (
     <button
       type="button"
       onClick={() => onClick(marker._id)}
-      aria-label={label}
       aria-pressed={active}
-      title={label}
-      data-testid="image-marker"
       data-active={active || undefined}
       className={`${className} focus-visible:outline-ink focus-visible:outline-2 focus-visible:outline-offset-2`}
-      style={style}
+      {...shared}
     >
       {n}
     </button>
   ) : (
-    <span
-      role="img"
-      aria-label={label}
-      title={label}
-      data-testid="image-marker"
-      className={className}
-      style={style}
-    >
+    <span role="img" className={className} {...shared}>
       {n}
     </span>
   );
 }
 
 type Marker = { _id: string; time: number | null; name: string };
+
+/** Moves the video to `seconds`, paused, with the keyboard focus on it. */
+function seekTo(video: HTMLVideoElement | null, seconds: number) {
+  if (!video) return;
+  video.currentTime = seconds;
+  video.pause();
+  video.focus();
+}
 
 /**
  * An uploaded video with the comments' markers on a timeline under it: a click on a marker seeks
@@ -224,12 +227,10 @@ export function ReviewPlayer({
   video,
   markers,
   playerRef,
-  onSeek,
 }: {
   video: VideoProps;
   markers: Marker[];
   playerRef?: React.RefObject<HTMLVideoElement | null>;
-  onSeek?: (seconds: number) => void;
 }) {
   const own = useRef<HTMLVideoElement>(null);
   const player = playerRef ?? own;
@@ -240,14 +241,6 @@ export function ReviewPlayer({
     if (element && element.readyState >= 1)
       void Promise.resolve().then(() => setDuration(element.duration || 0));
   }, [player]);
-  const seek =
-    onSeek ??
-    ((seconds: number) => {
-      if (!player.current) return;
-      player.current.currentTime = seconds;
-      player.current.pause();
-      player.current.focus();
-    });
   return (
     <div>
       <div className="relative aspect-video w-full overflow-hidden rounded-sm bg-black">
@@ -275,7 +268,7 @@ export function ReviewPlayer({
                 <button
                   key={marker._id}
                   type="button"
-                  onClick={() => seek(marker.time!)}
+                  onClick={() => seekTo(player.current, marker.time!)}
                   aria-label={`Go to ${formatTime(marker.time)}: comment by ${marker.name}`}
                   title={`${formatTime(marker.time)} ${marker.name}`}
                   data-testid="review-marker"
@@ -352,14 +345,6 @@ export function ReviewSection({
     setTime(element.currentTime);
   };
 
-  const seek = (seconds: number) => {
-    const element = player.current;
-    if (!element) return;
-    element.currentTime = seconds;
-    element.pause();
-    element.focus();
-  };
-
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const name = String(new FormData(event.currentTarget).get("name") ?? "");
@@ -431,9 +416,7 @@ export function ReviewSection({
           }
         />
       ) : null}
-      {video ? (
-        <ReviewPlayer video={video} markers={timed} playerRef={player} onSeek={seek} />
-      ) : null}
+      {video ? <ReviewPlayer video={video} markers={timed} playerRef={player} /> : null}
       {comments.length > 0 ? (
         <ol className="flex flex-col gap-3" aria-label={`Comments on ${label}`}>
           {comments.map((comment) => (
@@ -451,7 +434,7 @@ export function ReviewSection({
                     {" "}
                     <button
                       type="button"
-                      onClick={() => seek(comment.time!)}
+                      onClick={() => seekTo(player.current, comment.time!)}
                       className="text-accent font-medium underline underline-offset-2"
                       aria-label={`Play from ${formatTime(comment.time)}`}
                     >

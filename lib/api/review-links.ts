@@ -1,9 +1,6 @@
 import "server-only";
-import { cookies } from "next/headers";
 import { z } from "zod";
-import { takeRateLimit, type RateLimitName } from "@/lib/auth-service/rate-limit";
-import { AuthServiceError } from "@/lib/auth-service/errors";
-import { hashPassword, verifyPassword } from "@/lib/auth-service/passwords";
+import { hashPassword } from "@/lib/auth-service/passwords";
 import {
   addReviewComment,
   createReviewLink,
@@ -17,7 +14,7 @@ import {
   toReviewCommentJson,
   type ReviewLink,
 } from "@/lib/data/review-links";
-import { readBodyText, readJsonObject } from "@/lib/http/json-body";
+import { readJsonObject } from "@/lib/http/json-body";
 import { getSiteUrl } from "@/lib/site/site-url";
 import {
   deviceClass,
@@ -26,7 +23,6 @@ import {
   REVIEW_ACCESS_COOKIE,
   reviewUnlocked,
 } from "@/lib/site/review-access";
-import { getSessionCookieOptions } from "@/lib/supabase/config";
 import { messages, statusMessages } from "@/lib/validation/messages";
 import { firstMessage } from "@/lib/validation/project";
 import {
@@ -36,7 +32,7 @@ import {
   reviewOpenSchema,
   updateReviewLinkSchema,
 } from "@/lib/validation/review";
-import { unlockSchema } from "@/lib/validation/status";
+import { limit, unlockWithPassword } from "./password-unlock";
 import { ApiError, fail, ok } from "./respond";
 
 export { toReviewCommentJson };
@@ -123,17 +119,6 @@ export async function updateLinkFromRequest(request: Request, id: string): Promi
   return ok(reviewMessages.updated, await toReviewLinkJson(link));
 }
 
-/** Takes one of the client address's tries for this link, or answers 429 with `message`. */
-async function limit(request: Request, name: RateLimitName, link: ReviewLink, message: string) {
-  try {
-    await takeRateLimit(request, name, link.id);
-    return null;
-  } catch (error) {
-    if (error instanceof AuthServiceError) return fail(429, message);
-    throw error;
-  }
-}
-
 /**
  * The link a reviewer's request names by its token, or the refusal: 404 unknown or revoked, 410
  * expired, 401 a password link this browser has not opened (its cookie is checked for this link).
@@ -156,7 +141,7 @@ async function reviewerLink(
 export async function postCommentFromRequest(request: Request, token: string): Promise<Response> {
   const link = await reviewerLink(request, token);
   if (link instanceof Response) return link;
-  const limited = await limit(request, "reviewComment", link, reviewMessages.tooManyComments);
+  const limited = await limit(request, "reviewComment", link.id, reviewMessages.tooManyComments);
   if (limited) return limited;
   const input = parse(reviewCommentSchema, await readBody(request));
   const section = await sectionInLink(link, input.sectionId);
@@ -187,7 +172,7 @@ export async function recordOpenFromRequest(request: Request, token: string): Pr
   if (link instanceof Response) return link;
   const input = parse(reviewOpenSchema, await readBody(request));
   if (!input.openId) {
-    const limited = await limit(request, "reviewOpen", link, reviewMessages.tooManyRequests);
+    const limited = await limit(request, "reviewOpen", link.id, reviewMessages.tooManyRequests);
     if (limited) return limited;
     const open = await recordReviewOpen(link.id, deviceClass(request.headers.get("user-agent")));
     return ok(reviewMessages.fetched, { _id: open.id }, 201);
@@ -205,33 +190,12 @@ export async function unlockLinkFromRequest(request: Request, token: string): Pr
   const link = await reviewerLink(request, token, { needAccess: false });
   if (link instanceof Response) return link;
   if (!link.passwordHash) throw new ApiError(404, reviewMessages.linkNotFound);
-  const limited = await limit(request, "projectPassword", link, statusMessages.tooManyAttempts);
-  if (limited) return limited;
-  const formPost = (request.headers.get("content-type") ?? "").startsWith(
-    "application/x-www-form-urlencoded",
-  );
-  const body = formPost
-    ? await readBodyText(request, 4096)
-        .then((text) => ({ password: new URLSearchParams(text).get("password") ?? "" }))
-        .catch(() => {
-          throw new ApiError(400, messages.invalidForm);
-        })
-    : await readBody(request);
-  const parsed = unlockSchema.safeParse(body);
-  if (!parsed.success) throw new ApiError(400, firstMessage(parsed.error));
-  if (!(await verifyPassword(parsed.data.password, link.passwordHash)))
-    return fail(401, statusMessages.wrongPassword);
-  const jar = await cookies();
-  const { value, maxAge } = grantReviewAccess(jar.get(REVIEW_ACCESS_COOKIE)?.value, {
-    id: link.id,
-    passwordHash: link.passwordHash,
+  const { passwordHash } = link;
+  const refused = await unlockWithPassword(request, {
+    scope: link.id,
+    passwordHash,
+    cookie: REVIEW_ACCESS_COOKIE,
+    grant: (value) => grantReviewAccess(value, { id: link.id, passwordHash }),
   });
-  jar.set(REVIEW_ACCESS_COOKIE, value, {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    maxAge,
-    secure: getSessionCookieOptions(request.url).secure,
-  });
-  return ok(reviewMessages.fetched, { _id: link.id });
+  return refused ?? ok(reviewMessages.fetched, { _id: link.id });
 }

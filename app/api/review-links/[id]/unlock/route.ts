@@ -1,3 +1,4 @@
+import { redirectFormPost } from "@/lib/api/password-unlock";
 import { answer, methodNotAllowed } from "@/lib/api/respond";
 import { unlockLinkFromRequest } from "@/lib/api/review-links";
 
@@ -8,17 +9,7 @@ export async function POST(
 ): Promise<Response> {
   const { id } = await params;
   const response = await answer(async () => unlockLinkFromRequest(request, id));
-  // The page's form posted by the browser itself (no script yet): back to the review page, which
-  // shows the projects if the cookie was set and the form again if not. 404 and 410 stay.
-  const formPost = (request.headers.get("content-type") ?? "").startsWith(
-    "application/x-www-form-urlencoded",
-  );
-  if (!formPost || response.status === 404 || response.status === 410) return response;
-  return new Response(null, {
-    status: 303,
-    // The cookie set by the handler (next/headers) rides on this answer.
-    headers: { Location: `/r/${encodeURIComponent(id)}` },
-  });
+  return redirectFormPost(request, response, `/r/${encodeURIComponent(id)}`);
 }
 
 const refuse = methodNotAllowed("POST");
