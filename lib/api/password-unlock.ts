@@ -1,8 +1,7 @@
 import "server-only";
 import { cookies } from "next/headers";
-import { AuthServiceError } from "@/lib/auth-service/errors";
 import { verifyPassword } from "@/lib/auth-service/passwords";
-import { takeRateLimit, type RateLimitName } from "@/lib/auth-service/rate-limit";
+import { spent, takeRateLimit, type RateLimitName } from "@/lib/auth-service/rate-limit";
 import { readBodyText, readJsonObject } from "@/lib/http/json-body";
 import { getSessionCookieOptions } from "@/lib/supabase/config";
 import { messages, statusMessages } from "@/lib/validation/messages";
@@ -25,13 +24,7 @@ export async function limit(
   scope: string,
   message: string,
 ): Promise<Response | null> {
-  try {
-    await takeRateLimit(request, name, scope);
-    return null;
-  } catch (error) {
-    if (error instanceof AuthServiceError) return fail(429, message);
-    throw error;
-  }
+  return (await spent(takeRateLimit(request, name, scope))) ? fail(429, message) : null;
 }
 
 const isFormPost = (request: Request) =>

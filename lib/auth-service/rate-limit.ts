@@ -79,6 +79,16 @@ export async function takeSiteRateLimit(name: RateLimitName): Promise<void> {
   if (!allowed) throw rateLimited();
 }
 
+/** Whether a take of a budget (takeRateLimit, takeSiteRateLimit) found it spent; other errors pass. */
+export const spent = (take: Promise<void>): Promise<boolean> =>
+  take.then(
+    () => false,
+    (error: unknown) => {
+      if (error instanceof AuthServiceError) return true;
+      throw error;
+    },
+  );
+
 /** A bucket untouched this long has refilled completely, whatever its rule. */
 const FULL_AFTER_SECONDS = Math.max(
   ...Object.values(RULES).map((rule: BucketRule) => (rule.burst * rule.perSeconds) / rule.requests),

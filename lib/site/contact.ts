@@ -2,8 +2,7 @@ import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import { createChallenge, randomInt, verifySolution, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
-import { takeRateLimit, takeSiteRateLimit } from "@/lib/auth-service/rate-limit";
-import { AuthServiceError } from "@/lib/auth-service/errors";
+import { spent, takeRateLimit, takeSiteRateLimit } from "@/lib/auth-service/rate-limit";
 import { createContactMessage, type NewContactMessage } from "@/lib/data/contact-messages";
 import {
   checkContactInput,
@@ -110,12 +109,7 @@ export async function receiveContactMessage(
   read: (name: string) => unknown,
   now = Date.now(),
 ): Promise<ContactResult> {
-  try {
-    await takeRateLimit(request, "contact");
-  } catch (error) {
-    if (error instanceof AuthServiceError) return refuse(429, contactPageTexts.tooMany);
-    throw error;
-  }
+  if (await spent(takeRateLimit(request, "contact"))) return refuse(429, contactPageTexts.tooMany);
   const field = (name: string) => {
     const value = read(name);
     return typeof value === "string" ? value : "";
@@ -132,12 +126,7 @@ export async function receiveContactMessage(
   const proof = field(CONTACT_FORM_FIELDS.proof);
   const proofNonce = proof ? await verifyProof(proof) : null;
   if (proof && !proofNonce) return refuse(400, contactPageTexts.refused);
-  try {
-    await takeSiteRateLimit("contactSite");
-  } catch (error) {
-    if (error instanceof AuthServiceError) return refuse(429, contactPageTexts.tooMany);
-    throw error;
-  }
+  if (await spent(takeSiteRateLimit("contactSite"))) return refuse(429, contactPageTexts.tooMany);
   const reason = spamReason(input.message, input.name, proofNonce !== null);
   const values: NewContactMessage = {
     name: input.name,
