@@ -9,33 +9,22 @@ import { callApi } from "./result";
  */
 
 const failed = "The message could not be changed. Try again.";
+const texts = (success: string) => ({ success, failure: failed, network: failed });
 
 export const updateMessage = (id: string, change: { read?: boolean; folder?: MessageFolder }) =>
   callApi<MessageJson>(
     ["messages", id],
     { method: "PATCH", body: change },
-    {
-      success: inboxTexts.updated,
-      failure: failed,
-      network: failed,
-    },
+    texts(inboxTexts.updated),
   );
 
 export const deleteMessage = (id: string, permanent = false) =>
   callApi<MessageJson>(
     ["messages", id],
     { method: "DELETE" },
-    { success: inboxTexts.deleted, failure: failed, network: failed },
+    texts(inboxTexts.deleted),
     permanent ? "?permanent=true" : "",
   );
 
 export const restoreMessage = (id: string) =>
-  callApi<MessageJson>(
-    ["messages", id, "restore"],
-    { method: "POST" },
-    {
-      success: inboxTexts.restored,
-      failure: failed,
-      network: failed,
-    },
-  );
+  callApi<MessageJson>(["messages", id, "restore"], { method: "POST" }, texts(inboxTexts.restored));

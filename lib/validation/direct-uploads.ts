@@ -7,7 +7,7 @@ import {
   sectionImageRule,
   videoRule,
   type FileRule,
-  type MediaType,
+  MEDIA_TYPES,
 } from "./uploads";
 
 /**
@@ -29,19 +29,9 @@ export const directUploadRules: Record<DirectUploadKind, FileRule> = {
   cover: coverRule,
 };
 
-/** Cloudinary's format names for the accepted media types (its `allowed_formats` and `format`). */
-export const CLOUDINARY_FORMATS: Record<MediaType, string> = {
-  "image/jpeg": "jpg",
-  "image/png": "png",
-  "image/gif": "gif",
-  "video/mp4": "mp4",
-  "video/quicktime": "mov",
-  "video/webm": "webm",
-  "video/x-matroska": "mkv",
-};
-
+/** Cloudinary's format names (its `allowed_formats` and `format`): the stored files' extensions. */
 export function allowedFormats(rule: FileRule): string[] {
-  return rule.types.map((type) => CLOUDINARY_FORMATS[type]);
+  return rule.types.map((type) => MEDIA_TYPES[type]);
 }
 
 /**
