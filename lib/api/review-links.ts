@@ -17,7 +17,6 @@ import {
 import { readJsonObject } from "@/lib/http/json-body";
 import { getSiteUrl } from "@/lib/site/site-url";
 import {
-  deviceClass,
   grantReviewAccess,
   readReviewCookie,
   REVIEW_ACCESS_COOKIE,
@@ -34,6 +33,7 @@ import {
 } from "@/lib/validation/review";
 import { limit, unlockWithPassword } from "./password-unlock";
 import { ApiError, fail, ok } from "./respond";
+import { deviceOf } from "./views";
 
 export { toReviewCommentJson };
 
@@ -174,7 +174,9 @@ export async function recordOpenFromRequest(request: Request, token: string): Pr
   if (!input.openId) {
     const limited = await limit(request, "reviewOpen", link.id, reviewMessages.tooManyRequests);
     if (limited) return limited;
-    const open = await recordReviewOpen(link.id, deviceClass(request.headers.get("user-agent")));
+    // The device class is all a visit records of the device (docs/spec.md §13).
+    const device = deviceOf(request.headers.get("user-agent") ?? "");
+    const open = await recordReviewOpen(link.id, device === "mobile" ? "phone" : device);
     return ok(reviewMessages.fetched, { _id: open.id }, 201);
   }
   const open = await updateReviewOpen(link, input.openId, input);

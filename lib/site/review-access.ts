@@ -42,11 +42,3 @@ export function readReviewCookie(cookieHeader: string | null | undefined): strin
   }
   return undefined;
 }
-
-/** "phone", "tablet" or "desktop" from a User-Agent: all a visit records of the device. */
-export function deviceClass(userAgent: string | null): "phone" | "tablet" | "desktop" {
-  const ua = userAgent ?? "";
-  if (/iPad|Tablet|Android(?!.*Mobile)/i.test(ua)) return "tablet";
-  if (/Mobi|iPhone|Android/i.test(ua)) return "phone";
-  return "desktop";
-}
