@@ -14,6 +14,13 @@ const optionalText = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
+/** One of two words; unset or empty reads as `empty`. */
+const either = <A extends string, B extends string>(a: A, b: B, empty: A | B) =>
+  z
+    .enum([a, b, ""], { message: `must be "${a}" or "${b}"` })
+    .optional()
+    .transform((value) => (value || empty) as A | B);
+
 const envSchema = z.object({
   // --- Set by Node.js tooling and Next.js ---
   // Not NODE_ENV: Next.js inlines `process.env.NODE_ENV` when it builds, so a production build is
@@ -24,25 +31,17 @@ const envSchema = z.object({
   /** The port `next start` listens on. */
   PORT: optionalText,
   DATA_DIR: z.string().trim().min(1).default("./data"),
-  DATABASE_URL: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value ? value : undefined))
-    .refine((value) => value === undefined || /^postgres(ql)?:\/\/.+/.test(value), {
+  DATABASE_URL: optionalText.refine(
+    (value) => value === undefined || /^postgres(ql)?:\/\/.+/.test(value),
+    {
       message: "must start with postgres:// or postgresql://",
-    }),
+    },
+  ),
   NEXT_PUBLIC_SITE_URL: optionalUrl.optional(),
   /** "json": one JSON object a line (requests, errors, everything logged); default plain text. */
-  LOG_FORMAT: z
-    .enum(["text", "json", ""], { message: 'must be "text" or "json"' })
-    .optional()
-    .transform((value) => value || "text"),
+  LOG_FORMAT: either("text", "json", "text"),
   /** "off": no background fill of placeholders for images stored before them. */
-  PLACEHOLDER_FILL: z
-    .enum(["on", "off", ""], { message: 'must be "on" or "off"' })
-    .optional()
-    .transform((value) => value !== "off"),
+  PLACEHOLDER_FILL: either("on", "off", "on").transform((value) => value === "on"),
   // --- Media ---
   /** cloudinary://<api_key>:<api_secret>@<cloud_name>[?upload_prefix=…]; unset = local disk. */
   CLOUDINARY_URL: optionalText.refine(
@@ -58,10 +57,7 @@ const envSchema = z.object({
     .transform((value) => value || "https://vimeo.com/api/oembed.json")
     .pipe(z.url({ protocol: /^https?$/ })),
   /** "false": an uploaded video's own file is deleted once its renditions are ready. */
-  KEEP_MASTERS: z
-    .enum(["true", "false", ""], { message: 'must be "true" or "false"' })
-    .optional()
-    .transform((value) => value !== "false"),
+  KEEP_MASTERS: either("true", "false", "true").transform((value) => value === "true"),
   /** The largest master a resumable upload takes, in MB (docs/media.md "Resumable uploads"). */
   VIDEO_MAX_MB: z.coerce.number().int().min(1).max(1_048_576).optional().default(4096),
   // --- Auth ---
@@ -83,10 +79,7 @@ const envSchema = z.object({
     .enum(["owner", "open"], { message: 'must be "owner" or "open"' })
     .optional()
     .default("owner"),
-  AUTH_TRUST_PROXY: z
-    .enum(["true", "false", ""], { message: 'must be "true" or "false"' })
-    .optional()
-    .transform((value) => value === "true"),
+  AUTH_TRUST_PROXY: either("true", "false", "false").transform((value) => value === "true"),
   /** The owner setup token (see lib/auth-service/setup-token.ts); unset = generated at start. */
   AUTH_SETUP_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
     message: "must be at least 16 characters",
