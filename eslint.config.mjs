@@ -9,7 +9,7 @@ import nextTs from "eslint-config-next/typescript";
 const LIB_LAYERS = [
   ["lib/domain.ts"],
   ["lib/validation"],
-  ["lib/env.ts", "lib/http", "lib/security-headers.ts"],
+  ["lib/env.ts", "lib/http", "lib/security-headers.ts", "lib/background.ts"],
   ["models"],
   ["lib/db"],
   ["lib/storage"],

@@ -14,7 +14,6 @@ import { formatPoint, formatTime } from "@/lib/validation/review-messages";
  */
 
 export const REVIEW_MAIL_QUIET_MS = 5 * 60 * 1000;
-const SWEEP_EVERY_MS = 60 * 1000;
 
 /** Sends the mails that are due; returns how many were sent. */
 export async function sendDueReviewMail(now = new Date()): Promise<number> {
@@ -51,17 +50,4 @@ export async function sendDueReviewMail(now = new Date()): Promise<number> {
   }
   console.log(`Review mail: sent ${due.length} mail(s).`);
   return due.length;
-}
-
-let timer: ReturnType<typeof setInterval> | undefined;
-
-/** Every minute, in the background; the timer never keeps the process alive. */
-export function scheduleReviewMail(): void {
-  if (timer) return;
-  timer = setInterval(() => {
-    sendDueReviewMail().catch((error: unknown) => {
-      console.error(`Review mail failed: ${(error as Error).message}`);
-    });
-  }, SWEEP_EVERY_MS);
-  timer.unref();
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { runEvery } from "@/lib/background";
 import { getDb, rowsOf, type Db } from "@/lib/db";
 import type { DeviceKind } from "@/lib/domain";
 import { listVisitorPageIds } from "./projects";
@@ -40,7 +41,6 @@ type ViewState = {
   /** The referring hosts this server counted on the latest day it counted (REFERRERS_PER_DAY). */
   referrerHosts: { day: string; hosts: Set<string> } | null;
   flushing: Promise<void>;
-  timer: ReturnType<typeof setInterval> | null;
 };
 
 // On globalThis: instrumentation (start-up, shutdown) and the route handlers are separate bundles.
@@ -54,7 +54,6 @@ function state(): ViewState {
     projectIds: null,
     referrerHosts: null,
     flushing: Promise.resolve(),
-    timer: null,
   };
   return g[stateKey];
 }
@@ -321,23 +320,12 @@ const FOLD_EVERY_MS = 6 * 60 * 60 * 1000;
  * calls flushViews() itself.
  */
 export function startViewJobs(): void {
-  const current = state();
-  if (current.timer) return;
-  const fold = () =>
-    foldViewCounts().then(
-      (folded) => {
-        if (folded > 0) console.log(`Folded ${folded} daily view count(s) into monthly totals.`);
-      },
-      (error: unknown) => console.error(`View-count fold failed: ${(error as Error).message}`),
-    );
-  void fold();
-  setInterval(() => void fold(), FOLD_EVERY_MS).unref();
-  current.timer = setInterval(() => {
-    flushViews().catch((error: unknown) =>
-      console.error(`Writing the view counts failed: ${(error as Error).message}`),
-    );
-  }, VIEW_FLUSH_EVERY_MS);
-  current.timer.unref();
+  const fold = async () => {
+    const folded = await foldViewCounts();
+    if (folded > 0) console.log(`Folded ${folded} daily view count(s) into monthly totals.`);
+  };
+  runEvery("View-count fold", FOLD_EVERY_MS, fold, { now: true });
+  runEvery("Writing the view counts", VIEW_FLUSH_EVERY_MS, flushViews);
 }
 
 export type InsightsJson = {

@@ -5,15 +5,17 @@ import { isHostedAuth } from "@/lib/supabase/config";
 import { ownerExists } from "@/lib/auth-service/users";
 import { readSetupToken, retireSetupToken, setupTokenFile } from "@/lib/auth-service/setup-token";
 import { makePrivate, restrictFileModes } from "@/lib/db/private-files";
-import { purgeExpiredTrash, schedulePurge } from "@/lib/trash/purge";
+import { purgeExpiredTrash } from "@/lib/trash/purge";
 import { TRASH_RETENTION_DAYS } from "@/lib/validation/limits";
 import { sweepOrphanedMedia } from "./sweep-media";
 import { sendMailsNow } from "@/lib/site/contact-mail";
 import { mediaKeyInUse } from "@/lib/data/media-keys";
 import { directUploadConfig, sweepAbandonedDirectUploads } from "@/lib/uploads/direct";
-import { scheduleReviewMail } from "@/lib/api/review-mail";
+import { sendDueReviewMail } from "@/lib/api/review-mail";
+import { runEvery } from "@/lib/background";
 import { scheduleResumableSweep } from "./sweep-resumable";
 
+const HOUR_MS = 60 * 60 * 1000;
 /** With PostgreSQL several processes may share DATA_DIR; their in-flight files are this young. */
 const SHARED_DATA_DIR_GRACE_MS = 10 * 60 * 1000;
 
@@ -54,7 +56,7 @@ export async function checkStartup(): Promise<void> {
   } catch (error) {
     console.error(`Start-up trash purge failed: ${(error as Error).message}`);
   }
-  schedulePurge();
+  runEvery("Trash purge", 6 * HOUR_MS, purgeExpiredTrash);
   try {
     const { mediaRemoved, tempRemoved } = await sweepOrphanedMedia(db, {
       dataDir: config.DATA_DIR,
@@ -74,34 +76,23 @@ export async function checkStartup(): Promise<void> {
   scheduleResumableSweep();
   // Owner mails about contact messages still owed from before the restart (not awaited).
   void sendMailsNow();
-  // Reviewers' comments, one mail per visit (docs/spec.md §13).
-  scheduleReviewMail();
+  // Reviewers' comments, one mail per visit (docs/spec.md §13), every minute.
+  runEvery("Review mail", 60_000, sendDueReviewMail);
 }
 
-const DIRECT_SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
-let directSweepTimer: ReturnType<typeof setInterval> | undefined;
-
 /**
- * With Cloudinary: destroys direct uploads the browser made but never saved,
- * now and every 6 hours. Not awaited: Cloudinary being slow or unreachable must not hold up the
- * start; a failure is logged. The timer is unref'd, so it never keeps the process alive.
+ * With Cloudinary: destroys direct uploads the browser made but never saved, now and every 6
+ * hours. Not awaited: Cloudinary being slow or unreachable must not hold up the start.
  */
 function scheduleDirectUploadSweep(): void {
   const config = directUploadConfig();
-  if (!config || directSweepTimer) return;
-  const sweep = () =>
-    sweepAbandonedDirectUploads(config, { inUse: mediaKeyInUse }).then(
-      (destroyed) => {
-        if (destroyed.length > 0)
-          console.log(`Destroyed ${destroyed.length} abandoned direct upload(s) on Cloudinary.`);
-      },
-      (error: unknown) => {
-        console.error(`Direct-upload sweep failed: ${(error as Error).message}`);
-      },
-    );
-  void sweep();
-  directSweepTimer = setInterval(() => void sweep(), DIRECT_SWEEP_EVERY_MS);
-  directSweepTimer.unref();
+  if (!config) return;
+  const sweep = async () => {
+    const destroyed = await sweepAbandonedDirectUploads(config, { inUse: mediaKeyInUse });
+    if (destroyed.length > 0)
+      console.log(`Destroyed ${destroyed.length} abandoned direct upload(s) on Cloudinary.`);
+  };
+  runEvery("Direct-upload sweep", 6 * HOUR_MS, sweep, { now: true });
 }
 
 /**

@@ -25,17 +25,3 @@ export async function purgeExpiredTrash(now: Date = new Date()): Promise<PurgeRe
   await deleteMediaQuietly(purged.mediaKeys);
   return { ...purged, messages: await purgeContactMessagesBefore(cutoff) };
 }
-
-const PURGE_EVERY_MS = 6 * 60 * 60 * 1000;
-let timer: ReturnType<typeof setInterval> | undefined;
-
-/** The periodic purge of a long-running server; unref'd, so it never keeps the process alive. */
-export function schedulePurge(): void {
-  if (timer) return;
-  timer = setInterval(() => {
-    purgeExpiredTrash().catch((error: unknown) => {
-      console.error(`Trash purge failed: ${(error as Error).message}`);
-    });
-  }, PURGE_EVERY_MS);
-  timer.unref();
-}
