@@ -9,6 +9,7 @@ import {
   type ContactMessage,
 } from "@/lib/data/contact-messages";
 import { getSiteSettings } from "@/lib/data/settings";
+import { getCachedSiteUrl } from "./site-url";
 
 /*
  * The owner's mail about each message in the inbox (docs/operations.md "Contact mail"): the
@@ -24,11 +25,6 @@ const IDLE_WAKE_MS = 5 * 60_000;
 
 export const retryDelay = (attempts: number) =>
   Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
-
-/** The site's origin for links in the mail: NEXT_PUBLIC_SITE_URL, else this server. */
-function siteOrigin(): string {
-  return env().NEXT_PUBLIC_SITE_URL ?? `http://localhost:${env().PORT ?? "3000"}`;
-}
 
 /** Where the owner reads mail: the site's contact e-mail, else the owner's account. */
 async function ownerAddress(contactEmail: string): Promise<string | null> {
@@ -82,10 +78,12 @@ export async function sendDueMails(now = new Date()): Promise<{ sent: number; fa
   if (due.length > 0) {
     const { ownerName, contactEmail } = await getSiteSettings();
     const to = await ownerAddress(contactEmail);
+    // Links in the mail: NEXT_PUBLIC_SITE_URL, else this server.
+    const origin = getCachedSiteUrl().origin;
     for (const message of due) {
       try {
         if (!to) throw new Error("no owner address (set a contact e-mail in the site settings)");
-        await deliverMail(buildMessageMail(to, ownerName, message, siteOrigin()), siteOrigin());
+        await deliverMail(buildMessageMail(to, ownerName, message, origin), origin);
         await markMailed(message.id);
         sent++;
       } catch (error) {
