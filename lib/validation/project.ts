@@ -55,21 +55,15 @@ const optionalYear = z
   });
 
 /**
- * The cover's optional focal point: "x,y" with each value 0–1; absent leaves it out
- * (create: the centre; update: unchanged). Anything else is refused, nothing stored.
+ * A focal point, "x,y" with each value 0–1: a cover's (optional: absent leaves it out; create: the
+ * centre, update: unchanged) and each section image's. Anything else is refused, nothing stored.
  */
-const optionalFocal = z
-  .string({ error: invalidFocalMessage })
-  .optional()
-  .transform((value, ctx) => {
-    if (value === undefined) return undefined;
-    const focal = parseFocal(value);
-    if (!focal) {
-      ctx.addIssue({ code: "custom", message: invalidFocalMessage });
-      return z.NEVER;
-    }
-    return focal;
-  });
+export const focalSchema = z.string({ error: invalidFocalMessage }).transform((value, ctx) => {
+  const focal = parseFocal(value);
+  if (focal) return focal;
+  ctx.addIssue({ code: "custom", message: invalidFocalMessage });
+  return z.NEVER;
+});
 
 /** Title, role and category, all required; `missing` is the add or the update wording (docs/spec.md §5). */
 function projectFieldsSchema(missing: string) {
@@ -85,7 +79,7 @@ function projectFieldsSchema(missing: string) {
       year: optionalYear,
       client: optionalText("Client", PROJECT_LIMITS.client),
       summary: optionalText("Summary", PROJECT_LIMITS.summary),
-      coverFocal: optionalFocal,
+      coverFocal: focalSchema.optional(),
     })
     .transform(({ coverFocal, ...fields }) =>
       coverFocal ? { ...fields, coverFocalX: coverFocal.x, coverFocalY: coverFocal.y } : fields,

@@ -16,9 +16,12 @@ const text = (max: number, required: string, tooLong: string) =>
     .refine((value) => value.length <= max, { error: tooLong })
     .refine(isStorableText, { error: reviewMessages.invalidText });
 
+const ID = /^[0-9a-f]{24}$/;
+const id = z.string().regex(ID);
+
 const linkName = text(REVIEW_LIMITS.name, reviewMessages.nameRequired, reviewMessages.nameTooLong);
 const projectIds = z
-  .array(z.string().regex(/^[0-9a-f]{24}$/, { error: reviewMessages.projectUnknown }), {
+  .array(z.string().regex(ID, { error: reviewMessages.projectUnknown }), {
     error: reviewMessages.projectsRequired,
   })
   .min(1, { error: reviewMessages.projectsRequired })
@@ -43,7 +46,7 @@ export const updateReviewLinkSchema = createReviewLinkSchema.partial();
 /** POST /api/review-links/{token}/comments. */
 export const reviewCommentSchema = z
   .object({
-    sectionId: z.string().regex(/^[0-9a-f]{24}$/, { error: reviewMessages.sectionOutside }),
+    sectionId: z.string().regex(ID, { error: reviewMessages.sectionOutside }),
     name: text(
       REVIEW_LIMITS.reviewerName,
       reviewMessages.reviewerNameRequired,
@@ -59,10 +62,7 @@ export const reviewCommentSchema = z
     y: z.number({ error: reviewMessages.pointInvalid }).min(0).max(1).nullish(),
     /** Which of the section's images the point is on; 0 when a point comes without it. */
     image: z.number({ error: reviewMessages.imageInvalid }).int().min(0).nullish(),
-    openId: z
-      .string()
-      .regex(/^[0-9a-f]{24}$/)
-      .nullish(),
+    openId: id.nullish(),
   })
   .refine((value) => (value.x == null) === (value.y == null), {
     error: reviewMessages.pointInvalid,
@@ -88,13 +88,7 @@ export const reviewCommentUpdateSchema = z.object({
 
 /** POST /api/review-links/{token}/opens: a visit's progress. */
 export const reviewOpenSchema = z.object({
-  openId: z
-    .string()
-    .regex(/^[0-9a-f]{24}$/)
-    .nullish(),
-  projectsViewed: z
-    .array(z.string().regex(/^[0-9a-f]{24}$/))
-    .max(REVIEW_LIMITS.projects)
-    .optional(),
+  openId: id.nullish(),
+  projectsViewed: z.array(id).max(REVIEW_LIMITS.projects).optional(),
   videoSeconds: z.number().int().min(0).max(86_400).optional(),
 });

@@ -6,7 +6,8 @@ import { isStorableText } from "./text";
 import { normalizeVimeoUrl } from "./vimeo";
 import { layoutSchema } from "./layout";
 import type { SectionLayout } from "@/lib/domain";
-import { invalidFocalMessage, parseFocal, type Focal } from "./focal";
+import { invalidFocalMessage, type Focal } from "./focal";
+import { focalSchema } from "./project";
 import { parseSeconds, timingMessages, trimProblem } from "./video-timing";
 
 const unit = z
@@ -134,16 +135,7 @@ const sectionFieldsSchema = z.object({
   description: optionalText("Description", SECTION_LIMITS.description),
   videoEmbed: z.string().optional(),
   resourceAlts: z.array(altText),
-  resourceFocals: z.array(
-    z.string().transform((value, ctx) => {
-      const focal = parseFocal(value);
-      if (!focal) {
-        ctx.addIssue({ code: "custom", message: invalidFocalMessage });
-        return z.NEVER;
-      }
-      return focal;
-    }),
-  ),
+  resourceFocals: z.array(focalSchema),
   removeResources: z.array(z.string()),
   removeVideo: z.boolean(),
   removePoster: z
