@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { mallocEnvironment, serverEnvironment, startNodeOptions } from "./node-options.mjs";
 
@@ -29,30 +30,50 @@ describe("the production Node.js options", () => {
     );
   });
 
-  it("are exported by scripts/start.sh before it starts the server, keeping a value already set", () => {
-    const result = spawnSync(
-      "bash",
-      ["-c", "source scripts/lib.sh; export_server_environment; env"],
-      {
+  it("are exported by scripts/start.sh to the server it starts, keeping a value already set", () => {
+    // scripts/start.sh in a copy of the project whose dependencies and build are in place and whose
+    // `next` only prints its arguments and environment.
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-start-sh-"));
+    try {
+      fs.mkdirSync(path.join(root, "scripts"));
+      for (const file of ["start.sh", "lib.sh", "node-options.mjs"])
+        fs.copyFileSync(path.join("scripts", file), path.join(root, "scripts", file));
+      fs.writeFileSync(path.join(root, "package-lock.json"), "{}");
+      fs.mkdirSync(path.join(root, "node_modules/.bin"), { recursive: true });
+      fs.writeFileSync(path.join(root, "node_modules/.package-lock.json"), "{}");
+      fs.writeFileSync(
+        path.join(root, "node_modules/.bin/next"),
+        '#!/bin/sh\necho "next $*"\nenv\n',
+        {
+          mode: 0o755,
+        },
+      );
+      fs.mkdirSync(path.join(root, ".next"));
+      fs.writeFileSync(path.join(root, ".next/BUILD_ID"), "build");
+      const result = spawnSync("bash", [path.join(root, "scripts/start.sh")], {
         env: {
           ...process.env,
+          PORT: "4321",
           HEAP_LIMIT_MB: "300",
           NODE_OPTIONS: "--trace-warnings",
           MALLOC_MMAP_THRESHOLD_: undefined,
           MALLOC_TRIM_THRESHOLD_: "65536",
         },
         encoding: "utf8",
-      },
-    );
-    expect(result.stderr).toBe("");
-    expect(result.status).toBe(0);
-    expect(result.stdout).toContain(`\nNODE_OPTIONS=${startNodeOptions("300")} --trace-warnings\n`);
-    expect(result.stdout).toMatch(/^MALLOC_MMAP_THRESHOLD_=131072$/m);
-    expect(result.stdout).toMatch(/^MALLOC_TRIM_THRESHOLD_=65536$/m);
-    const lines = fs.readFileSync("scripts/start.sh", "utf8").split("\n");
-    const exported = lines.indexOf("export_server_environment");
-    expect(exported).toBeGreaterThan(-1);
-    expect(exported).toBeLessThan(lines.findIndex((line) => line.startsWith("exec next start")));
+      });
+      expect(result.stderr).toBe("");
+      expect(result.status).toBe(0);
+      expect(result.stdout).toMatch(
+        /^next start --experimental-next-config-strip-types --port 4321$/m,
+      );
+      expect(result.stdout).toContain(
+        `\nNODE_OPTIONS=${startNodeOptions("300")} --trace-warnings\n`,
+      );
+      expect(result.stdout).toMatch(/^MALLOC_MMAP_THRESHOLD_=131072$/m);
+      expect(result.stdout).toMatch(/^MALLOC_TRIM_THRESHOLD_=65536$/m);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it("make up every test, bench and Playwright server's environment, or stand aside for given options", () => {
