@@ -1,21 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, multipart, startApiSite, type ApiSite, type Part } from "../helpers/api-client";
+import { call, multipart, type Part } from "../helpers/api-client";
 import { pngOfSize } from "../helpers/media-fixtures";
+import { useSharedSite, type SharedSite } from "../helpers/shared-site";
 
 /*
  * Public pages (gallery, project, About, Reel) come from Next.js's cache (x-nextjs-cache: HIT on a
  * repeat visit), and every write through the API shows on the very next request of the pages that
- * show it: the writes expire the cache tags those pages were rendered with.
+ * show it: the writes expire the cache tags those pages were rendered with. On the run's shared
+ * site: a page shows this file's projects, the newest, whatever other files made before.
  */
 
 type ProjectJson = { _id: string; title: string };
 
-let site: ApiSite;
+let site: SharedSite;
 let url: string;
 let png: Buffer;
 
 beforeAll(async () => {
-  site = await startApiSite();
+  site = await useSharedSite();
   url = site.server.url;
   png = await pngOfSize(2000, 12, 8);
 });

@@ -1,24 +1,19 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "../helpers/server";
+import { useSharedSite, type SharedSite } from "../helpers/shared-site";
 
-let server: RunningServer;
-let dataDir: string;
+// On the run's shared site: the headers depend on the build, not on a setting of this file's own.
+let site: SharedSite;
+let url: string;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-headers-"));
-  server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "" });
+  site = await useSharedSite();
+  url = site.server.url;
 });
-afterAll(async () => {
-  await server.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => site?.stop());
 
 describe("security headers of the running site", () => {
   it("send the CSP, framing, sniffing, referrer and HSTS headers on pages", async () => {
-    const response = await fetch(`${server.url}/`);
+    const response = await fetch(`${url}/`);
     const csp = response.headers.get("content-security-policy") ?? "";
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("frame-src https://player.vimeo.com");
@@ -42,7 +37,7 @@ describe("security headers of the running site", () => {
       "/signin",
       "/dashboard",
     ]) {
-      const response = await fetch(`${server.url}${pathname}`, { redirect: "manual" });
+      const response = await fetch(`${url}${pathname}`, { redirect: "manual" });
       const csp = response.headers.get("content-security-policy") ?? "";
       // Two headers of one name arrive joined by ", ": the directive would then show twice.
       expect(csp.match(/frame-ancestors 'none'/g), pathname).toHaveLength(1);
@@ -55,7 +50,7 @@ describe("security headers of the running site", () => {
   });
 
   it("send nosniff and no framing on API answers too", async () => {
-    const response = await fetch(`${server.url}/api/projects`);
+    const response = await fetch(`${url}/api/projects`);
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("x-frame-options")).toBe("DENY");
   });
