@@ -24,7 +24,7 @@ afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 type Recorded = { url?: string; pid: number; dataDir?: string };
 
-async function runFixture(fixture: string) {
+async function runFixture(fixture: string, extraEnv: Record<string, string> = {}) {
   const session = `cleanup-${fixture}-${process.pid}-${Date.now()}`;
   const out = path.join(work, `${fixture}.json`);
   const child = spawnGroup(
@@ -40,6 +40,7 @@ async function runFixture(fixture: string) {
         // The nested run's own reporter output, without colours, for the assertions below.
         NO_COLOR: "1",
         FORCE_COLOR: "0",
+        ...extraEnv,
       },
       stdio: ["ignore", "pipe", "pipe"],
     },
@@ -98,7 +99,10 @@ describe("processes started by tests", () => {
   );
 
   it("a process started outside the helpers is found, killed and fails the run", async () => {
-    const { code, output, recorded, session } = await runFixture("forgotten.fixture.ts");
+    // Its process never ends by itself: the teardown need not wait the usual 10 s to say so.
+    const { code, output, recorded, session } = await runFixture("forgotten.fixture.ts", {
+      PORTFOLIO_TEST_LEFTOVER_GRACE_MS: "1000",
+    });
     expect(code, output).toBe(1);
     expect(output).toContain("1 process(es) started by the tests were still running after them");
     expect(output).toContain(`pid ${recorded.pid} `);
