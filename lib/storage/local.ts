@@ -37,6 +37,16 @@ export function localPath(dataDir: string, key: string): string | null {
   return isLocalKey(key) ? path.join(/* turbopackIgnore: true */ uploadsDir(dataDir), key) : null;
 }
 
+/**
+ * Where the frame strip of a stored video is cached (lib/uploads/frames.ts): DATA_DIR/frames, out
+ * of the uploads (not backed up, never served as media), deleted with the video.
+ */
+export function framesCachePath(dataDir: string, key: string): string | null {
+  return isLocalKey(key)
+    ? path.join(/* turbopackIgnore: true */ dataDir, "frames", `${key}.jpg`)
+    : null;
+}
+
 /** Files under DATA_DIR/uploads, served by app/media/[...key]. */
 export function createLocalStorage(dataDir: string): Storage {
   const dir = uploadsDir(dataDir);
@@ -64,7 +74,9 @@ export function createLocalStorage(dataDir: string): Storage {
     },
     async delete(key: string): Promise<void> {
       const file = localPath(dataDir, key);
-      if (file) await fs.rm(file, { force: true });
+      if (!file) return;
+      await fs.rm(file, { force: true });
+      await fs.rm(framesCachePath(dataDir, key)!, { force: true });
     },
   };
 }

@@ -288,24 +288,25 @@ export async function firstPictureTime(
 const MAX_POSTER_WIDTH = 1920;
 
 /**
- * Writes the frame at `seconds` (within the video) as a JPEG at most 1920 px wide, for the image
- * pipeline (next/image's AVIF/WebP srcset, the blur-up placeholder).
+ * Writes the frame at `seconds` (within the video: a time past the end takes the last whole frame)
+ * as a JPEG scaled by the ffmpeg filter `scale`. Seeking before the input is exact while decoding:
+ * ffmpeg decodes from the keyframe before and drops what precedes `-ss`.
  */
-export async function extractPoster(
+export async function extractFrame(
   source: string,
   probe: VideoProbe,
   seconds: number,
   output: string,
+  scale: string,
   signal?: AbortSignal,
 ): Promise<void> {
-  // The last whole frame at most: a time past the end takes the last one.
   const fps = probe.fps > 0 ? probe.fps : 25;
   const at = Math.max(0, Math.min(seconds, probe.duration - 1 / fps));
   const { code, stderr } = await runFfmpeg(
     [
       ...["-hide_banner", "-nostdin", "-nostats", "-y", ...LOCAL_ONLY, "-ss", at.toFixed(6)],
       ...["-i", source, "-map", "0:v:0", "-frames:v", "1", "-an"],
-      ...["-vf", `scale='min(${MAX_POSTER_WIDTH},iw)':-2`, "-q:v", "3", output],
+      ...["-vf", scale, "-q:v", "3", output],
     ],
     { signal },
   );
@@ -315,4 +316,25 @@ export async function extractPoster(
     const reason = stderr.trim().split("\n").at(-1) ?? "";
     throw new EncodeError(`${encoderMessages.failed} (${reason.slice(0, 200)})`);
   }
+}
+
+/**
+ * Writes the frame at `seconds` as a JPEG at most 1920 px wide, for the image pipeline
+ * (next/image's AVIF/WebP srcset, the blur-up placeholder).
+ */
+export function extractPoster(
+  source: string,
+  probe: VideoProbe,
+  seconds: number,
+  output: string,
+  signal?: AbortSignal,
+): Promise<void> {
+  return extractFrame(
+    source,
+    probe,
+    seconds,
+    output,
+    `scale='min(${MAX_POSTER_WIDTH},iw)':-2`,
+    signal,
+  );
 }

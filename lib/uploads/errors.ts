@@ -2,7 +2,7 @@
 export class UploadError extends Error {
   override name = "UploadError";
   constructor(
-    readonly status: 400 | 403 | 413 | 415,
+    readonly status: 400 | 403 | 404 | 409 | 413 | 415,
     message: string,
   ) {
     super(message);

@@ -15,6 +15,7 @@ import {
   type ResumableKind,
 } from "@/lib/validation/resumable-uploads";
 import { MB } from "@/lib/validation/uploads";
+import { frameMessages } from "@/lib/validation/video-timing";
 import { EncodeError, probeVideo } from "./encode";
 import { UploadError } from "./errors";
 import type { UploadedFile } from "./parse";
@@ -193,12 +194,46 @@ export async function takeResumableUpload(
     const commit = async () => {
       await fs.rename(at(".attaching"), at(".attached"));
       await fs.rm(at(""), { force: true });
+      await fs.rm(at(FRAMES_SUFFIX), { force: true });
     };
     return { file, commit, release };
   } catch (error) {
     await release();
     throw error;
   }
+}
+
+/** The cached frame strip of an upload (lib/uploads/frames.ts), beside its bytes. */
+const FRAMES_SUFFIX = ".frames.jpg";
+
+/**
+ * The bytes of the finished, not yet attached upload `id` and where its frame strip is cached:
+ * a 404 when there is no such upload (unknown, attached, refused, expired), a 409 while bytes
+ * are still missing.
+ */
+export async function finishedUpload(id: string): Promise<{ file: string; frames: string }> {
+  const dir = resumableDir(env().DATA_DIR);
+  const at = (suffix: string) => path.join(/* turbopackIgnore: true */ dir, `${id}${suffix}`);
+  const info = isUploadId(id)
+    ? await fs
+        .readFile(at(".json"), "utf8")
+        .then((text) => JSON.parse(text) as Upload)
+        .catch(() => null)
+    : null;
+  if (!info) throw new UploadError(404, text.unknown(id.slice(0, 64)));
+  const received = await fs.stat(at("")).then(
+    (stat) => stat.size,
+    () => 0,
+  );
+  if (info.size === undefined || received !== info.size)
+    throw new UploadError(409, frameMessages.unfinished(id));
+  return { file: at(""), frames: at(FRAMES_SUFFIX) };
+}
+
+/** Removes the cached frame strip of a cancelled upload (the file store removes the rest). */
+export async function removeUploadFrames(id: string): Promise<void> {
+  if (isUploadId(id))
+    await fs.rm(path.join(resumableDir(env().DATA_DIR), `${id}${FRAMES_SUFFIX}`), { force: true });
 }
 
 /**

@@ -19,6 +19,15 @@ export const timingMessages = {
     "posterTime, trimStart and trimEnd need a video file uploaded to this site (not a Vimeo link, not Cloudinary)",
 } as const;
 
+/** The frames of a video for the owner's picker (docs/api.md "Video frames"). */
+export const frameMessages = {
+  time: (duration: number) =>
+    `t must be a number of seconds from 0 to ${duration.toFixed(2)} (the length of the video)`,
+  noVideo: "The section has no video file stored on this site",
+  unfinished: (id: string) =>
+    `Upload ${id} is not complete: its frames can be read once its last byte has arrived`,
+} as const;
+
 /** Past the end of the video as the encoder read it. */
 export function trimPastEnd(trimStart: number, duration: number): string {
   return `trimStart (${trimStart.toFixed(2)} s) is past the end of the video (${duration.toFixed(2)} s)`;

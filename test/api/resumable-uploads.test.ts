@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import sharp from "sharp";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -6,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProjectJson, SectionJson } from "@/lib/data/serialize";
 import { encoderMessages } from "@/lib/uploads/encode";
 import { resumableMessages as text } from "@/lib/validation/resumable-uploads";
+import { frameMessages } from "@/lib/validation/video-timing";
 import { authHeaders, SERVER_START_TIMEOUT } from "../helpers/auth";
 import {
   call,
@@ -17,7 +19,12 @@ import {
 } from "../helpers/api-client";
 import { pngOfSize } from "../helpers/media-fixtures";
 import { startServer } from "../helpers/server";
-import { makeBadMasters, makeMaster, makeProresMaster } from "../helpers/video-masters";
+import {
+  makeBadMasters,
+  makeColourMaster,
+  makeMaster,
+  makeProresMaster,
+} from "../helpers/video-masters";
 
 /**
  * docs/api.md#resumable-uploads: tus 1.0 uploads of video masters, resumed after the server was
@@ -298,5 +305,100 @@ describe("resumable uploads", () => {
     expect((await tus("DELETE", cancelled.location)).status).toBe(204);
     expect(resumable().filter((entry) => entry.startsWith(id))).toEqual([]);
     expect((await tus("HEAD", cancelled.location)).status).toBe(404);
+  });
+  it("reads the frames of a ProRes master and of its section's stored video, for the owner only; they go with the video", async () => {
+    const frames = async (pathname: string, token: string | null = site.ownerToken) => {
+      const response = await fetch(new URL(pathname, url()), {
+        headers: token ? authHeaders(token) : {},
+      });
+      const bytes = Buffer.from(await response.arrayBuffer());
+      return { status: response.status, headers: response.headers, bytes };
+    };
+    /** The colour at (x, y) of a JPEG: red, lime or blue, or grey when no channel stands out. */
+    const colourAt = async (image: Buffer, x: number, y: number) => {
+      const [r = 0, g = 0, b = 0] = await sharp(image)
+        .extract({ left: x, top: y, width: 1, height: 1 })
+        .removeAlpha()
+        .raw()
+        .toBuffer();
+      if (Math.max(r, g, b) - Math.min(r, g, b) < 120) return "grey";
+      return ["red", "lime", "blue"][[r, g, b].indexOf(Math.max(r, g, b))];
+    };
+    // Red, green, blue: a second each, in ProRes 422 (no browser decodes it).
+    const master = makeColourMaster(masters, "colours.mov", { prores: true });
+    const { id, location } = await upload(master, "video");
+    const path_ = `${location}/frames`;
+
+    expect((await frames(path_, null)).status).toBe(401);
+    expect((await frames(path_, site.strangerToken)).status).toBe(403);
+    const unknown = await frames(`/api/uploads/${"0".repeat(32)}/frames`);
+    expect([unknown.status, JSON.parse(unknown.bytes.toString()).message]).toEqual([
+      404,
+      text.unknown("0".repeat(32)),
+    ]);
+    for (const t of ["abc", "-1", "3.5", ""]) {
+      const bad = await frames(`${path_}?t=${t}`);
+      expect([bad.status, JSON.parse(bad.bytes.toString()).message]).toEqual([
+        400,
+        frameMessages.time(3),
+      ]);
+    }
+    const unfinished = await create(1000, { filename: "half.mov", kind: "video" });
+    expect((await patch(unfinished.location, 0, Buffer.alloc(400))).status).toBe(204);
+    expect((await frames(`${unfinished.location}/frames`)).status).toBe(409);
+    expect((await tus("DELETE", unfinished.location)).status).toBe(204);
+
+    // The strip: ten thumbnails 90 px high, the frame at each tenth's middle (0.15 s, 0.45 s…).
+    const strip = await frames(path_);
+    expect(strip.status).toBe(200);
+    expect(strip.headers.get("content-type")).toBe("image/jpeg");
+    expect(strip.headers.get("x-frame-count")).toBe("10");
+    expect(Number(strip.headers.get("x-video-duration"))).toBeCloseTo(3, 1);
+    const { width, height } = await sharp(strip.bytes).metadata();
+    expect([width, height]).toEqual([1600, 90]);
+    const tiles = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => colourAt(strip.bytes, i * 160 + 80, 45)),
+    );
+    expect(tiles).toEqual([
+      ...Array(3).fill("red"),
+      ...Array(4).fill("lime"),
+      ...Array(3).fill("blue"),
+    ]);
+    expect(resumable().filter((entry) => entry.startsWith(id))).toContain(`${id}.frames.jpg`);
+    // The exact frame at t, at most 640 px wide.
+    const frame = await frames(`${path_}?t=2.5`);
+    expect(frame.status).toBe(200);
+    expect((await sharp(frame.bytes).metadata()).width).toBe(640);
+    expect(await colourAt(frame.bytes, 320, 180)).toBe("blue");
+    expect(await colourAt((await frames(`${path_}?t=0.96`)).bytes, 320, 180)).toBe("red");
+
+    // Attached: the strip goes with the upload's bytes; the section's video has frames of its own.
+    const section = await attach([
+      ["title", "Frames"],
+      ["videoUpload", id],
+    ]);
+    expect(section.status).toBe(201);
+    expect(resumable().filter((entry) => entry.startsWith(id))).toEqual([`${id}.attached`]);
+    const stored = `/api/sections/${section.body.data._id}/frames`;
+    expect((await frames(stored, null)).status).toBe(401);
+    expect((await frames(stored, site.strangerToken)).status).toBe(403);
+    expect((await frames(`/api/sections/${"0".repeat(24)}/frames`)).status).toBe(404);
+    const storedStrip = await frames(stored);
+    expect(storedStrip.status).toBe(200);
+    expect(await colourAt(storedStrip.bytes, 5 * 160 + 80, 45)).toBe("lime");
+    expect(await colourAt((await frames(`${stored}?t=1.5`)).bytes, 320, 180)).toBe("lime");
+    const key = section.body.data.video.slice("/media/".length);
+    const cached = path.join(site.dataDir, "frames", `${key}.jpg`);
+    expect(fs.existsSync(cached)).toBe(true);
+    const removed = await call(
+      url(),
+      "DELETE",
+      `/api/sections/${section.body.data._id}?permanent=true`,
+      {
+        token: site.ownerToken,
+      },
+    );
+    expect(removed.status).toBe(200);
+    expect(fs.existsSync(cached)).toBe(false);
   });
 });

@@ -80,11 +80,12 @@ export function makeProresMaster(
 /**
  * Writes an H.264/AAC master (a sine tone) that shows one flat colour per second (red, green, blue
  * by default), so a poster or a trimmed loop can be told apart by its colour; returns its path.
+ * `prores`: ProRes 422 with PCM audio instead (name it .mov), which browsers cannot decode.
  */
 export function makeColourMaster(
   dir: string,
   name: string,
-  { colours = ["red", "lime", "blue"], width = 640, height = 360 } = {},
+  { colours = ["red", "lime", "blue"], width = 640, height = 360, prores = false } = {},
 ): string {
   const file = path.join(dir, name);
   const inputs = colours.flatMap((colour) => [
@@ -95,8 +96,11 @@ export function makeColourMaster(
   execFileSync(FFMPEG, [
     ...["-hide_banner", "-loglevel", "error", "-y", ...inputs, "-f", "lavfi", "-i", tone],
     ...["-filter_complex", `${streams}concat=n=${colours.length}:v=1:a=0[v]`, "-map", "[v]"],
-    ...["-map", `${colours.length}:a`, "-c:v", "libx264", "-preset", "ultrafast"],
-    ...["-pix_fmt", "yuv420p", "-c:a", "aac", file],
+    ...["-map", `${colours.length}:a`],
+    ...(prores
+      ? ["-c:v", "prores_ks", "-profile:v", "2", "-c:a", "pcm_s16le"]
+      : ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac"]),
+    file,
   ]);
   return file;
 }
