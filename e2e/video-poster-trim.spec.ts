@@ -2,13 +2,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { makeColourMaster } from "../test/helpers/video-masters";
 import {
   createProjectViaApi,
   deleteProjectViaApi,
   signInOwnerForFile,
+  toast,
   uniqueTitle,
   type CreatedProject,
 } from "./helpers/owner-flows";
@@ -16,7 +17,8 @@ import {
 /**
  * docs/media.md "Poster and trim": in the section form the owner picks the poster frame and the
  * loop's in and out points on the uploaded file, with a preview playing only the trimmed part;
- * the visitor's page then shows that frame as the poster and a loop of that length.
+ * the visitor's page then shows that frame as the poster and a loop of that length. A master the
+ * browser cannot decode (ProRes) and the stored video are shown with the server's frames.
  */
 signInOwnerForFile("video-poster-trim");
 
@@ -41,6 +43,71 @@ test.beforeEach(async ({ page }) => {
 });
 test.afterEach(async ({ page }) => deleteProjectViaApi(page, project.id));
 test.afterAll(() => fs.rmSync(masters, { recursive: true, force: true }));
+
+/**
+ * The colours of a shown image at points given as fractions of its width and height: red, lime or
+ * blue, or grey when no channel stands out (a frame the browser could not decode).
+ */
+async function coloursOf(image: Locator, points: [number, number][]): Promise<string[]> {
+  await expect
+    .poll(() =>
+      image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth),
+    )
+    .toBeGreaterThan(0);
+  return image.evaluate((element: HTMLImageElement, at) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = element.naturalWidth;
+    canvas.height = element.naturalHeight;
+    const context = canvas.getContext("2d")!;
+    context.drawImage(element, 0, 0);
+    return at.map(([x, y]) => {
+      const [r = 0, g = 0, b = 0] = context.getImageData(
+        Math.floor(x * canvas.width),
+        Math.floor(y * canvas.height),
+        1,
+        1,
+      ).data;
+      if (Math.max(r, g, b) - Math.min(r, g, b) < 120) return "grey";
+      return ["red", "lime", "blue"][[r, g, b].indexOf(Math.max(r, g, b))]!;
+    });
+  }, points);
+}
+
+/**
+ * The middles of a strip's thumbnails (tile i is the frame at (i + 0.5) tenths of the video), and
+ * what they show of a red, green, blue master (a second each). The seventh, at 1.95 s of a 3 s
+ * video, is left out: an AAC track makes an mp4 3.02 s long, and its frame is then the blue one.
+ */
+const TILES = [0, 1, 2, 3, 4, 5, 7, 8, 9].map((i): [number, number] => [(i + 0.5) / 10, 0.5]);
+const RGB_STRIP = [...Array(3).fill("red"), ...Array(3).fill("lime"), ...Array(3).fill("blue")];
+
+/** Polls the project's section titled `title` until its video is ready; answers it. */
+async function readySection(
+  page: Page,
+  title: string,
+  ready: (section: SectionData) => boolean = () => true,
+) {
+  let section: SectionData | undefined;
+  await expect
+    .poll(
+      async () => {
+        const list = await page.request.get(`/api/sections/${project.id}`);
+        section = ((await list.json()) as { data: SectionData[] }).data.find(
+          (item) => item.title === title,
+        );
+        return section?.videoStatus === "ready" && ready(section);
+      },
+      { timeout: 120_000 },
+    )
+    .toBe(true);
+  return section!;
+}
+
+/** The colours of the middle of a stored poster, as the visitor's browser would fetch it. */
+async function posterColour(page: Page, poster: string) {
+  const { channels } = await sharp(await (await page.request.get(poster)).body()).stats();
+  return channels.slice(0, 3).map((channel) => Math.round(channel.mean / 64));
+}
 
 test("the owner picks a poster frame and trims a loop; the visitor sees that poster and loop", async ({
   page,
@@ -133,4 +200,117 @@ test("the owner picks a poster frame and trims a loop; the visitor sees that pos
   const duration = await video.evaluate((element: HTMLVideoElement) => element.duration);
   expect(Math.abs(duration - 1)).toBeLessThanOrEqual(0.04);
   await context.close();
+});
+
+test("a ProRes master is picked on the server's frames; the visitor sees the chosen frame", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  // Red, green, blue, a second each, in ProRes 422: Chromium shows no picture of it.
+  const master = makeColourMaster(masters, "colours.mov", { prores: true });
+  await page.goto(`/addsection/${project.id}`);
+  await page.getByLabel("Title").fill("ProRes");
+  await page.getByLabel("Video file (MP4, MOV, WebM or MKV)").setInputFiles(master);
+  await page.getByLabel("Silent loop (muted, plays while in view)").check();
+  await expect(page.getByText("Upload complete. Save to attach the video.")).toBeVisible({
+    timeout: 60_000,
+  });
+
+  // Thumbnails along the poster slider and both loop sliders: real frames, not grey.
+  const strips = page.getByTestId("frame-strip");
+  await expect(strips).toHaveCount(3);
+  expect(await coloursOf(strips.first(), TILES)).toEqual(RGB_STRIP);
+  await page.screenshot({ path: "/tmp/frames/prores-picker.png", fullPage: true });
+
+  const posterSlider = page.getByLabel("Poster frame");
+  await expect(posterSlider).toBeEnabled();
+  await posterSlider.fill("2.5");
+  await expect(page.getByText(/^Poster: the chosen frame \(/)).toHaveText(
+    "Poster: the chosen frame (2.5 s)",
+  );
+  // The server's frame at the slider's time (its steps are hundredths of the video: 2.49 s).
+  const frame = page.getByTestId("poster-frame");
+  await expect(frame).toHaveAttribute("alt", /^Frame at 2\.(49|5\d) s$/);
+  expect(await coloursOf(frame, [[0.5, 0.5]])).toEqual(["blue"]);
+
+  // The loop: the green second; the preview steps through its frames, all green.
+  await page.getByLabel("Loop in").fill("1");
+  await page.getByLabel("Loop out").fill("2");
+  await expect(page.getByText(/^Loop: /)).toHaveText("Loop: 1.00 s to 2.00 s (1.00 s)");
+  const step = page.getByTestId("loop-preview-frame");
+  const stepTime = async () =>
+    Number(/at ([\d.]+) s$/.exec((await step.getAttribute("alt")) ?? "")?.[1]);
+  const seen = new Map<number, string>();
+  await expect
+    .poll(
+      async () => {
+        const at = await stepTime();
+        if (at >= 1 && at < 2 && !seen.has(at))
+          seen.set(at, (await coloursOf(step, [[0.5, 0.5]]))[0]!);
+        return seen.size;
+      },
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThanOrEqual(3);
+  expect(new Set(seen.values())).toEqual(new Set(["lime"]));
+  // From then on it stays within the loop.
+  for (let sample = 0; sample < 4; sample++) {
+    const at = await stepTime();
+    expect(at >= 1 && at < 2, `a frame at ${at} s`).toBe(true);
+    await page.waitForTimeout(300);
+  }
+  await page.screenshot({ path: "/tmp/frames/prores-loop.png", fullPage: true });
+  await page.getByRole("button", { name: "Pause the loop preview" }).click();
+  expect((await new AxeBuilder({ page }).include("form").analyze()).violations).toEqual([]);
+
+  await page.getByRole("button", { name: "Add Section" }).click();
+  await page.waitForURL(new RegExp(`/sections/${project.id}$`));
+  const section = await readySection(page, "ProRes");
+  expect(section).toMatchObject({ trimStart: 1, trimEnd: 2 });
+  expect(Math.abs(section.posterTime! - 2.5)).toBeLessThanOrEqual(0.04);
+
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const visitor = await context.newPage();
+  await visitor.goto(`/sections/${project.id}`);
+  await expect(visitor.locator('video[data-playback="loop"]')).toHaveAttribute(
+    "poster",
+    new RegExp(`url=${encodeURIComponent(section.poster)}&`),
+  );
+  expect(await posterColour(visitor, section.poster)).toEqual([0, 0, 4]);
+  await context.close();
+});
+
+test("the edit form picks a new poster frame of the stored video", async ({ page }) => {
+  test.setTimeout(150_000);
+  const master = makeColourMaster(masters, "stored.mp4");
+  const created = await page.request.post(`/api/sections/${project.id}`, {
+    headers: { Origin: String(test.info().project.use.baseURL) },
+    multipart: {
+      title: "Stored",
+      video: { name: "stored.mp4", mimeType: "video/mp4", buffer: fs.readFileSync(master) },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const before = await readySection(page, "Stored");
+
+  await page.goto(`/editsectionpage/${before._id}`);
+  const strip = page.getByTestId("frame-strip");
+  await expect(strip).toHaveCount(1);
+  expect(await coloursOf(strip, TILES)).toEqual(RGB_STRIP);
+  const posterSlider = page.getByLabel("Poster frame");
+  await expect(posterSlider).toBeEnabled();
+  await posterSlider.fill("0.5");
+  await expect(page.getByText(/^Poster: the chosen frame \(/)).toHaveText(
+    "Poster: the chosen frame (0.5 s)",
+  );
+  await page.screenshot({ path: "/tmp/frames/edit-stored.png", fullPage: true });
+  expect((await new AxeBuilder({ page }).include("form").analyze()).violations).toEqual([]);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(toast(page)).toBeVisible();
+
+  // Encoded again from the stored file: the poster is the red frame at 0.5 s.
+  const after = await readySection(page, "Stored", (section) => section.poster !== before.poster);
+  expect(Math.abs(after.posterTime! - 0.5)).toBeLessThanOrEqual(0.04);
+  expect(await posterColour(page, after.poster)).toEqual([4, 0, 0]);
 });

@@ -5,14 +5,21 @@ import { FileInput } from "@/components/forms/field";
 import { FilePreview } from "@/components/forms/file-preview";
 import { acceptOf, checkFile, posterRule } from "@/lib/validation/uploads";
 import { useLatest } from "@/components/ui/use-latest";
+import { FrameStripImage } from "./frame-strip-image";
+import { useDecodable, useFrameStrip, useServerFrame } from "./video-frames";
 
 /** The widest poster captured from a frame: enough for the site's widest video, a small JPEG. */
 const MAX_CAPTURE_WIDTH = 1920;
 const FRAME_STEPS = 100;
 
 type PosterPickerProps = {
-  /** The video file just picked, whose frames can be captured (upload mode), or null. */
-  video: File | null;
+  /**
+   * The video whose frames are offered (upload mode): a file just picked, or the URL of the one
+   * stored with the section; null for none.
+   */
+  video: File | string | null;
+  /** The server's frames of that video (docs/api.md "Video frames"), when it is on the server. */
+  frames?: string | null;
   poster: File | null;
   error: string | null;
   /** The poster stored with the section (edit form). */
@@ -37,13 +44,16 @@ async function captureFrame(video: HTMLVideoElement): Promise<File | null> {
 }
 
 /**
- * The still a video shows before it plays: a frame the owner chooses from the
- * picked video with the "Poster frame" slider, captured in the browser (video + canvas; the
- * server has no video decoder), or an image file the owner uploads instead. The poster is
- * previewed once: the chosen frame in the frame picker itself, an uploaded image in its place.
+ * The still a video shows before it plays: a frame the owner chooses with the "Poster frame"
+ * slider, or an image file the owner uploads instead. A new file the browser decodes has the
+ * chosen frame captured in the browser (video + canvas); for one it does not decode (ProRes, HEVC)
+ * and for the stored video the server's frames are shown and only the time is sent, the encoder
+ * taking that frame. The poster is previewed once: the chosen frame in the frame picker itself,
+ * an uploaded image in its place.
  */
 export function PosterPicker({
   video,
+  frames = null,
   poster,
   error,
   current,
@@ -53,8 +63,17 @@ export function PosterPicker({
   const frameId = useId();
   const preview = useRef<HTMLVideoElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const [duration, setDuration] = useState(0);
+  const [videoDuration, setDuration] = useState(0);
   const [time, setTime] = useState(0);
+  const decodable = useDecodable(preview, video);
+  const strip = useFrameStrip(frames, video, decodable);
+  const served = decodable === false ? frames : null;
+  const duration = decodable ? videoDuration : served ? (strip?.duration ?? 0) : 0;
+  /** Frames are captured only from a new file the browser shows. */
+  const captures = decodable === true && typeof video !== "string";
+  /** The owner moved the slider (a stored video's poster changes only then). */
+  const [moved, setMoved] = useState(false);
+  const serverFrame = useServerFrame(served, moved ? time : null);
   /** An uploaded poster wins over captured frames until it is cleared. */
   const [uploaded, setUploaded] = useState(false);
   /** Where in the video the captured poster was taken, in seconds. */
@@ -64,17 +83,19 @@ export function PosterPicker({
   useEffect(() => {
     const element = preview.current;
     if (!video || !element) return;
-    const url = URL.createObjectURL(video);
+    const url = typeof video === "string" ? video : URL.createObjectURL(video);
     element.src = url;
+    setMoved(false);
+    setCapturedAt(null);
     return () => {
       element.removeAttribute("src");
-      URL.revokeObjectURL(url);
+      if (typeof video !== "string") URL.revokeObjectURL(url);
     };
   }, [video]);
 
   async function capture() {
     const element = preview.current;
-    if (!element || uploaded) return;
+    if (!element || uploaded || !captures) return;
     const at = element.currentTime;
     const file = await captureFrame(element);
     if (!file) return;
@@ -84,14 +105,23 @@ export function PosterPicker({
 
   function seek(seconds: number) {
     setTime(seconds);
-    if (preview.current) preview.current.currentTime = seconds;
+    if (preview.current && decodable !== false) preview.current.currentTime = seconds;
+  }
+
+  /** The owner's pick: captured once the frame is shown, or sent as a time for the encoder. */
+  function pick(seconds: number) {
+    seek(seconds);
+    setMoved(true);
+    if (captures) return;
+    setCapturedAt(seconds);
+    onChange(null, null, seconds);
   }
 
   function pickFile(file: File | null) {
     if (!file) {
       setUploaded(false);
       onChange(null, null);
-      void capture();
+      if (captures) void capture();
       return;
     }
     const problem = checkFile(file, posterRule);
@@ -111,20 +141,39 @@ export function PosterPicker({
             playsInline
             preload="auto"
             aria-hidden="true"
+            hidden={decodable === false}
             className="aspect-video w-full max-w-sm rounded-sm bg-stone-200 object-contain"
             onLoadedMetadata={(event) => {
               const seconds = Number.isFinite(event.currentTarget.duration)
                 ? event.currentTarget.duration
                 : 0;
               setDuration(seconds);
-              // A quarter in rather than the first frame, which is often black.
-              seek(seconds / 4);
+              // A new file: a quarter in rather than the first frame, which is often black.
+              if (typeof video !== "string") seek(seconds / 4);
             }}
             onSeeked={() => void capture()}
           />
+          {decodable === false ? (
+            serverFrame ? (
+              // eslint-disable-next-line @next/next/no-img-element -- a frame the server read, an object URL
+              <img
+                src={serverFrame.url}
+                alt={`Frame at ${serverFrame.time.toFixed(2)} s`}
+                data-testid="poster-frame"
+                className="aspect-video w-full max-w-sm rounded-sm bg-stone-200 object-contain"
+              />
+            ) : (
+              <p className="text-muted text-sm">
+                {served
+                  ? "This browser cannot play this video: its frames come from the server."
+                  : "This browser cannot play this video: its frames can be shown once it is uploaded."}
+              </p>
+            )
+          ) : null}
           <label htmlFor={frameId} className="block text-sm">
             Poster frame
           </label>
+          <FrameStripImage strip={strip} />
           <input
             id={frameId}
             type="range"
@@ -134,10 +183,10 @@ export function PosterPicker({
             value={time}
             disabled={disabled || !duration || uploaded}
             aria-valuetext={`${time.toFixed(1)} seconds of ${duration.toFixed(1)}`}
-            onChange={(event) => seek(Number(event.target.value))}
+            onChange={(event) => pick(Number(event.target.value))}
             className="accent-ink block w-full max-w-sm"
           />
-          {poster && capturedAt !== null ? (
+          {capturedAt !== null && (poster || !captures) ? (
             <p className="text-muted text-sm" aria-live="polite">
               Poster: the chosen frame ({capturedAt.toFixed(1)} s)
             </p>
@@ -165,7 +214,7 @@ export function PosterPicker({
           />
           <figcaption className="text-muted mt-1">Poster: {poster.name}</figcaption>
         </figure>
-      ) : poster ? null : current ? (
+      ) : poster || capturedAt !== null ? null : current ? (
         <figure className="text-sm">
           {/* eslint-disable-next-line @next/next/no-img-element -- the stored poster, shown small once */}
           <img

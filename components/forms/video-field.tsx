@@ -32,6 +32,10 @@ type VideoFieldProps = {
   onPosterChange: (poster: File | null, error: string | null, time?: number | null) => void;
   /** The owner forms' own file input (a resumable upload) in place of the plain one. */
   fileInput?: React.ReactNode;
+  /** The stored video's URL whose poster frame can be picked (edit form, no new file). */
+  storedVideo?: string | null;
+  /** The server's frames of the picked or stored video (docs/api.md "Video frames"). */
+  frames?: string | null;
 };
 
 const MODE_LABELS: Record<VideoMode, string> = {
@@ -136,7 +140,8 @@ export function VideoField(props: VideoFieldProps) {
         </div>
       )}
       <PosterPicker
-        video={mode === "upload" ? props.file : null}
+        video={mode === "upload" ? (props.file ?? props.storedVideo ?? null) : null}
+        frames={mode === "upload" ? props.frames : null}
         poster={props.posterFile}
         error={props.posterError}
         current={props.currentPoster}

@@ -163,10 +163,18 @@ export function SectionForm({ mode, projectId, initial, onSaved }: SectionFormPr
 
   // A loop's trim is picked on the new file, or on the stored one (encoded here: a /media/ URL).
   const storedLocal = currentVideo?.kind === "upload" && currentVideo.url.startsWith("/media/");
-  const loopSource =
-    draft.videoMode !== "upload" || draft.playback !== "loop" || draft.removeVideo
+  const pickedVideo =
+    draft.videoMode !== "upload" || draft.removeVideo
       ? null
       : (draft.videoFile ?? master?.file ?? (storedLocal ? currentVideo.url : null));
+  const loopSource = draft.playback === "loop" ? pickedVideo : null;
+  // The server's frames (docs/api.md "Video frames"): a finished master's, or the stored video's.
+  const frames =
+    !pickedVideo || draft.videoFile
+      ? null
+      : master
+        ? master.id && `/api/uploads/${master.id}/frames`
+        : `/api/sections/${initial?.id}/frames`;
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6">
@@ -220,7 +228,13 @@ export function SectionForm({ mode, projectId, initial, onSaved }: SectionFormPr
             onPlainFile={(file) => {
               setMaster(null);
               // A frame of the old file is no poster for the new one: the picker captures a new one.
-              update({ videoFile: file, videoUpload: null, posterFile: null, trim: null });
+              update({
+                videoFile: file,
+                videoUpload: null,
+                posterFile: null,
+                posterTime: null,
+                trim: null,
+              });
             }}
             onChange={(video) => {
               setMaster(video);
@@ -231,6 +245,7 @@ export function SectionForm({ mode, projectId, initial, onSaved }: SectionFormPr
                 videoFile: null,
                 videoUpload: video?.id ?? null,
                 posterFile: null,
+                posterTime: null,
                 trim: null,
               });
             }}
@@ -260,6 +275,8 @@ export function SectionForm({ mode, projectId, initial, onSaved }: SectionFormPr
         posterFile={draft.posterFile}
         posterError={posterError}
         currentPoster={initial?.poster || null}
+        storedVideo={storedLocal && !draft.removeVideo ? currentVideo.url : null}
+        frames={frames || null}
         onPosterChange={(posterFile, problem, posterTime) => {
           setPosterError(problem);
           setError(null);
@@ -269,6 +286,7 @@ export function SectionForm({ mode, projectId, initial, onSaved }: SectionFormPr
       {loopSource ? (
         <VideoFramePicker
           source={loopSource}
+          frames={frames || null}
           value={draft.trim ?? (draft.videoFile || master ? null : (initial?.trim ?? null))}
           disabled={busy}
           onChange={(trim) => update({ trim })}

@@ -1,6 +1,8 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
+import { FrameStripImage } from "@/components/forms/frame-strip-image";
+import { useDecodable, useFrameStrip, useServerFrame } from "@/components/forms/video-frames";
 import { useLatest } from "@/components/ui/use-latest";
 import { MAX_LOOP_SECONDS } from "@/lib/validation/video-timing";
 
@@ -11,28 +13,44 @@ export type LoopTrim = { start: number; end: number };
 const STEP = 0.04;
 
 const seconds = (value: number) => `${value.toFixed(2)} s`;
+/** Without the browser's decoder the preview steps through this many frames of the loop… */
+const PREVIEW_STEPS = 8;
+/** …one every this many milliseconds. */
+const STEP_MS = 400;
 
 /**
  * The in and out points of a loop (docs/media.md "Poster and trim"): two sliders over the uploaded
- * file (a new one, or the stored one), and a muted preview that plays only the chosen part, again
- * and again, with a button to pause it. `value` null is the default (the start, at most 30 s):
- * nothing is sent until the owner moves a slider.
+ * file (a new one, or the stored one) with its thumbnails, and a muted preview that plays only the
+ * chosen part, again and again, with a button to pause it. A file the browser does not decode
+ * (ProRes, HEVC) is shown with the server's frames (`frames`, docs/api.md "Video frames"): the
+ * preview then steps through frames of the chosen part. `value` null is the default (the start,
+ * at most 30 s): nothing is sent until the owner moves a slider.
  */
 export function VideoFramePicker({
   source,
+  frames = null,
   value,
   disabled,
   onChange,
 }: {
   source: File | string;
+  /** The server's frames of the video, when it is on the server. */
+  frames?: string | null;
   value: LoopTrim | null;
   disabled?: boolean;
   onChange: (trim: LoopTrim) => void;
 }) {
   const id = useId();
   const preview = useRef<HTMLVideoElement>(null);
-  const [duration, setDuration] = useState(0);
+  const [videoDuration, setDuration] = useState(0);
   const [paused, setPaused] = useState(false);
+  const decodable = useDecodable(preview, source);
+  const strip = useFrameStrip(frames, source, decodable);
+  const served = decodable === false ? frames : null;
+  const duration = decodable ? videoDuration : served ? (strip?.duration ?? 0) : 0;
+  /** The frame the stepping preview shows (server frames only). */
+  const [stepAt, setStepAt] = useState<number | null>(null);
+  const frame = useServerFrame(served, stepAt ?? (served && duration ? 0 : null));
   const trim = value ?? { start: 0, end: Math.min(duration, MAX_LOOP_SECONDS) };
   const span = useLatest(trim);
 
@@ -61,6 +79,20 @@ export function VideoFramePicker({
     return () => cancelAnimationFrame(frame);
   }, [paused, span]);
 
+  // Without the browser's decoder: frames of the chosen part one after the other, again and again.
+  useEffect(() => {
+    if (!served || paused || !duration) return;
+    const timer = setInterval(() => {
+      const { start, end } = span.current;
+      setStepAt((at) => {
+        const next = (at ?? start) + Math.max((end - start) / PREVIEW_STEPS, STEP);
+        // The out point is the first frame after the loop.
+        return next > end - 1e-6 || next < start ? start : next;
+      });
+    }, STEP_MS);
+    return () => clearInterval(timer);
+  }, [served, paused, duration, span]);
+
   /** Moves one point, keeping the other within the loop's rules, and shows its frame. */
   function move(point: keyof LoopTrim, to: number) {
     const next = { ...trim, [point]: Math.round(to * 1000) / 1000 };
@@ -71,10 +103,13 @@ export function VideoFramePicker({
       else next.start = next.end - MAX_LOOP_SECONDS;
     }
     onChange(next);
-    if (preview.current) preview.current.currentTime = point === "start" ? next.start : next.end;
+    setStepAt(point === "start" ? next.start : next.end);
+    if (preview.current && !served)
+      preview.current.currentTime = point === "start" ? next.start : next.end;
   }
 
   function togglePlay() {
+    if (served) return setPaused(!paused);
     const element = preview.current;
     if (!element) return;
     if (element.paused) void element.play().catch(() => {});
@@ -86,6 +121,7 @@ export function VideoFramePicker({
       <label htmlFor={`${id}-${point}`} className="block text-sm">
         {label}
       </label>
+      <FrameStripImage strip={strip} />
       <input
         id={`${id}-${point}`}
         type="range"
@@ -113,6 +149,7 @@ export function VideoFramePicker({
         preload="auto"
         aria-label="Preview of the trimmed loop"
         data-testid="loop-preview"
+        hidden={decodable === false}
         className="aspect-video w-full max-w-sm rounded-sm bg-stone-200 object-contain"
         onLoadedMetadata={(event) => {
           const length = event.currentTarget.duration;
@@ -122,6 +159,23 @@ export function VideoFramePicker({
         onPlay={() => setPaused(false)}
         onPause={() => setPaused(true)}
       />
+      {decodable === false ? (
+        frame ? (
+          // eslint-disable-next-line @next/next/no-img-element -- a frame the server read, an object URL
+          <img
+            src={frame.url}
+            alt={`Preview of the trimmed loop, frame at ${frame.time.toFixed(2)} s`}
+            data-testid="loop-preview-frame"
+            className="aspect-video w-full max-w-sm rounded-sm bg-stone-200 object-contain"
+          />
+        ) : (
+          <p className="text-muted text-sm">
+            {served
+              ? "This browser cannot play this video: the preview steps through its frames from the server."
+              : "This browser cannot play this video: its frames can be shown once it is uploaded."}
+          </p>
+        )
+      ) : null}
       <button
         type="button"
         onClick={togglePlay}

@@ -184,6 +184,17 @@ describe("section drafts", () => {
     fillSectionForm(embed, { ...switched, videoEmbed: "https://vimeo.com/1" });
     expect(embed.entries.map(([name]) => name)).not.toContain("playback");
   });
+
+  it("sends the chosen frame's time alone for a frame the encoder takes (a master, the stored video)", () => {
+    const stored = collect();
+    fillSectionForm(stored, { ...empty, posterTime: 2.5 });
+    expect(stored.entries).toContainEqual(["posterTime", "2.500"]);
+    expect(stored.entries.map(([name]) => name)).not.toContain("poster");
+    const master = collect();
+    fillSectionForm(master, { ...empty, videoUpload: "a".repeat(32), posterTime: 1 });
+    expect(master.entries).toContainEqual(["videoUpload", "a".repeat(32)]);
+    expect(master.entries).toContainEqual(["posterTime", "1.000"]);
+  });
 });
 
 describe("editing stored images", () => {

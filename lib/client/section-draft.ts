@@ -149,9 +149,9 @@ export function fillSectionForm<F>(
     if (draft.videoFile) form.append(f.video, draft.videoFile);
     else if (draft.videoUpload) form.append(f.videoUpload, draft.videoUpload);
     form.append(f.playback, draft.playback);
-    // The encoder takes the poster from the captured frame's time, and keeps a loop's trim.
-    if (draft.videoFile && draft.posterFile && draft.posterTime != null)
-      form.append(f.posterTime, draft.posterTime.toFixed(3));
+    // The time of the chosen frame: the captured frame's, or without one the frame the encoder
+    // takes (a master the browser cannot decode, the stored video); a loop keeps its trim.
+    if (draft.posterTime != null) form.append(f.posterTime, draft.posterTime.toFixed(3));
     if (draft.playback === "loop" && draft.trim) {
       form.append(f.trimStart, draft.trim.start.toFixed(3));
       form.append(f.trimEnd, draft.trim.end.toFixed(3));

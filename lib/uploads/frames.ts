@@ -124,11 +124,17 @@ export async function framesResponse(
   cache: string,
 ): Promise<Response> {
   const time = new URL(request.url).searchParams.get("t");
-  if (time !== null) return jpegResponse(await frameAt(source, time, request.signal));
-  const { image, probe } = await frameStrip(source, cache, request.signal);
-  return jpegResponse(image, {
-    "X-Video-Duration": probe.duration.toFixed(3),
-    "X-Video-Fps": String(probe.fps),
-    "X-Frame-Count": String(FRAME_COUNT),
-  });
+  try {
+    if (time !== null) return jpegResponse(await frameAt(source, time, request.signal));
+    const { image, probe } = await frameStrip(source, cache, request.signal);
+    return jpegResponse(image, {
+      "X-Video-Duration": probe.duration.toFixed(3),
+      "X-Video-Fps": String(probe.fps),
+      "X-Frame-Count": String(FRAME_COUNT),
+    });
+  } catch (error) {
+    // The picker moved on (another time, another file): nobody reads an answer, nothing to log.
+    if (request.signal.aborted) return new Response(null, { status: 499 });
+    throw error;
+  }
 }

@@ -1,0 +1,187 @@
+"use client";
+
+import { useEffect, useRef, useState, type RefObject } from "react";
+
+/**
+ * Frames of a video for the poster and trim pickers (docs/media.md "Poster and trim"): the
+ * browser's own `<video>` when it decodes the file, else the server's frames (docs/api.md "Video
+ * frames": ffmpeg reads ProRes and HEVC, which Chromium does not).
+ */
+
+/** Thumbnails along a slider, and the height they are drawn at. */
+const STRIP_COUNT = 10;
+const STRIP_HEIGHT = 90;
+/** A file the browser has not shown a frame of by then is read by the server instead. */
+const DECODE_TIMEOUT_MS = 6000;
+
+/** A strip of thumbnails (an object URL) and the length of the video it was made from. */
+export type Strip = { image: string; duration: number };
+
+/**
+ * Whether the browser decodes the video `element` plays: null while it is not known. A file the
+ * browser reads the length of but shows no picture of (an undecodable video track, played as
+ * sound only) counts as not decoded.
+ */
+export function useDecodable(
+  element: RefObject<HTMLVideoElement | null>,
+  source: File | string | null,
+): boolean | null {
+  const [decodable, setDecodable] = useState<{ source: typeof source; value: boolean } | null>(
+    null,
+  );
+  useEffect(() => {
+    const video = element.current;
+    if (!video || !source) return;
+    const settle = (value: boolean) =>
+      setDecodable((known) => (known?.source === source ? known : { source, value }));
+    const loaded = () => settle(video.videoWidth > 0);
+    const metadata = () => {
+      if (!video.videoWidth) settle(false);
+    };
+    const failed = () => settle(false);
+    video.addEventListener("loadeddata", loaded);
+    video.addEventListener("loadedmetadata", metadata);
+    video.addEventListener("error", failed);
+    const timer = setTimeout(failed, DECODE_TIMEOUT_MS);
+    return () => {
+      clearTimeout(timer);
+      video.removeEventListener("loadeddata", loaded);
+      video.removeEventListener("loadedmetadata", metadata);
+      video.removeEventListener("error", failed);
+    };
+  }, [element, source]);
+  return decodable?.source === source ? decodable.value : null;
+}
+
+/** Seeks `video` to `time` and resolves once the frame there is shown. */
+function seekTo(video: HTMLVideoElement, time: number): Promise<void> {
+  return new Promise((resolve) => {
+    video.addEventListener("seeked", () => resolve(), { once: true });
+    video.currentTime = time;
+  });
+}
+
+/** The strip drawn in the browser from a file it decodes (a file not on the server yet). */
+async function browserStrip(source: File | string, signal: AbortSignal): Promise<Strip | null> {
+  const url = typeof source === "string" ? source : URL.createObjectURL(source);
+  const video = document.createElement("video");
+  video.muted = true;
+  video.preload = "auto";
+  try {
+    await new Promise((resolve, reject) => {
+      video.addEventListener("loadeddata", resolve, { once: true });
+      video.addEventListener("error", reject, { once: true });
+      video.src = url;
+    });
+    const duration = video.duration;
+    if (!Number.isFinite(duration) || !video.videoWidth) return null;
+    const width = Math.round((video.videoWidth * STRIP_HEIGHT) / video.videoHeight);
+    const canvas = document.createElement("canvas");
+    canvas.width = width * STRIP_COUNT;
+    canvas.height = STRIP_HEIGHT;
+    const context = canvas.getContext("2d");
+    for (let i = 0; i < STRIP_COUNT && context && !signal.aborted; i++) {
+      await seekTo(video, ((i + 0.5) * duration) / STRIP_COUNT);
+      context.drawImage(video, i * width, 0, width, STRIP_HEIGHT);
+    }
+    const blob = await new Promise<Blob | null>((resolve) =>
+      canvas.toBlob(resolve, "image/jpeg", 0.75),
+    );
+    return blob && !signal.aborted ? { image: URL.createObjectURL(blob), duration } : null;
+  } catch {
+    return null;
+  } finally {
+    video.removeAttribute("src");
+    if (typeof source !== "string") URL.revokeObjectURL(url);
+  }
+}
+
+/** The server's strip of the video at `frames` (its length in the X-Video-Duration header). */
+async function serverStrip(frames: string, signal: AbortSignal): Promise<Strip | null> {
+  const response = await fetch(frames, { signal }).catch(() => null);
+  if (!response?.ok) return null;
+  const duration = Number(response.headers.get("X-Video-Duration"));
+  const blob = await response.blob().catch(() => null);
+  return blob && !signal.aborted ? { image: URL.createObjectURL(blob), duration } : null;
+}
+
+/**
+ * Thumbnails along the sliders: the server's strip when the video is on the server (`frames`),
+ * else drawn in the browser once it decodes the file; null until there is one.
+ */
+export function useFrameStrip(
+  frames: string | null,
+  source: File | string | null,
+  decodable: boolean | null,
+): Strip | null {
+  const [strip, setStrip] = useState<(Strip & { from: string }) | null>(null);
+  const from = frames ?? (decodable && source ? source : null);
+  const key = typeof from === "string" ? from : from ? `${from.name}:${from.size}` : null;
+  useEffect(() => {
+    if (!from || !key) return;
+    const controller = new AbortController();
+    let made: Strip | null = null;
+    void (frames ? serverStrip(frames, controller.signal) : browserStrip(from, controller.signal))
+      .then((result) => {
+        made = result;
+        if (result && !controller.signal.aborted) setStrip({ ...result, from: key });
+      })
+      .catch(() => {});
+    return () => {
+      controller.abort();
+      if (made) URL.revokeObjectURL(made.image);
+    };
+    // `from` is the same file or URL whenever `key` is.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, frames]);
+  return strip && strip.from === key ? strip : null;
+}
+
+/** The time a frame is asked for: to the hundredth of a second, so repeats are served from memory. */
+const frameKey = (time: number) => time.toFixed(2);
+
+/** A frame the server read: an object URL and its time in seconds. */
+export type ServerFrame = { url: string; time: number };
+
+/**
+ * The server's frame of the video at `frames` at `time` (null until it came): the latest time
+ * wins, one request at a time, and each frame is kept while the picker is shown.
+ */
+export function useServerFrame(frames: string | null, time: number | null): ServerFrame | null {
+  const cache = useRef(new Map<string, string>());
+  const wanted = useRef<string | null>(null);
+  const busy = useRef(false);
+  const [shown, setShown] = useState<ServerFrame | null>(null);
+
+  useEffect(() => {
+    const images = cache.current;
+    return () => {
+      for (const url of images.values()) URL.revokeObjectURL(url);
+      images.clear();
+    };
+  }, [frames]);
+
+  useEffect(() => {
+    if (!frames || time === null) return;
+    wanted.current = frameKey(time);
+    const next = async () => {
+      const at = wanted.current;
+      if (!at || busy.current) return;
+      const cached = cache.current.get(at);
+      if (cached) return setShown({ url: cached, time: Number(at) });
+      busy.current = true;
+      const response = await fetch(`${frames}?t=${at}`).catch(() => null);
+      const blob = response?.ok ? await response.blob().catch(() => null) : null;
+      busy.current = false;
+      if (blob) {
+        const url = URL.createObjectURL(blob);
+        cache.current.set(at, url);
+        if (wanted.current === at) setShown({ url, time: Number(at) });
+      }
+      if (wanted.current !== at) void next();
+    };
+    void next();
+  }, [frames, time]);
+
+  return frames ? shown : null;
+}
