@@ -281,36 +281,42 @@ test("a ProRes master is picked on the server's frames; the visitor sees the cho
   await context.close();
 });
 
-test("the edit form picks a new poster frame of the stored video", async ({ page }) => {
+test("the edit form picks a new poster frame and loop of the stored video", async ({ page }) => {
   test.setTimeout(150_000);
   const master = makeColourMaster(masters, "stored.mp4");
   const created = await page.request.post(`/api/sections/${project.id}`, {
     headers: { Origin: String(test.info().project.use.baseURL) },
     multipart: {
       title: "Stored",
+      playback: "loop",
       video: { name: "stored.mp4", mimeType: "video/mp4", buffer: fs.readFileSync(master) },
     },
   });
   expect(created.status()).toBe(201);
   const before = await readySection(page, "Stored");
 
+  // The stored loop plays its first 3 s; the picker shows the uploaded file's frames.
   await page.goto(`/editsectionpage/${before._id}`);
-  const strip = page.getByTestId("frame-strip");
-  await expect(strip).toHaveCount(1);
-  expect(await coloursOf(strip, TILES)).toEqual(RGB_STRIP);
+  const strips = page.getByTestId("frame-strip");
+  await expect(strips).toHaveCount(3);
+  expect(await coloursOf(strips.first(), TILES)).toEqual(RGB_STRIP);
   const posterSlider = page.getByLabel("Poster frame");
   await expect(posterSlider).toBeEnabled();
   await posterSlider.fill("0.5");
   await expect(page.getByText(/^Poster: the chosen frame \(/)).toHaveText(
     "Poster: the chosen frame (0.5 s)",
   );
+  await page.getByLabel("Loop in").fill("1");
+  await page.getByLabel("Loop out").fill("2");
+  await expect(page.getByText(/^Loop: /)).toHaveText("Loop: 1.00 s to 2.00 s (1.00 s)");
   await page.screenshot({ path: "/tmp/frames/edit-stored.png", fullPage: true });
   expect((await new AxeBuilder({ page }).include("form").analyze()).violations).toEqual([]);
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(toast(page)).toBeVisible();
 
-  // Encoded again from the stored file: the poster is the red frame at 0.5 s.
+  // Encoded again from the stored file: the poster is the red frame at 0.5 s, the loop 1 s to 2 s.
   const after = await readySection(page, "Stored", (section) => section.poster !== before.poster);
   expect(Math.abs(after.posterTime! - 0.5)).toBeLessThanOrEqual(0.04);
+  expect(after).toMatchObject({ trimStart: 1, trimEnd: 2 });
   expect(await posterColour(page, after.poster)).toEqual([4, 0, 0]);
 });

@@ -13,12 +13,12 @@ const MAX_CAPTURE_WIDTH = 1920;
 const FRAME_STEPS = 100;
 
 type PosterPickerProps = {
+  /** The video file just picked, whose frames can be captured (upload mode), or null. */
+  video: File | null;
   /**
-   * The video whose frames are offered (upload mode): a file just picked, or the URL of the one
-   * stored with the section; null for none.
+   * The server's frames (docs/api.md "Video frames") of that file once it is on the server, or
+   * without a file of the video stored with the section.
    */
-  video: File | string | null;
-  /** The server's frames of that video (docs/api.md "Video frames"), when it is on the server. */
   frames?: string | null;
   poster: File | null;
   error: string | null;
@@ -69,8 +69,8 @@ export function PosterPicker({
   const strip = useFrameStrip(frames, video, decodable);
   const served = decodable === false ? frames : null;
   const duration = decodable ? videoDuration : served ? (strip?.duration ?? 0) : 0;
-  /** Frames are captured only from a new file the browser shows. */
-  const captures = decodable === true && typeof video !== "string";
+  /** Frames are captured only from a file the browser shows. */
+  const captures = decodable === true;
   /** The owner moved the slider (a stored video's poster changes only then). */
   const [moved, setMoved] = useState(false);
   const serverFrame = useServerFrame(served, moved ? time : null);
@@ -83,13 +83,13 @@ export function PosterPicker({
   useEffect(() => {
     const element = preview.current;
     if (!video || !element) return;
-    const url = typeof video === "string" ? video : URL.createObjectURL(video);
+    const url = URL.createObjectURL(video);
     element.src = url;
     setMoved(false);
     setCapturedAt(null);
     return () => {
       element.removeAttribute("src");
-      if (typeof video !== "string") URL.revokeObjectURL(url);
+      URL.revokeObjectURL(url);
     };
   }, [video]);
 
@@ -132,7 +132,7 @@ export function PosterPicker({
 
   return (
     <div className="space-y-3">
-      {video ? (
+      {video || frames ? (
         // Hidden, not removed, while an uploaded poster wins: clearing it captures a frame again.
         <div className="space-y-2" hidden={uploaded}>
           <video
@@ -148,8 +148,8 @@ export function PosterPicker({
                 ? event.currentTarget.duration
                 : 0;
               setDuration(seconds);
-              // A new file: a quarter in rather than the first frame, which is often black.
-              if (typeof video !== "string") seek(seconds / 4);
+              // A quarter in rather than the first frame, which is often black.
+              seek(seconds / 4);
             }}
             onSeeked={() => void capture()}
           />
@@ -162,11 +162,9 @@ export function PosterPicker({
                 data-testid="poster-frame"
                 className="aspect-video w-full max-w-sm rounded-sm bg-stone-200 object-contain"
               />
-            ) : (
+            ) : served ? null : (
               <p className="text-muted text-sm">
-                {served
-                  ? "This browser cannot play this video: its frames come from the server."
-                  : "This browser cannot play this video: its frames can be shown once it is uploaded."}
+                This browser cannot play this video: its frames can be shown once it is uploaded.
               </p>
             )
           ) : null}
@@ -195,7 +193,7 @@ export function PosterPicker({
       ) : null}
       <FileInput
         label={
-          video
+          video || frames
             ? "Or upload a poster image (JPEG, PNG or GIF, up to 5 MB)"
             : "Poster image (JPEG, PNG or GIF, up to 5 MB)"
         }
@@ -205,7 +203,7 @@ export function PosterPicker({
         error={error}
         onChange={(event) => pickFile(event.currentTarget.files?.[0] ?? null)}
       />
-      {poster && (uploaded || !video) ? (
+      {poster && (uploaded || !(video || frames)) ? (
         <figure className="text-sm">
           <FilePreview
             file={poster}

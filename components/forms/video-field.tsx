@@ -32,8 +32,6 @@ type VideoFieldProps = {
   onPosterChange: (poster: File | null, error: string | null, time?: number | null) => void;
   /** The owner forms' own file input (a resumable upload) in place of the plain one. */
   fileInput?: React.ReactNode;
-  /** The stored video's URL whose poster frame can be picked (edit form, no new file). */
-  storedVideo?: string | null;
   /** The server's frames of the picked or stored video (docs/api.md "Video frames"). */
   frames?: string | null;
 };
@@ -140,7 +138,7 @@ export function VideoField(props: VideoFieldProps) {
         </div>
       )}
       <PosterPicker
-        video={mode === "upload" ? (props.file ?? props.storedVideo ?? null) : null}
+        video={mode === "upload" ? props.file : null}
         frames={mode === "upload" ? props.frames : null}
         poster={props.posterFile}
         error={props.posterError}

@@ -18,9 +18,9 @@ const DECODE_TIMEOUT_MS = 6000;
 export type Strip = { image: string; duration: number };
 
 /**
- * Whether the browser decodes the video `element` plays: null while it is not known. A file the
- * browser reads the length of but shows no picture of (an undecodable video track, played as
- * sound only) counts as not decoded.
+ * Whether the browser decodes the video `element` plays: null while it is not known, false without
+ * a source (the server's frames only). A file the browser reads the length of but shows no
+ * picture of (an undecodable video track, played as sound only) counts as not decoded.
  */
 export function useDecodable(
   element: RefObject<HTMLVideoElement | null>,
@@ -50,6 +50,7 @@ export function useDecodable(
       video.removeEventListener("error", failed);
     };
   }, [element, source]);
+  if (!source) return false;
   return decodable?.source === source ? decodable.value : null;
 }
 

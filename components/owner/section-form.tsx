@@ -161,20 +161,20 @@ export function SectionForm({ mode, projectId, initial, onSaved }: SectionFormPr
       ? { kind: "upload" as const, url: initial.video }
       : null;
 
-  // A loop's trim is picked on the new file, or on the stored one (encoded here: a /media/ URL).
+  // The poster frame and a loop's trim are picked on the new file, or on the stored one (encoded
+  // here: a /media/ URL) with the server's frames of the file it is encoded from (docs/api.md
+  // "Video frames"): a stored loop plays only its trimmed part, the points are the master's.
   const storedLocal = currentVideo?.kind === "upload" && currentVideo.url.startsWith("/media/");
-  const pickedVideo =
-    draft.videoMode !== "upload" || draft.removeVideo
-      ? null
-      : (draft.videoFile ?? master?.file ?? (storedLocal ? currentVideo.url : null));
-  const loopSource = draft.playback === "loop" ? pickedVideo : null;
-  // The server's frames (docs/api.md "Video frames"): a finished master's, or the stored video's.
-  const frames =
-    !pickedVideo || draft.videoFile
-      ? null
-      : master
-        ? master.id && `/api/uploads/${master.id}/frames`
-        : `/api/sections/${initial?.id}/frames`;
+  const uploading = draft.videoMode === "upload" && !draft.removeVideo;
+  const newVideo = uploading ? (draft.videoFile ?? master?.file ?? null) : null;
+  const frames = !uploading
+    ? null
+    : master
+      ? master.id && `/api/uploads/${master.id}/frames`
+      : !draft.videoFile && storedLocal
+        ? `/api/sections/${initial?.id}/frames`
+        : null;
+  const showLoop = draft.playback === "loop" && (newVideo || frames);
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6">
@@ -275,7 +275,6 @@ export function SectionForm({ mode, projectId, initial, onSaved }: SectionFormPr
         posterFile={draft.posterFile}
         posterError={posterError}
         currentPoster={initial?.poster || null}
-        storedVideo={storedLocal && !draft.removeVideo ? currentVideo.url : null}
         frames={frames || null}
         onPosterChange={(posterFile, problem, posterTime) => {
           setPosterError(problem);
@@ -283,9 +282,9 @@ export function SectionForm({ mode, projectId, initial, onSaved }: SectionFormPr
           update({ posterFile, posterTime });
         }}
       />
-      {loopSource ? (
+      {showLoop ? (
         <VideoFramePicker
-          source={loopSource}
+          source={newVideo}
           frames={frames || null}
           value={draft.trim ?? (draft.videoFile || master ? null : (initial?.trim ?? null))}
           disabled={busy}

@@ -33,7 +33,8 @@ export function VideoFramePicker({
   disabled,
   onChange,
 }: {
-  source: File | string;
+  /** The file, or its URL; null: the server's frames only (`frames`). */
+  source: File | string | null;
   /** The server's frames of the video, when it is on the server. */
   frames?: string | null;
   value: LoopTrim | null;
@@ -56,7 +57,7 @@ export function VideoFramePicker({
 
   useEffect(() => {
     const element = preview.current;
-    if (!element) return;
+    if (!element || !source) return;
     const url = typeof source === "string" ? source : URL.createObjectURL(source);
     element.src = url;
     return () => {
@@ -171,7 +172,7 @@ export function VideoFramePicker({
         ) : (
           <p className="text-muted text-sm">
             {served
-              ? "This browser cannot play this video: the preview steps through its frames from the server."
+              ? "Loading the preview…"
               : "This browser cannot play this video: its frames can be shown once it is uploaded."}
           </p>
         )

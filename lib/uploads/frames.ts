@@ -41,6 +41,12 @@ function oneAtATime<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T>
   return run;
 }
 
+const exists = (file: string) =>
+  fs.access(file).then(
+    () => true,
+    () => false,
+  );
+
 /** The midpoint times of the strip's tiles. */
 export const stripTimes = (duration: number) =>
   Array.from({ length: FRAME_COUNT }, (_, i) => ((i + 0.5) * duration) / FRAME_COUNT);
@@ -88,6 +94,8 @@ export function frameStrip(source: string, cache: string, signal?: AbortSignal) 
     await fs.mkdir(path.dirname(cache), { recursive: true });
     await fs.writeFile(partial, image);
     await fs.rename(partial, cache);
+    // Deleted meanwhile (attached, replaced): its strip goes too.
+    if (!(await exists(source))) await fs.rm(cache, { force: true });
     return { image, probe };
   }, signal);
 }
@@ -135,6 +143,7 @@ export async function framesResponse(
   } catch (error) {
     // The picker moved on (another time, another file): nobody reads an answer, nothing to log.
     if (request.signal.aborted) return new Response(null, { status: 499 });
+    if (!(await exists(source))) throw new UploadError(404, frameMessages.gone);
     throw error;
   }
 }
