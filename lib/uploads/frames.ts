@@ -16,7 +16,7 @@ import { UploadError } from "./errors";
  */
 
 /** Thumbnails in a strip: tile i shows the frame at (i + 0.5) × duration / FRAME_COUNT. */
-export const FRAME_COUNT = 10;
+const FRAME_COUNT = 10;
 /** Height of a strip's thumbnails, in pixels. */
 const STRIP_HEIGHT = 90;
 /** Widest frame answered for a time: the picker's preview, not a poster. */
@@ -48,7 +48,7 @@ const exists = (file: string) =>
   );
 
 /** The midpoint times of the strip's tiles. */
-export const stripTimes = (duration: number) =>
+const stripTimes = (duration: number) =>
   Array.from({ length: FRAME_COUNT }, (_, i) => ((i + 0.5) * duration) / FRAME_COUNT);
 
 async function withTempDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
