@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { frameMessages, parseSeconds } from "@/lib/validation/video-timing";
-import { extractFrame, probeVideo, type VideoProbe } from "./encode";
+import { EncodeError, extractFrame, probeVideo, type VideoProbe } from "./encode";
 import { UploadError } from "./errors";
 
 /**
@@ -144,6 +144,8 @@ export async function framesResponse(
     // The picker moved on (another time, another file): nobody reads an answer, nothing to log.
     if (request.signal.aborted) return new Response(null, { status: 499 });
     if (!(await exists(source))) throw new UploadError(404, frameMessages.gone);
+    // A stored file the encoder refused (its video failed): the same reason.
+    if (error instanceof EncodeError) throw new UploadError(415, error.message);
     throw error;
   }
 }
