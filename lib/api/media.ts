@@ -6,7 +6,9 @@ import { owePlaceholders } from "@/lib/data/pending-jobs";
 import { deleteMediaQuietly, getStorage, type StoredMedia } from "@/lib/storage";
 import { directUploadConfig, directUploadKey, resolveDirectUpload } from "@/lib/uploads/direct";
 import { UploadError } from "@/lib/uploads/errors";
-import { messages } from "@/lib/validation/messages";
+import { cloudinaryRefused, messages } from "@/lib/validation/messages";
+import { CloudinaryRefusal } from "@/lib/storage/cloudinary";
+import { ApiError } from "./respond";
 import { parseMultipart, type ParsedForm, type UploadedFile } from "@/lib/uploads/parse";
 import { placeholderFromPreview } from "@/lib/uploads/placeholder";
 import { takeResumableUpload, type ClaimedUpload } from "@/lib/uploads/resumable";
@@ -201,15 +203,21 @@ export async function storeUploads(files: readonly MediaItem[]): Promise<StoredM
         stored.push({ ...media, placeholder });
         continue;
       }
-      const media = await storage.put({
-        path: file.path,
-        // parseMultipart's files are removed by the caller's cleanup() once stored.
-        temporary: true,
-        contentType: file.contentType,
-        kind: file.kind,
-        width: file.width,
-        height: file.height,
-      });
+      const media = await storage
+        .put({
+          path: file.path,
+          // parseMultipart's files are removed by the caller's cleanup() once stored.
+          temporary: true,
+          contentType: file.contentType,
+          kind: file.kind,
+          width: file.width,
+          height: file.height,
+        })
+        .catch((error: unknown) => {
+          if (error instanceof CloudinaryRefusal)
+            throw new ApiError(502, cloudinaryRefused(file.name, error.message));
+          throw error;
+        });
       stored.push({ ...media, placeholder: file.placeholder });
     }
     return stored;

@@ -25,7 +25,7 @@ export function fail(status: number, message: string, headers?: HeadersInit): Re
 export class ApiError extends Error {
   override name = "ApiError";
   constructor(
-    readonly status: 400 | 404 | 409 | 413 | 415,
+    readonly status: 400 | 404 | 409 | 413 | 415 | 502,
     message: string,
   ) {
     super(message);

@@ -2,7 +2,10 @@ import "server-only";
 import fs from "node:fs";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { randomBytes } from "node:crypto";
 import type { UploadApiResponse } from "cloudinary";
+import type { VideoMeta } from "@/models";
+import { signParams } from "./direct-token";
 import type { MediaSource, Storage, StoredMedia } from "./types";
 
 export type CloudinaryConfig = {
@@ -59,7 +62,8 @@ export function createCloudinaryStorage(config: CloudinaryConfig): Storage {
   };
   return {
     async put(source: MediaSource): Promise<StoredMedia> {
-      const resourceType: ResourceType = source.kind === "video" ? "video" : "image";
+      if (source.kind === "video") return putVideoInChunks(config, source);
+      const resourceType: ResourceType = "image";
       const cloudinary = await loadSdk();
       const result = await new Promise<UploadApiResponse>((resolve, reject) => {
         const upload = cloudinary.uploader.upload_stream(
@@ -98,6 +102,106 @@ export function createCloudinaryStorage(config: CloudinaryConfig): Storage {
       }
     },
   };
+}
+
+/**
+ * Cloudinary's chunked upload (docs/media.md "Media on Cloudinary"): one POST per chunk, each
+ * signed, with the same `X-Unique-Upload-Id` and its `Content-Range`; Cloudinary assembles the
+ * file and answers with the stored asset on the last chunk. Chunks of at least 5 MB but the last.
+ */
+export const VIDEO_CHUNK_BYTES = 20 * 1024 * 1024;
+/** A chunk that fails (network, 5xx, 429) is sent again this many times, after 1, 2 then 4 s. */
+export const CHUNK_RETRIES = 3;
+
+/** Cloudinary's answer to a stored video: what the renditions and `videoMeta` are made from. */
+type VideoAnswer = UploadApiResponse & {
+  duration?: number;
+  frame_rate?: number;
+  video?: { codec?: string };
+  audio?: { codec?: string };
+};
+
+/** A Cloudinary refusal (4xx): not retried; its message is Cloudinary's. */
+export class CloudinaryRefusal extends Error {}
+
+/**
+ * Sends a video file to Cloudinary in VIDEO_CHUNK_BYTES chunks, each read from disk as it is sent
+ * (a file-backed Blob's slice: the memory held is the request's buffers, not the file), retrying a
+ * failed chunk alone. A refusal throws at once; Cloudinary stores nothing before the last chunk.
+ */
+async function putVideoInChunks(config: CloudinaryConfig, source: MediaSource) {
+  const file =
+    "buffer" in source
+      ? new Blob([new Uint8Array(source.buffer)])
+      : await fs.openAsBlob(source.path);
+  const total = file.size;
+  const uploadId = randomBytes(16).toString("hex");
+  const endpoint = `${config.uploadPrefix ?? "https://api.cloudinary.com"}/v1_1/${config.cloudName}/video/upload`;
+  let answer: VideoAnswer | undefined;
+  for (let start = 0; start < total; start += VIDEO_CHUNK_BYTES) {
+    const end = Math.min(start + VIDEO_CHUNK_BYTES, total);
+    answer = await sendChunk(endpoint, config, file.slice(start, end), {
+      "X-Unique-Upload-Id": uploadId,
+      "Content-Range": `bytes ${start}-${end - 1}/${total}`,
+    });
+  }
+  if (!answer?.public_id || !answer.secure_url)
+    throw new Error("Cloudinary did not answer the last chunk with the stored video");
+  const width = source.width ?? answer.width ?? null;
+  const height = source.height ?? answer.height ?? null;
+  const video: VideoMeta | null =
+    width && height && answer.duration
+      ? {
+          duration: answer.duration,
+          width,
+          height,
+          fps: answer.frame_rate ?? 25,
+          audio: Boolean(answer.audio?.codec),
+          codec: answer.video?.codec ?? "",
+          bytes: answer.bytes ?? total,
+        }
+      : null;
+  return {
+    key: `${KEY_PREFIX}video:${answer.public_id}`,
+    url: answer.secure_url,
+    width,
+    height,
+    video,
+  };
+}
+
+async function sendChunk(
+  endpoint: string,
+  config: CloudinaryConfig,
+  chunk: Blob,
+  headers: Record<string, string>,
+): Promise<VideoAnswer> {
+  for (let attempt = 0; ; attempt++) {
+    const params = { folder: config.folder, timestamp: Math.floor(Date.now() / 1000) };
+    const body = new FormData();
+    for (const [name, value] of Object.entries(params)) body.append(name, String(value));
+    body.append("api_key", config.apiKey);
+    body.append("signature", signParams(params, config.apiSecret));
+    body.append("file", chunk, "video");
+    let failure: Error;
+    try {
+      const response = await fetch(endpoint, { method: "POST", headers, body });
+      const answer = (await response.json().catch(() => ({}))) as VideoAnswer & {
+        error?: { message?: string };
+      };
+      if (response.ok) return answer;
+      failure = new Error(
+        `Cloudinary upload failed (${response.status}): ${answer.error?.message ?? response.statusText}`,
+      );
+      if (response.status < 500 && response.status !== 429)
+        throw new CloudinaryRefusal(failure.message);
+    } catch (error) {
+      if (error instanceof CloudinaryRefusal) throw error;
+      failure = new Error(`Cloudinary upload failed (no answer): ${(error as Error).message}`);
+    }
+    if (attempt >= CHUNK_RETRIES) throw failure;
+    await new Promise((resolve) => setTimeout(resolve, 1000 * 2 ** attempt));
+  }
 }
 
 /** The SDK rejects with plain objects; make them Errors without leaking the request. */

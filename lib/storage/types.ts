@@ -1,4 +1,5 @@
 import type { MediaKind, MediaType } from "@/lib/validation/uploads";
+import type { VideoMeta } from "@/models";
 
 /**
  * The media storage contract shared by the local-disk and Cloudinary adapters.
@@ -41,6 +42,11 @@ export type StoredMedia = {
    * lib/api/media.ts and lib/api/poster.ts, not by the adapters. Absent for videos.
    */
   placeholder?: string | null;
+  /**
+   * A video on Cloudinary: what Cloudinary read of it (size, duration, frame rate, audio), from
+   * which its renditions are named (docs/media.md "Media on Cloudinary"); null when it did not say.
+   */
+  video?: VideoMeta | null;
 };
 
 export interface Storage {

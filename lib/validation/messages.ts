@@ -155,3 +155,7 @@ export const scheduleMessages = {
     "Unpublish time must be an ISO 8601 date and time with a time zone, such as 2026-03-01T09:00:00Z",
   unpublishBeforePublish: "Unpublish time must be after the publish time",
 } as const;
+
+/** A file Cloudinary refused (docs/media.md "Media on Cloudinary"): its own reason, answered 502. */
+export const cloudinaryRefused = (name: string, reason: string) =>
+  `Cloudinary refused ${name}: ${reason}`;

@@ -14,8 +14,18 @@ export type StandInUpload = {
   format: string;
   width?: number;
   height?: number;
+  /** A video's, as Cloudinary reports them (set with reportNext). */
+  duration?: number;
+  frameRate?: number;
   createdAt: string;
+  /** The requests it came in: 1, or its chunks (X-Unique-Upload-Id). */
+  chunks: number;
+  /** SHA-256 of the bytes stored (assembled from the chunks). */
+  sha256: string;
 };
+
+/** One chunk request of a chunked upload, as received (before any refusal). */
+export type StandInChunk = { uploadId: string; start: number; end: number; total: number };
 
 /** The format Cloudinary would detect, from the first bytes. */
 function sniffFormat(bytes: Buffer): string {
@@ -50,6 +60,11 @@ const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
  * (Basic auth with key and secret) is the Admin API's record of an upload, and
  * GET /v1_1/<cloud>/resources/<type>/upload?prefix=… its listing (one page, no cursor). Browsers may call it
  * (CORS), as they call Cloudinary for direct uploads.
+ *
+ * Chunked uploads (`X-Unique-Upload-Id` and `Content-Range: bytes <first>-<last>/<total>`): every
+ * chunk signed, each one starting where the one before of the same id ended, all with one total;
+ * chunks before the last are answered `{ done: false }`, and the last one stores the assembled file
+ * and answers like a whole upload. A gap, an overlap or another total is a 400.
  */
 export async function startCloudinaryStandIn(cloudName: string, apiKey: string, apiSecret: string) {
   const uploads = new Map<string, StandInUpload>();
@@ -61,6 +76,12 @@ export async function startCloudinaryStandIn(cloudName: string, apiKey: string, 
   let versions = 1_700_000_000;
   /** Changes what the next upload's record says (a test's way to make Cloudinary report more). */
   let nextReport: Partial<StandInUpload> | null = null;
+  const chunkLog: StandInChunk[] = [];
+  const partial = new Map<string, { parts: Buffer[]; next: number; total: number }>();
+  /** Chunk start offsets answered 503 the first time they come (a failure to retry). */
+  const failOnce = new Set<number>();
+  /** A message the last chunk of the next chunked upload is refused with (400). */
+  let refusal: string | null = null;
 
   const server = http.createServer(async (request, response) => {
     const reply = (status: number, body: unknown) => {
@@ -141,8 +162,32 @@ export async function startCloudinaryStandIn(cloudName: string, apiKey: string, 
     }
     const file = files.file?.[0];
     if (!file) return reply(400, { error: { message: "Missing required parameter - file" } });
-    const bytes = fs.readFileSync(file.filepath);
+    let bytes = fs.readFileSync(file.filepath);
     fs.rmSync(file.filepath);
+    let chunks = 1;
+    const uploadId = request.headers["x-unique-upload-id"];
+    if (typeof uploadId === "string") {
+      const range = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(request.headers["content-range"] ?? "");
+      if (!range) return reply(400, { error: { message: "Invalid Content-Range" } });
+      const [start, end, total] = range.slice(1).map(Number) as [number, number, number];
+      chunkLog.push({ uploadId, start, end, total });
+      if (failOnce.delete(start)) return reply(503, { error: { message: "Service Unavailable" } });
+      const state = partial.get(uploadId) ?? { parts: [], next: 0, total };
+      if (start !== state.next || total !== state.total || end - start + 1 !== bytes.length)
+        return reply(400, { error: { message: `Chunk ${start}-${end}/${total} out of sequence` } });
+      state.parts.push(bytes);
+      state.next = end + 1;
+      partial.set(uploadId, state);
+      if (state.next < total) return reply(200, { done: false, bytes: state.next });
+      partial.delete(uploadId);
+      if (refusal) {
+        const message = refusal;
+        refusal = null;
+        return reply(400, { error: { message } });
+      }
+      bytes = Buffer.concat(state.parts);
+      chunks = state.parts.length;
+    }
     const format = sniffFormat(bytes);
     const allowed = signed.allowed_formats?.split(",").filter(Boolean);
     if (allowed && !allowed.includes(format)) {
@@ -164,6 +209,8 @@ export async function startCloudinaryStandIn(cloudName: string, apiKey: string, 
       format,
       ...(resourceType === "image" ? sniffSize(format, bytes) : {}),
       createdAt: new Date().toISOString(),
+      chunks,
+      sha256: createHash("sha256").update(bytes).digest("hex"),
       ...nextReport,
     };
     nextReport = null;
@@ -185,6 +232,8 @@ export async function startCloudinaryStandIn(cloudName: string, apiKey: string, 
     width: upload.width,
     height: upload.height,
     bytes: upload.bytes.length,
+    duration: upload.duration,
+    frame_rate: upload.frameRate,
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
@@ -197,6 +246,14 @@ export async function startCloudinaryStandIn(cloudName: string, apiKey: string, 
     /** What Cloudinary reports for the next upload, over what it measured. */
     reportNext: (report: Partial<StandInUpload>) => {
       nextReport = report;
+    },
+    /** Every chunk request received, in order (retries too). */
+    chunks: chunkLog,
+    /** The chunk starting at `start` is answered 503 the first time it comes. */
+    failChunkOnce: (start: number) => failOnce.add(start),
+    /** The next chunked upload's last chunk is refused with Cloudinary's 400 and `message`. */
+    refuseNextChunked: (message: string) => {
+      refusal = message;
     },
     stop: () =>
       new Promise<void>((resolve) => {
