@@ -32,7 +32,8 @@ export type VideoRendition = {
   type: "video/mp4";
   width: number;
   height: number;
-  bytes: number;
+  /** null for a Cloudinary rendition, made by Cloudinary when first asked for. */
+  bytes: number | null;
 };
 
 /** What the encoder read from an uploaded video. */

@@ -215,7 +215,7 @@ export async function storeUploads(files: readonly MediaItem[]): Promise<StoredM
         })
         .catch((error: unknown) => {
           if (error instanceof CloudinaryRefusal)
-            throw new ApiError(502, cloudinaryRefused(file.name, error.message));
+            throw new ApiError(502, cloudinaryRefused(file.name, error.reason));
           throw error;
         });
       stored.push({ ...media, placeholder: file.placeholder });

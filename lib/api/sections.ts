@@ -12,8 +12,10 @@ import {
 import { restoreSection, sectionMediaKeys, trashSection } from "@/lib/data/trash";
 import { StaleVersionError } from "@/lib/data/versions";
 import { encodingChanged, newVideoColumns, syncVideoJob } from "@/lib/data/video-jobs";
-import { env } from "@/lib/env";
 import { isLocalKey } from "@/lib/storage/local";
+import { isCloudinaryKey } from "@/lib/storage/cloudinary";
+import { cloudinaryFrame, cloudinaryRenditions } from "@/lib/uploads/cloudinary-video";
+import { EncodeError } from "@/lib/uploads/encode";
 import { timingMessages, trimPastEnd, trimProblem } from "@/lib/validation/video-timing";
 import type { SectionImage } from "@/models";
 import { deleteMediaQuietly, forgetMediaQuietly, type StoredMedia } from "@/lib/storage";
@@ -27,7 +29,7 @@ import {
 } from "@/lib/validation/section";
 import { DEFAULT_FOCAL } from "@/lib/validation/focal";
 import { parseVersion } from "@/lib/validation/version";
-import { commitWithMedia, isDirect, storeUploads, withUploadForm, type MediaItem } from "./media";
+import { commitWithMedia, storeUploads, withUploadForm, type MediaItem } from "./media";
 import { storeGeneratedPoster } from "./poster";
 import { storeVimeoThumbnail } from "./vimeo-thumbnail";
 import { ApiError } from "./respond";
@@ -124,7 +126,9 @@ async function storeSectionMedia(form: SectionForm) {
   });
   const video: StoredMedia | undefined = form.video ? stored[form.images.length] : undefined;
   let poster: StoredMedia | undefined = form.poster ? stored[stored.length - 1] : undefined;
-  if (video && !poster) poster = await addGeneratedPoster(stored);
+  // On Cloudinary a poster time names the frame Cloudinary makes the poster of: no still.
+  const frame = video && isCloudinaryKey(video.key) && form.fields.posterTime !== undefined;
+  if (video && !poster && !frame) poster = await addGeneratedPoster(stored);
   return { stored, images, video, poster };
 }
 
@@ -147,8 +151,8 @@ export async function createSectionFromRequest(
     const thumbnail = videoEmbed && !sent ? await storeVimeoThumbnail(videoEmbed) : null;
     if (thumbnail) stored.push(thumbnail);
     const poster = sent ?? thumbnail ?? undefined;
-    return commitWithMedia(stored, () =>
-      createSection(projectId, {
+    return commitWithMedia(stored, () => {
+      const values = {
         title,
         description,
         images,
@@ -160,19 +164,17 @@ export async function createSectionFromRequest(
         posterUrl: poster?.url ?? null,
         posterKey: poster?.key ?? null,
         posterPlaceholder: poster?.placeholder ?? null,
-        ...(video ? newVideoColumns(video.key) : {}),
+        ...(video ? newVideoColumns(video) : {}),
         ...timing,
-      }),
-    );
+      };
+      return createSection(projectId, { ...values, ...cloudinaryVideoPatch(values) });
+    });
   });
   if (!section) throw new ApiError(404, messages.projectNotFound);
   await syncVideoJob(null, section);
   await invalidateProject(projectId);
   return section;
 }
-
-/** A video file of this form is stored on this server's disk, so encoded here (not Cloudinary). */
-const encodedHere = (video: MediaItem) => !isDirect(video) && !env().CLOUDINARY_URL;
 
 /** Whether the form sends a poster time or a trim (docs/media.md "Poster and trim"). */
 const sendsTiming = ({ posterTime, trimStart, trimEnd }: SectionFields) =>
@@ -191,9 +193,8 @@ function checkLoopTrim(fields: SectionFields, playback: string): void {
  */
 function newVideoTiming(form: SectionForm, playback: string): SectionPatch {
   const { posterTime, trimStart, trimEnd } = form.fields;
-  if (!form.video || !encodedHere(form.video)) {
+  if (!form.video) {
     if (sendsTiming(form.fields)) throw new ApiError(400, timingMessages.needsEncoding);
-    // A video replaced by one stored on Cloudinary keeps none of the earlier one's choices.
     return { posterFromVideo: false, posterTime: null, trimStart: null, trimEnd: null };
   }
   checkLoopTrim(form.fields, playback);
@@ -213,7 +214,8 @@ function newVideoTiming(form: SectionForm, playback: string): SectionPatch {
  */
 function keptVideoTiming(before: Section, after: Section, form: SectionForm): SectionPatch {
   const { posterTime, trimStart, trimEnd, removePoster } = form.fields;
-  if (!after.videoKey || !isLocalKey(after.videoKey)) {
+  if (!after.videoKey || !(isLocalKey(after.videoKey) || after.videoMeta)) {
+    // A Cloudinary video stored before its renditions were Cloudinary's: served as uploaded.
     if (sendsTiming(form.fields)) throw new ApiError(400, timingMessages.needsEncoding);
     return {};
   }
@@ -283,7 +285,7 @@ function editPatch(
   if (video) {
     const playback = form.fields.playback ?? before.videoPlayback ?? DEFAULT_PLAYBACK;
     Object.assign(patch, { videoUrl: video.url, videoKey: video.key, videoEmbed: null });
-    Object.assign(patch, newVideoColumns(video.key));
+    Object.assign(patch, newVideoColumns(video));
     Object.assign(patch, { videoPlayback: playback });
   } else if (videoEmbed) {
     Object.assign(patch, noVideo, { videoEmbed });
@@ -325,7 +327,59 @@ function editPatch(
       posterPlaceholder: thumbnail.media.placeholder ?? null,
     });
   }
-  return patch;
+  return { ...patch, ...cloudinaryVideoPatch({ ...before, ...patch }) };
+}
+
+/** What the columns of a section that cloudinaryVideoPatch reads may be in a write. */
+type VideoColumns = Pick<
+  SectionPatch,
+  | "videoKey"
+  | "videoUrl"
+  | "videoMeta"
+  | "videoPlayback"
+  | "posterFromVideo"
+  | "posterTime"
+  | "trimStart"
+  | "trimEnd"
+>;
+
+/**
+ * A video on Cloudinary is ready once stored: its renditions (and, when the poster is taken from
+ * the video, its poster) are URLs of Cloudinary's transformations for the section's choices
+ * (docs/media.md "Media on Cloudinary"), written again with every write. One Cloudinary did not
+ * report the size and duration of is served as uploaded, and takes no poster time nor trim.
+ */
+function cloudinaryVideoPatch(section: VideoColumns): SectionPatch {
+  const { videoKey, videoUrl, videoMeta } = section;
+  if (!videoKey || !videoUrl || !isCloudinaryKey(videoKey)) return {};
+  if (!videoMeta) {
+    if (section.posterFromVideo || section.trimStart != null || section.trimEnd != null)
+      throw new ApiError(400, timingMessages.needsEncoding);
+    return {};
+  }
+  const choices = {
+    loop: section.videoPlayback === "loop",
+    trimStart: section.trimStart ?? null,
+    trimEnd: section.trimEnd ?? null,
+  };
+  let videoRenditions;
+  try {
+    videoRenditions = cloudinaryRenditions(
+      { url: videoUrl, key: videoKey, meta: videoMeta },
+      choices,
+    );
+  } catch (error) {
+    if (error instanceof EncodeError) throw new ApiError(400, error.message);
+    throw error;
+  }
+  const poster = section.posterFromVideo
+    ? {
+        posterUrl: cloudinaryFrame(videoUrl, section.posterTime ?? null),
+        posterKey: null,
+        posterPlaceholder: null,
+      }
+    : {};
+  return { videoStatus: "ready", videoError: null, videoRenditions, ...poster };
 }
 
 /** Vimeo's thumbnail of a link, stored before an edit's write for the link it was fetched for. */

@@ -55,7 +55,7 @@ async function sectionWithVideo(key: string) {
     videoUrl: `/media/${key}`,
     videoKey: key,
     videoEmbed: null,
-    ...newVideoColumns(key),
+    ...newVideoColumns({ key }),
   }))!;
   await syncVideoJob(null, section);
   return section;
@@ -107,7 +107,7 @@ describe(`the video job queue on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" 
     const edited = await updateSectionWith(section.id, () => ({
       videoUrl: `/media/${KEY_B}`,
       videoKey: KEY_B,
-      ...newVideoColumns(KEY_B),
+      ...newVideoColumns({ key: KEY_B }),
     }));
     await syncVideoJob(edited!.before, edited!.after);
     expect(await beatVideoJob(job, 10)).toBe(false);
@@ -142,7 +142,7 @@ describe(`the video job queue on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" 
     const replaced = await updateSectionWith(section.id, () => ({
       videoUrl: `/media/${KEY_A}`,
       videoKey: KEY_A,
-      ...newVideoColumns(KEY_A),
+      ...newVideoColumns({ key: KEY_A }),
     }));
     await syncVideoJob(replaced!.before, replaced!.after);
 

@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { isLocalKey } from "@/lib/storage/local";
+import type { StoredMedia } from "@/lib/storage/types";
 import {
   sections,
   videoJobs,
@@ -31,15 +32,18 @@ export function onVideoJobQueued(wake: () => void): void {
   (globalThis as WithWake)[WAKE] = wake;
 }
 
-/** The section columns of a newly stored video: encoded when on local disk, else as uploaded. */
+/**
+ * The section columns of a newly stored video: encoded when on local disk; on Cloudinary, what
+ * Cloudinary read of it (its renditions are Cloudinary's, lib/uploads/cloudinary-video.ts).
+ */
 export function newVideoColumns(
-  key: string,
+  video: Pick<StoredMedia, "key" | "video">,
 ): Pick<SectionInput, "videoStatus" | "videoError" | "videoRenditions" | "videoMeta"> {
   return {
-    videoStatus: isLocalKey(key) ? "processing" : null,
+    videoStatus: isLocalKey(video.key) ? "processing" : null,
     videoError: null,
     videoRenditions: [],
-    videoMeta: null,
+    videoMeta: video.video ?? null,
   };
 }
 

@@ -121,8 +121,15 @@ type VideoAnswer = UploadApiResponse & {
   audio?: { codec?: string };
 };
 
-/** A Cloudinary refusal (4xx): not retried; its message is Cloudinary's. */
-export class CloudinaryRefusal extends Error {}
+/** A Cloudinary refusal (4xx): not retried; `reason` is Cloudinary's own message. */
+export class CloudinaryRefusal extends Error {
+  constructor(
+    message: string,
+    readonly reason: string,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * Sends a video file to Cloudinary in VIDEO_CHUNK_BYTES chunks, each read from disk as it is sent
@@ -149,24 +156,35 @@ async function putVideoInChunks(config: CloudinaryConfig, source: MediaSource) {
     throw new Error("Cloudinary did not answer the last chunk with the stored video");
   const width = source.width ?? answer.width ?? null;
   const height = source.height ?? answer.height ?? null;
-  const video: VideoMeta | null =
-    width && height && answer.duration
-      ? {
-          duration: answer.duration,
-          width,
-          height,
-          fps: answer.frame_rate ?? 25,
-          audio: Boolean(answer.audio?.codec),
-          codec: answer.video?.codec ?? "",
-          bytes: answer.bytes ?? total,
-        }
-      : null;
   return {
     key: `${KEY_PREFIX}video:${answer.public_id}`,
     url: answer.secure_url,
     width,
     height,
-    video,
+    video: cloudinaryVideoMeta({ ...answer, width: width ?? 0, height: height ?? 0 }),
+  };
+}
+
+/** What Cloudinary reports of a stored video (upload answer, Admin API record): null if not its size and duration. */
+export function cloudinaryVideoMeta(answer: {
+  width?: number;
+  height?: number;
+  duration?: number;
+  frame_rate?: number;
+  bytes?: number;
+  video?: { codec?: string };
+  audio?: { codec?: string };
+}): VideoMeta | null {
+  const { width, height, duration } = answer;
+  if (!width || !height || !duration) return null;
+  return {
+    duration,
+    width,
+    height,
+    fps: answer.frame_rate ?? 25,
+    audio: Boolean(answer.audio?.codec),
+    codec: answer.video?.codec ?? "",
+    bytes: answer.bytes ?? 0,
   };
 }
 
@@ -190,11 +208,10 @@ async function sendChunk(
         error?: { message?: string };
       };
       if (response.ok) return answer;
-      failure = new Error(
-        `Cloudinary upload failed (${response.status}): ${answer.error?.message ?? response.statusText}`,
-      );
+      const reason = answer.error?.message ?? response.statusText;
+      failure = new Error(`Cloudinary upload failed (${response.status}): ${reason}`);
       if (response.status < 500 && response.status !== 429)
-        throw new CloudinaryRefusal(failure.message);
+        throw new CloudinaryRefusal(failure.message, reason);
     } catch (error) {
       if (error instanceof CloudinaryRefusal) throw error;
       failure = new Error(`Cloudinary upload failed (no answer): ${(error as Error).message}`);

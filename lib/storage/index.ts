@@ -39,7 +39,8 @@ export async function deleteMediaQuietly(
   keys: readonly (string | null | undefined)[],
 ): Promise<void> {
   const storage = getStorage();
-  const present = keys.filter((key): key is string => Boolean(key));
+  // A Cloudinary video's renditions carry its own key: one delete for it.
+  const present = [...new Set(keys.filter((key): key is string => Boolean(key)))];
   await Promise.all([
     ...present.map((key) =>
       storage.delete(key).catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import {
+  cloudinaryVideoMeta,
   createCloudinaryStorage,
   parseCloudinaryUrl,
   type CloudinaryConfig,
@@ -106,6 +107,9 @@ type Resource = {
   height?: number;
   /** Frames of an animated GIF. */
   pages?: number;
+  /** A video's, read into its `videoMeta` (cloudinaryVideoMeta). */
+  duration?: number;
+  frame_rate?: number;
   secure_url: string;
   created_at?: string;
 };
@@ -221,6 +225,8 @@ export async function resolveDirectUpload(
     if (width * height * (resource.pages ?? 1) > MAX_IMAGE_PIXELS)
       return refuse(new UploadError(413, fileTooLarge(name)));
   }
+  if (resourceType === "video")
+    return { key, url: resource.secure_url, width, height, video: cloudinaryVideoMeta(resource) };
   return { key, url: resource.secure_url, width, height };
 }
 

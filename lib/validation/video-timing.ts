@@ -16,7 +16,7 @@ export const timingMessages = {
   trimLength: `A loop is at most ${MAX_LOOP_SECONDS} seconds: trimEnd - trimStart must be ${MAX_LOOP_SECONDS} or less`,
   trimNeedsLoop: "trimStart and trimEnd apply to loops only: send playback=loop",
   needsEncoding:
-    "posterTime, trimStart and trimEnd need a video file uploaded to this site (not a Vimeo link, not Cloudinary)",
+    "posterTime, trimStart and trimEnd need a video file uploaded to this site or to Cloudinary (not a Vimeo link)",
 } as const;
 
 /** The frames of a video for the owner's picker (docs/api.md "Video frames"). */

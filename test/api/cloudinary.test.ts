@@ -80,4 +80,98 @@ describe("the API on Cloudinary storage (CLOUDINARY_URL)", () => {
       "video",
     ]);
   });
+
+  it("makes a Cloudinary video's renditions and poster frame from Cloudinary's transformations, for its trim", async () => {
+    const project = await call<{ _id: string }>(site.server.url, "POST", "/api/projects", {
+      token: site.ownerToken,
+      form: multipart([
+        ["title", "Loops"],
+        ["role", "Director"],
+        ["category", "Motion Design"],
+        ["cover", { bytes: await pngOfSize(4000), name: "c.png" }],
+      ]),
+    });
+    const uploadsBefore = standIn.uploads.size;
+    standIn.reportNext({ width: 1920, height: 1080, duration: 12, frameRate: 25 });
+    type Answer = {
+      _id: string;
+      version: number;
+      video: string;
+      poster: string;
+      videoStatus: string;
+      videoRenditions: { url: string; width: number; height: number; bytes: null }[];
+    };
+    const created = await call<Answer>(
+      site.server.url,
+      "POST",
+      `/api/sections/${project.body.data._id}`,
+      {
+        token: site.ownerToken,
+        form: multipart([
+          ["video", { bytes: mp4OfSize(100_000), name: "v.mp4", type: "video/mp4" }],
+          ["playback", "loop"],
+          ["trimStart", "2"],
+          ["trimEnd", "6.48"],
+          ["posterTime", "3"],
+        ]),
+      },
+    );
+    expect(created.status).toBe(201);
+    const section = created.body.data;
+    const [, stored] = /\/(v\d+\/[^,]+)\.mp4$/.exec(section.videoRenditions[0]!.url)!;
+    const base = "https://res.cloudinary.com/site-cloud/video/upload";
+    expect(section.videoStatus).toBe("ready");
+    expect(section.videoRenditions).toEqual(
+      [
+        [854, 480, 1200],
+        [1280, 720, 2500],
+        [1920, 1080, 5000],
+      ].map(([width, height, rate]) => ({
+        url: `${base}/so_2,eo_6.48/c_limit,w_${width},h_${height}/vc_h264,br_${rate}k,q_auto,ac_none/${stored}.mp4`,
+        type: "video/mp4",
+        width,
+        height,
+        bytes: null,
+      })),
+    );
+    expect(section.video).toBe(section.videoRenditions[2]!.url);
+    expect(section.poster).toBe(`${base}/so_3/${stored}.jpg`);
+    // The video alone went to Cloudinary: the poster is its frame, not a generated still.
+    expect(standIn.uploads.size).toBe(uploadsBefore + 1);
+
+    const edited = await call<Answer>(site.server.url, "PUT", `/api/sections/${section._id}`, {
+      token: site.ownerToken,
+      form: multipart([
+        ["version", String(section.version)],
+        ["trimStart", "1"],
+        ["posterTime", ""],
+      ]),
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data.videoRenditions[0]!.url).toContain(
+      "/so_1,eo_6.48/c_limit,w_854,h_480/",
+    );
+    expect(edited.body.data.poster).toBe(`${base}/so_auto/${stored}.jpg`);
+
+    // Cloudinary refuses the next one: a 502 with its reason, and nothing kept anywhere.
+    standIn.refuseNextChunked("Video is too long");
+    const refused = await call(site.server.url, "POST", `/api/sections/${project.body.data._id}`, {
+      token: site.ownerToken,
+      form: multipart([["video", { bytes: mp4OfSize(100_000), name: "w.mp4", type: "video/mp4" }]]),
+    });
+    expect(refused).toMatchObject({
+      status: 502,
+      body: { message: "Cloudinary refused w.mp4: Video is too long" },
+    });
+    expect(standIn.uploads.size).toBe(uploadsBefore + 1);
+    expect(site.uploads()).toEqual([]);
+    expect(site.tmpFiles()).toEqual([]);
+    const listed = await call<unknown[]>(
+      site.server.url,
+      "GET",
+      `/api/sections/${project.body.data._id}`,
+      { token: site.ownerToken },
+    );
+    expect(listed.body.data).toHaveLength(1);
+  });
 });
