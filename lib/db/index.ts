@@ -29,7 +29,12 @@ export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-type Handle = { db: Db; close: () => Promise<void> };
+type Handle = {
+  db: Db;
+  close: () => Promise<void>;
+  /** PostgreSQL's connection pool (DATABASE_URL), for what needs one connection of its own. */
+  pool?: Pool;
+};
 
 const migrationsFolder = path.join(process.cwd(), "drizzle");
 
@@ -146,6 +151,7 @@ async function openPostgres(url: string): Promise<Handle> {
   registerDatabasePing(() => pool.query("select 1"));
   return {
     db: db as unknown as Db,
+    pool,
     close: () => {
       registerDatabasePing(null);
       return pool.end();
@@ -181,6 +187,12 @@ export function getDb(): Promise<Db> {
     });
   }
   return g[globalKey].then((handle) => handle.db);
+}
+
+/** The process-wide PostgreSQL pool; null on PGlite. */
+export async function getPool(): Promise<Pool | null> {
+  await getDb();
+  return (await (globalThis as GlobalWithDb)[globalKey]!).pool ?? null;
 }
 
 /** Closes the process-wide database if it was opened (tests, CLI tools). */

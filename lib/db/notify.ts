@@ -23,6 +23,8 @@ export type InstanceMessage = {
   forget?: string[];
   /** The JWT signing keys changed (lib/auth-service/keys.ts). */
   keys?: boolean;
+  /** A request waits for the lock of this resumable upload: its holder lets go (lib/uploads/upload-locks.ts). */
+  releaseUpload?: string;
 };
 
 /**

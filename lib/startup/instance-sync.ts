@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import { listenToInstances, type InstanceListener, type InstanceMessage } from "@/lib/db/notify";
 import { forgetSigningKeys } from "@/lib/auth-service/keys";
 import { forgetHere } from "@/lib/storage/optimized-images";
+import { releaseHeldUpload } from "@/lib/uploads/held-uploads";
 import { env } from "@/lib/env";
 import { TAGS } from "@/lib/cache";
 
@@ -39,6 +40,7 @@ async function pageCache(): Promise<PageCache | undefined> {
 
 async function receive(message: InstanceMessage): Promise<void> {
   if (message.keys) forgetSigningKeys();
+  if (typeof message.releaseUpload === "string") releaseHeldUpload(message.releaseUpload);
   const deleted = (message.forget ?? []).filter((href) => typeof href === "string");
   if (deleted.length > 0) await forgetHere(deleted);
   const tags = (message.tags ?? []).filter((tag) => typeof tag === "string");

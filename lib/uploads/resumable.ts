@@ -4,6 +4,7 @@ import path from "node:path";
 import { FileStore } from "@tus/file-store";
 import { Server, type Upload } from "@tus/server";
 import { fileTypeFromFile } from "file-type";
+import { getPool } from "@/lib/db";
 import { env } from "@/lib/env";
 import {
   MASTER_CODECS,
@@ -19,6 +20,7 @@ import { frameMessages } from "@/lib/validation/video-timing";
 import { EncodeError, probeVideo } from "./encode";
 import { UploadError } from "./errors";
 import type { UploadedFile } from "./parse";
+import { PostgresLocker } from "./upload-locks";
 
 /**
  * Resumable uploads of video masters (tus 1.0, docs/media.md#resumable-uploads) with `@tus/server`
@@ -98,11 +100,20 @@ export async function checkMaster(file: string, name: string): Promise<MasterTyp
   return type;
 }
 
+async function postgresPool() {
+  const pool = await getPool();
+  if (!pool) throw new Error("The upload lock needs PostgreSQL (DATABASE_URL)");
+  return pool;
+}
+
 function createServer(): Server {
   const directory = resumableDir(env().DATA_DIR);
   const server: Server = new Server({
     path: RESUMABLE_ENDPOINT,
     datastore: new FileStore({ directory }),
+    // On PostgreSQL several servers may share DATA_DIR: the lock of an upload is the database's.
+    // On PGlite (one process) @tus/server's in-memory lock.
+    ...(env().DATABASE_URL ? { locker: new PostgresLocker(postgresPool) } : {}),
     // The forms are same-origin: no CORS headers, and a Location the browser resolves itself.
     allowedOrigins: [],
     relativeLocation: true,
@@ -130,7 +141,7 @@ type WithServer = { [SERVER]?: Server };
 
 /**
  * The process's tus server, shared by the route handlers (each route is its own bundle, and
- * @tus/server's in-memory lock must be one per process).
+ * @tus/server's in-memory lock must be one per process; on PostgreSQL the lock is the database's).
  */
 export function resumableServer(): Server {
   const holder = globalThis as WithServer;

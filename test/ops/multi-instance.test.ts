@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -440,6 +441,68 @@ describe.skipIf(!serverUrl)("two servers on one PostgreSQL database", () => {
       finish();
       await c.stop("SIGKILL");
     }
+  });
+
+  it("one resumable upload PATCHed through both servers at once: one writes at a time, the bytes stay whole", async () => {
+    const { accessToken } = await signIn(a.url, OWNER_EMAIL, PASSWORD);
+    const MB = 1024 * 1024;
+    const good = randomBytes(2 * MB);
+    const tus = (base: string, method: string, pathname: string, headers = {}, body?: unknown) =>
+      fetch(new URL(pathname, base), {
+        method,
+        headers: { "Tus-Resumable": "1.0.0", ...authHeaders(accessToken), ...headers },
+        body: body as BodyInit,
+        ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
+      } as RequestInit);
+    const patchHeaders = (offset: number) => ({
+      "Upload-Offset": String(offset),
+      "Content-Type": "application/offset+octet-stream",
+    });
+    // 3 MB declared: the test never sends the last byte (the file is not a video to check).
+    const created = await tus(a.url, "POST", "/api/uploads", {
+      "Upload-Length": String(3 * MB),
+      "Upload-Metadata": `filename ${Buffer.from("m.mov").toString("base64")},kind ${Buffer.from("video").toString("base64")}`,
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get("location")!;
+    const file = path.join(dataDir, "resumable", location.split("/").pop()!);
+
+    // A's PATCH sends 1 MB, then stalls (a client whose connection hangs), holding the lock.
+    let resume!: () => void;
+    const stalled = new Promise<void>((resolve) => (resume = resolve));
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(new Uint8Array(good.subarray(0, MB)));
+        await stalled;
+        // Bytes that must never land: A's request was told to let go before they came.
+        controller.enqueue(new Uint8Array(Buffer.alloc(MB, 0xee)));
+        controller.close();
+      },
+    });
+    const first = tus(a.url, "PATCH", location, patchHeaders(0), body).then(async (response) => ({
+      status: response.status,
+      offset: response.headers.get("upload-offset"),
+    }));
+    await within(30_000, async () => fs.existsSync(file) && fs.statSync(file).size === MB);
+
+    // The client's retry of the same PATCH reaches B: A lets go of the upload, B is told the
+    // offset moved on (409), both servers answer the same offset.
+    const retry = await tus(b.url, "PATCH", location, patchHeaders(0), good);
+    expect(retry.status).toBe(409);
+    expect(await first).toEqual({ status: 204, offset: String(MB) });
+    resume();
+    for (const server of [a, b]) {
+      const head = await tus(server.url, "HEAD", location);
+      expect(head.headers.get("upload-offset")).toBe(String(MB));
+    }
+    const rest = await tus(b.url, "PATCH", location, patchHeaders(MB), good.subarray(MB));
+    expect(rest.status).toBe(204);
+    expect(rest.headers.get("upload-offset")).toBe(String(2 * MB));
+    // A's stalled bytes came after B wrote: with a lock per server they would have overwritten it.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+    expect(sha256(fs.readFileSync(file))).toBe(sha256(good));
+    expect((await tus(a.url, "DELETE", location)).status).toBe(204);
   });
 
   it("one server killed in the middle of writes leaves the other serving correct data", async () => {
