@@ -21,7 +21,10 @@ export function fail(status: number, message: string, headers?: HeadersInit): Re
   return Response.json({ success: false, message, data: null }, { status, headers });
 }
 
-/** An error that is the client's doing and carries its own status and message. */
+/**
+ * An error that is the client's doing and carries its own status and message; or, with 502, a
+ * file Cloudinary refused (docs/media.md "Media on Cloudinary").
+ */
 export class ApiError extends Error {
   override name = "ApiError";
   constructor(

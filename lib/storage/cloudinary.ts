@@ -113,13 +113,20 @@ export const VIDEO_CHUNK_BYTES = 20 * 1024 * 1024;
 /** A chunk that fails (network, 5xx, 429) is sent again this many times, after 1, 2 then 4 s. */
 export const CHUNK_RETRIES = 3;
 
-/** Cloudinary's answer to a stored video: what the renditions and `videoMeta` are made from. */
-type VideoAnswer = UploadApiResponse & {
+/** A chunk's request gives up after this long (20 MB at 0.5 Mbit/s take 5.5 minutes). */
+const CHUNK_TIMEOUT_MS = 10 * 60_000;
+
+/** What Cloudinary says of a stored video (upload answer, Admin API record) that `videoMeta` keeps. */
+type VideoRecord = {
+  width?: number;
+  height?: number;
   duration?: number;
   frame_rate?: number;
+  bytes?: number;
   video?: { codec?: string };
   audio?: { codec?: string };
 };
+type VideoAnswer = UploadApiResponse & VideoRecord;
 
 /** A Cloudinary refusal (4xx): not retried; `reason` is Cloudinary's own message. */
 export class CloudinaryRefusal extends Error {
@@ -165,16 +172,8 @@ async function putVideoInChunks(config: CloudinaryConfig, source: MediaSource) {
   };
 }
 
-/** What Cloudinary reports of a stored video (upload answer, Admin API record): null if not its size and duration. */
-export function cloudinaryVideoMeta(answer: {
-  width?: number;
-  height?: number;
-  duration?: number;
-  frame_rate?: number;
-  bytes?: number;
-  video?: { codec?: string };
-  audio?: { codec?: string };
-}): VideoMeta | null {
+/** A stored video's `videoMeta` from Cloudinary's record of it; null without its size and duration. */
+export function cloudinaryVideoMeta(answer: VideoRecord): VideoMeta | null {
   const { width, height, duration } = answer;
   if (!width || !height || !duration) return null;
   return {
@@ -203,7 +202,12 @@ async function sendChunk(
     body.append("file", chunk, "video");
     let failure: Error;
     try {
-      const response = await fetch(endpoint, { method: "POST", headers, body });
+      const response = await fetch(endpoint, {
+        method: "POST",
+        headers,
+        body,
+        signal: AbortSignal.timeout(CHUNK_TIMEOUT_MS),
+      });
       const answer = (await response.json().catch(() => ({}))) as VideoAnswer & {
         error?: { message?: string };
       };
