@@ -1,7 +1,13 @@
+import { createHash, randomFillSync } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authHeaders } from "../helpers/auth";
 import { call, multipart, startApiSite, type ApiSite } from "../helpers/api-client";
 import { startCloudinaryStandIn } from "../helpers/cloudinary-stand-in";
-import { mp4OfSize, pngOfSize } from "../helpers/media-fixtures";
+import { MB, mp4OfSize, pngOfSize } from "../helpers/media-fixtures";
+import { makeMaster } from "../helpers/video-masters";
 
 let standIn: Awaited<ReturnType<typeof startCloudinaryStandIn>>;
 let site: ApiSite;
@@ -173,5 +179,76 @@ describe("the API on Cloudinary storage (CLOUDINARY_URL)", () => {
       { token: site.ownerToken },
     );
     expect(listed.body.data).toHaveLength(1);
+  });
+
+  it("sends an attached resumable master to Cloudinary in chunks, its bytes whole", async () => {
+    // A real H.264 file (ffmpeg reads it when its last byte arrives) followed by a 30 MB `free` box.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloud-master-"));
+    const small = makeMaster(dir, "m.mp4", { width: 320, height: 180, seconds: 1, audio: false });
+    const free = Buffer.alloc(30 * MB);
+    randomFillSync(free, 8);
+    free.writeUInt32BE(free.length, 0);
+    free.write("free", 4);
+    const master = Buffer.concat([fs.readFileSync(small), free]);
+    fs.rmSync(dir, { recursive: true, force: true });
+    const tus = (
+      method: string,
+      pathname: string,
+      headers: Record<string, string>,
+      body?: Buffer,
+    ) =>
+      fetch(new URL(pathname, site.server.url), {
+        method,
+        headers: { "Tus-Resumable": "1.0.0", ...authHeaders(site.ownerToken), ...headers },
+        body: body && new Uint8Array(body),
+      });
+    const b64 = (text: string) => Buffer.from(text).toString("base64");
+    const created = await tus("POST", "/api/uploads", {
+      "Upload-Length": String(master.length),
+      "Upload-Metadata": `filename ${b64("Master.mp4")},kind ${b64("video")}`,
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get("location")!;
+    for (let offset = 0; offset < master.length; offset += 8 * MB) {
+      const sent = await tus(
+        "PATCH",
+        location,
+        { "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" },
+        master.subarray(offset, offset + 8 * MB),
+      );
+      expect(sent.status).toBe(204);
+    }
+    const project = await call<{ _id: string }>(site.server.url, "POST", "/api/projects", {
+      token: site.ownerToken,
+      form: multipart([
+        ["title", "Master"],
+        ["role", "Director"],
+        ["category", "Motion Design"],
+        ["cover", { bytes: await pngOfSize(4000), name: "c.png" }],
+      ]),
+    });
+    standIn.reportNext({ width: 1920, height: 1080, duration: 1, frameRate: 25 });
+    const attached = await call<{ videoStatus: string; videoRenditions: unknown[] }>(
+      site.server.url,
+      "POST",
+      `/api/sections/${project.body.data._id}`,
+      {
+        token: site.ownerToken,
+        form: multipart([["videoUpload", location.split("/").pop()!]]),
+      },
+    );
+    expect(attached.status).toBe(201);
+    expect(attached.body.data).toMatchObject({ videoStatus: "ready" });
+    expect(attached.body.data.videoRenditions).toHaveLength(3);
+    const stored = [...standIn.uploads.values()].find((u) => u.bytes.length === master.length)!;
+    expect(stored).toMatchObject({
+      resourceType: "video",
+      chunks: 2,
+      sha256: createHash("sha256").update(master).digest("hex"),
+    });
+    // Nothing of the master is left on the site's disk.
+    expect(site.uploads()).toEqual([]);
+    const resumable = path.join(site.dataDir, "resumable");
+    expect(fs.readdirSync(resumable).filter((name) => !name.endsWith(".attached"))).toEqual([]);
   });
 });
