@@ -158,6 +158,10 @@ describe("the API on Cloudinary storage (CLOUDINARY_URL)", () => {
       "/so_1,eo_6.48/c_limit,w_854,h_480/",
     );
     expect(edited.body.data.poster).toBe(`${base}/so_auto/${stored}.jpg`);
+    // The visitor's page draws that frame through next/image and knows the loop's renditions.
+    const page = await (await fetch(`${site.server.url}/sections/${project.body.data._id}`)).text();
+    expect(page).toContain(encodeURIComponent(`${base}/so_auto/${stored}.jpg`));
+    for (const rendition of edited.body.data.videoRenditions) expect(page).toContain(rendition.url);
 
     // Cloudinary refuses the next one: a 502 with its reason, and nothing kept anywhere.
     standIn.refuseNextChunked("Video is too long");
