@@ -228,7 +228,10 @@ async function sendChunk(
 /** The SDK rejects with plain objects; make them Errors without leaking the request. */
 function toError(error: unknown): Error {
   if (error instanceof Error) return error;
-  const details = error as { message?: string; http_code?: number } | undefined;
+  // A network failure or a timeout comes wrapped as { error }.
+  const wrapped = (error as { error?: unknown } | undefined)?.error;
+  if (wrapped instanceof Error) return wrapped;
+  const details = (wrapped ?? error) as { message?: string; http_code?: number } | undefined;
   return new Error(
     `Cloudinary upload failed (${details?.http_code ?? "no status"}): ${details?.message ?? "unknown error"}`,
   );

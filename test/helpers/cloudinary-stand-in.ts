@@ -235,6 +235,9 @@ export async function startCloudinaryStandIn(cloudName: string, apiKey: string, 
     duration: upload.duration,
     frame_rate: upload.frameRate,
   });
+  // The SDK keeps its sockets alive: one closed by the server's default 5 s idle timeout just as the
+  // SDK reuses it (a loaded machine's slow test) fails the call with no status.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
   return {
