@@ -1,7 +1,15 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
-import { CATEGORIES, PROJECT_STATUSES, type Category, type ProjectStatus } from "@/lib/domain";
+import { check, index, integer, jsonb, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  CATEGORIES,
+  PROJECT_STATUSES,
+  VIDEO_STATUSES,
+  type Category,
+  type ProjectStatus,
+  type VideoStatus,
+} from "@/lib/domain";
 import { orderedEditableColumns, sqlList, trashIndex } from "./columns";
+import type { VideoMeta, VideoRendition } from "./sections";
 
 export const projects = pgTable(
   "projects",
@@ -17,6 +25,20 @@ export const projects = pgTable(
      */
     coverVideoUrl: text("cover_video_url"),
     coverVideoKey: text("cover_video_key"),
+    /**
+     * The cover loop's encoding (migration 0020, docs/media.md "Cover loops"), as a section
+     * video's: null = one file as uploaded (stored before, or Cloudinary); its loop in and out
+     * points in seconds (null: from the start, at most 30 s).
+     */
+    coverVideoStatus: text("cover_video_status").$type<VideoStatus>(),
+    coverVideoError: text("cover_video_error"),
+    coverVideoRenditions: jsonb("cover_video_renditions")
+      .$type<VideoRendition[]>()
+      .notNull()
+      .default([]),
+    coverVideoMeta: jsonb("cover_video_meta").$type<VideoMeta>(),
+    coverTrimStart: real("cover_trim_start"),
+    coverTrimEnd: real("cover_trim_end"),
     /** The cover's blur-up placeholder, a data URL (migration 0009); null until made. */
     coverPlaceholder: text("cover_placeholder"),
     role: text("role").notNull(),
@@ -49,6 +71,10 @@ export const projects = pgTable(
     check(
       "projects_cover_focal_range",
       sql`${table.coverFocalX} between 0 and 1 and ${table.coverFocalY} between 0 and 1`,
+    ),
+    check(
+      "projects_cover_video_status",
+      sql`${table.coverVideoStatus} in (${sqlList(VIDEO_STATUSES)})`,
     ),
     check("projects_status_valid", sql`${table.status} in (${sqlList(PROJECT_STATUSES)})`),
     check(

@@ -2,20 +2,25 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { VIDEO_JOB_STATES, type VideoJobState } from "@/lib/domain";
 import { sqlList } from "./columns";
+import { projects } from "./projects";
 import { sections } from "./sections";
 
 /**
- * The encoding queue (docs/architecture.md "Video encoding"): one row per section video awaiting,
- * or in, encoding. A ready video's row is deleted; deleting the section deletes its row.
+ * The encoding queue (docs/architecture.md "Video encoding"): one row per section video or project
+ * cover loop (migration 0020) awaiting, or in, encoding. A ready video's row is deleted; deleting
+ * its section or project deletes its row.
  */
 export const videoJobs = pgTable(
   "video_jobs",
   {
     id: text("id").primaryKey(),
+    /** Whose video it is: a section's, or (`projectId`) a project's cover loop; exactly one. */
     sectionId: text("section_id")
-      .notNull()
       .unique()
       .references(() => sections.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .unique()
+      .references(() => projects.id, { onDelete: "cascade" }),
     /** The storage key of the uploaded file the job encodes; the section must still hold it. */
     sourceKey: text("source_key").notNull(),
     state: text("state").$type<VideoJobState>().notNull().default("queued"),
@@ -29,6 +34,10 @@ export const videoJobs = pgTable(
   },
   (table) => [
     check("video_jobs_state_valid", sql`${table.state} in (${sqlList(VIDEO_JOB_STATES)})`),
+    check(
+      "video_jobs_one_owner",
+      sql`(${table.sectionId} is null) <> (${table.projectId} is null)`,
+    ),
     index("video_jobs_state_idx").on(table.state, table.createdAt),
   ],
 );

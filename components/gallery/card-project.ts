@@ -1,4 +1,11 @@
-import { DEFAULT_FOCAL, formatCategory, objectPosition, type Category } from "@/lib/domain";
+import {
+  DEFAULT_FOCAL,
+  formatCategory,
+  objectPosition,
+  type Category,
+  type VideoStatus,
+} from "@/lib/domain";
+import { videoSources, type SectionRendition, type VideoSource } from "@/lib/site/video-sources";
 
 /**
  * What a gallery card shows, and all the page sends for it besides its HTML: this list is the
@@ -17,8 +24,10 @@ export type CardProject = {
   categoryLabel?: string;
   /** The cover's CSS object-position at its focal point (kept in view where the card crops it). */
   coverPosition?: string;
-  /** An mp4 cover loop, played over the still by CoverLoops. */
+  /** An mp4 cover loop, played over the still by CoverLoops: its best file, once ready. */
   coverVideoUrl?: string;
+  /** Its renditions as `<source>`s, smallest adequate first, when it has several. */
+  coverVideoSources?: VideoSource[];
   /** The cover's blur-up placeholder, shown until the file arrives. */
   coverPlaceholder?: string;
 };
@@ -33,6 +42,8 @@ export function cardProject(project: {
   coverFocalX?: number | null;
   coverFocalY?: number | null;
   coverVideoUrl?: string | null;
+  coverVideoStatus?: VideoStatus | null;
+  coverVideoRenditions?: readonly SectionRendition[];
   coverPlaceholder?: string | null;
 }): CardProject {
   const card: CardProject = {
@@ -47,7 +58,14 @@ export function cardProject(project: {
   const x = project.coverFocalX ?? DEFAULT_FOCAL.x;
   const y = project.coverFocalY ?? DEFAULT_FOCAL.y;
   if (x !== DEFAULT_FOCAL.x || y !== DEFAULT_FOCAL.y) card.coverPosition = objectPosition({ x, y });
-  if (project.coverVideoUrl) card.coverVideoUrl = project.coverVideoUrl;
+  // docs/media.md "Cover loops": while encoding, or refused, the card shows its still alone.
+  const status = project.coverVideoStatus ?? "ready";
+  if (project.coverVideoUrl && status === "ready") {
+    const renditions = project.coverVideoRenditions ?? [];
+    card.coverVideoUrl = renditions.at(-1)?.url ?? project.coverVideoUrl;
+    const sources = videoSources(renditions);
+    if (sources) card.coverVideoSources = sources;
+  }
   if (project.coverPlaceholder) card.coverPlaceholder = project.coverPlaceholder;
   return card;
 }

@@ -1,8 +1,12 @@
 "use client";
 
 import { useEffect } from "react";
+import type { VideoSource } from "@/lib/site/video-sources";
 
-/** A card link whose project has a cover loop: `data-loop` holds the mp4's URL. */
+/**
+ * A card link whose project has a cover loop: `data-loop` holds the mp4's URL, and
+ * `data-loop-sources` its renditions when it has several.
+ */
 const CARD = "a[data-loop]";
 const LOOP = "video[data-cover-loop]";
 
@@ -33,7 +37,17 @@ function loopOf(card: HTMLAnchorElement): HTMLVideoElement {
   // Cropped where the still is cropped: the cover's focal point.
   video.style.objectPosition = card.querySelector("img")?.style.objectPosition ?? "";
   video.addEventListener("playing", () => video.classList.replace("opacity-0", "opacity-100"));
-  video.src = card.dataset.loop!;
+  // The renditions smallest adequate first (lib/site/video-sources.ts), or the one file.
+  const sources = card.dataset.loopSources;
+  if (sources)
+    for (const { src, type, media } of JSON.parse(sources) as VideoSource[]) {
+      const source = document.createElement("source");
+      source.src = src;
+      source.type = type;
+      if (media) source.media = media;
+      video.append(source);
+    }
+  else video.src = card.dataset.loop!;
   // Under the caption, so title and category stay readable over the moving picture.
   card.insertBefore(video, card.querySelector(".card-caption"));
   return video;

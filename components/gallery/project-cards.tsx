@@ -63,6 +63,10 @@ export function ProjectCards({
                 href={`/sections/${project.id}`}
                 // The only bytes a moving cover adds: CoverLoops makes the video on demand.
                 data-loop={project.coverVideoUrl}
+                // Its renditions, when encoded into several: each screen fetches the one it needs.
+                data-loop-sources={
+                  project.coverVideoSources ? JSON.stringify(project.coverVideoSources) : undefined
+                }
                 // Title and category as two words for screen readers, not run together.
                 aria-label={`${project.title}, ${category}`}
                 className="card-link"

@@ -4,24 +4,9 @@ import { optimizedImage, preloadLcpImage } from "@/lib/site/image-srcset";
 import { columnSizes } from "@/lib/site/image-grid-layout";
 import { LoopVideo, PlayerVideo, VimeoFacade } from "./lazy-videos";
 import { VimeoFrame } from "./vimeo-frame";
-import type { VideoSource } from "./video-still";
+import { videoSources, type SectionRendition } from "@/lib/site/video-sources";
 
-/** An encoded rendition of an uploaded video, smallest first. */
-export type SectionRendition = { url: string; type: string; width: number };
-
-/**
- * The `<source>` list of a video with several renditions (docs/spec.md "Video encoding"): the
- * smallest one adequate for the screen first, each but the largest for screens up to its own
- * width in CSS pixels (a 375 px phone gets 480p, a 1440 px desktop 1080p).
- */
-export function videoSources(renditions: readonly SectionRendition[]): VideoSource[] | undefined {
-  if (renditions.length < 2) return undefined;
-  return renditions.map((rendition, index) => ({
-    src: rendition.url,
-    type: rendition.type,
-    ...(index < renditions.length - 1 ? { media: `(max-width: ${rendition.width}px)` } : {}),
-  }));
-}
+export type { SectionRendition };
 
 /**
  * The section's Vimeo embed when it has one, otherwise its uploaded video (docs/spec.md §2): a

@@ -3,8 +3,9 @@ import { placeholderStyle } from "@/components/ui/placeholder-style";
 import type { optimizedImage } from "@/lib/site/image-srcset";
 
 /** What an uploaded video on a project page is drawn from (LoopVideo, PlayerVideo). */
-/** One encoded rendition as a `<source>`: smallest first, each but the last for screens up to its width. */
-export type VideoSource = { src: string; type: string; media?: string };
+import type { VideoSource } from "@/lib/site/video-sources";
+
+export type { VideoSource };
 
 export type UploadedVideoProps = {
   /** The best file: the only one of a video without renditions, and the download link. */

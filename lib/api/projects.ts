@@ -7,7 +7,11 @@ import {
   getProject,
   updateProject,
   type Project,
+  type ProjectPatch,
 } from "@/lib/data/projects";
+import { syncCoverJob } from "@/lib/data/video-jobs";
+import { isLocalKey } from "@/lib/storage/local";
+import { coverTimingMessages, parseSeconds, trimProblem } from "@/lib/validation/video-timing";
 import { projectMediaKeys, restoreProject, sectionMediaKeys, trashProject } from "@/lib/data/trash";
 import { StaleVersionError } from "@/lib/data/versions";
 import { listSections } from "@/lib/data/sections";
@@ -36,12 +40,15 @@ import { ApiError } from "./respond";
 type CoverChange = { coverUrl: string; coverKey: string | null; coverPlaceholder: string | null };
 /** A new cover loop, or null to remove the stored one; absent: unchanged. */
 type CoverVideoChange = { coverVideoUrl: string | null; coverVideoKey: string | null };
+/** The cover loop's in and out points sent: undefined when not sent, null when sent empty. */
+type CoverTrim = { coverTrimStart?: number | null; coverTrimEnd?: number | null };
 /** The fields of a project form, and the `version` it started from (undefined when not sent). */
 type Write = (
   fields: Fields,
   cover: CoverChange | null,
   version: number | undefined,
   coverVideo: CoverVideoChange | null,
+  trim: CoverTrim,
 ) => Promise<Project | null>;
 
 /** `coverVideoUpload`: the id of a finished resumable upload, stored as the `coverVideo` file. */
@@ -56,6 +63,64 @@ function validRemoveCoverVideo(value: unknown): boolean {
   return flag.value;
 }
 type Mode = "create" | "update";
+
+/** `coverTrimStart`/`coverTrimEnd` of a form or JSON body (seconds; empty: the default bound). */
+function validCoverTrim(values: Record<string, unknown>): CoverTrim {
+  const trim: CoverTrim = {};
+  for (const field of ["coverTrimStart", "coverTrimEnd"] as const) {
+    const raw = values[field];
+    const text = raw === undefined ? undefined : raw === null ? "" : String(raw);
+    const seconds = parseSeconds(text);
+    if (seconds === "invalid") throw new ApiError(400, coverTimingMessages.trim);
+    if (seconds !== undefined) trim[field] = seconds;
+  }
+  return trim;
+}
+
+/** A project without a cover loop, or with one served as stored (Cloudinary): nothing to encode. */
+const NOT_ENCODED = {
+  coverVideoStatus: null,
+  coverVideoError: null,
+  coverVideoRenditions: [],
+  coverVideoMeta: null,
+  coverTrimStart: null,
+  coverTrimEnd: null,
+} satisfies ProjectPatch;
+
+/**
+ * The cover loop's encoding columns of a write (docs/media.md "Cover loops"): a new loop stored on
+ * this server is encoded, keeping the in and out points sent (none: the start, at most 30 s); a
+ * kept one is encoded again from its file when they change; a removed one takes them along.
+ */
+function coverLoopColumns(
+  stored: Project | null,
+  video: CoverVideoChange | null,
+  trim: CoverTrim,
+): ProjectPatch {
+  const key = video ? video.coverVideoKey : (stored?.coverVideoKey ?? null);
+  const sets = trim.coverTrimStart != null || trim.coverTrimEnd != null;
+  if (!key || !isLocalKey(key)) {
+    if (sets && !key) throw new ApiError(400, coverTimingMessages.needsLoop);
+    if (sets) throw new ApiError(400, coverTimingMessages.needsEncoding);
+    return video ? NOT_ENCODED : {};
+  }
+  const kept = video ? null : stored;
+  const next = {
+    coverTrimStart:
+      trim.coverTrimStart !== undefined ? trim.coverTrimStart : (kept?.coverTrimStart ?? null),
+    coverTrimEnd:
+      trim.coverTrimEnd !== undefined ? trim.coverTrimEnd : (kept?.coverTrimEnd ?? null),
+  };
+  const problem = trimProblem(next.coverTrimStart, next.coverTrimEnd, coverTimingMessages);
+  if (problem) throw new ApiError(400, problem);
+  const duration = kept?.coverVideoMeta?.duration;
+  if (duration !== undefined && (next.coverTrimStart ?? 0) >= duration)
+    throw new ApiError(400, coverTimingMessages.pastEnd(next.coverTrimStart ?? 0, duration));
+  if (!kept) return { ...NOT_ENCODED, ...next, coverVideoStatus: "processing" };
+  const changed =
+    next.coverTrimStart !== kept.coverTrimStart || next.coverTrimEnd !== kept.coverTrimEnd;
+  return changed ? { ...next, coverVideoStatus: "processing", coverVideoError: null } : {};
+}
 
 function isJson(request: Request): boolean {
   return /^application\/json\b/i.test(request.headers.get("content-type") ?? "");
@@ -139,13 +204,14 @@ async function withProjectInput(
     const fields = validate(mode, body);
     const version = validVersion(body.version);
     const coverVideo = validRemoveCoverVideo(body.removeCoverVideo) ? NO_COVER_VIDEO : null;
+    const trim = validCoverTrim(body);
     if (mode === "update" && (body.cover === undefined || body.cover === ""))
-      return write(fields, null, version, coverVideo);
+      return write(fields, null, version, coverVideo, trim);
     const cover = coverUrlSchema(missing).safeParse(body.cover);
     if (!cover.success) throw new ApiError(400, firstMessage(cover.error));
     // An external cover URL is not fetched: it renders without a placeholder.
     const external = { coverUrl: cover.data, coverKey: null, coverPlaceholder: null };
-    return write(fields, external, version, coverVideo);
+    return write(fields, external, version, coverVideo, trim);
   }
   // A cover uploaded straight to Cloudinary comes as a reference in the cover field.
   const rules = { cover: coverRule, coverVideo: coverVideoRule };
@@ -161,12 +227,14 @@ async function withProjectInput(
       const fields = validate(mode, values);
       const version = validVersion(values.version);
       const remove = validRemoveCoverVideo(values.removeCoverVideo);
+      const trim = validCoverTrim(values);
       const file = form.files.cover?.[0] ?? direct[0];
       const video = form.files.coverVideo?.[0];
       if (video && remove) throw new ApiError(400, messages.coverVideoAndRemove);
       if (!file && mode === "create") throw new ApiError(400, missing);
       const files = [file, video].filter((upload) => upload !== undefined);
-      if (files.length === 0) return write(fields, null, version, remove ? NO_COVER_VIDEO : null);
+      if (files.length === 0)
+        return write(fields, null, version, remove ? NO_COVER_VIDEO : null, trim);
       const stored = await storeUploads(files);
       const coverMedia = file ? stored[0] : undefined;
       const videoMedia = video ? stored.at(-1) : undefined;
@@ -183,17 +251,27 @@ async function withProjectInput(
           ? NO_COVER_VIDEO
           : null;
       // A refused write (a stale version among them) removes the stored files again.
-      return commitWithMedia(stored, () => write(fields, cover, version, coverVideo));
+      return commitWithMedia(stored, () => write(fields, cover, version, coverVideo, trim));
     },
     resumable,
   );
 }
 
 export async function createProjectFromRequest(request: Request, user: AuthUser): Promise<Project> {
-  const project = await withProjectInput(request, "create", async (fields, cover, _v, video) =>
-    createProject({ ...(await toColumns(fields, null)), ...cover!, ...video, userId: user.id }),
+  const project = await withProjectInput(
+    request,
+    "create",
+    async (fields, cover, _v, video, trim) =>
+      createProject({
+        ...(await toColumns(fields, null)),
+        ...cover!,
+        ...video,
+        ...coverLoopColumns(null, video, trim),
+        userId: user.id,
+      }),
   );
   if (!project) throw new Error("Project was not created");
+  await syncCoverJob(null, project);
   await invalidateProjects();
   return project;
 }
@@ -202,17 +280,24 @@ export async function updateProjectFromRequest(id: string, request: Request): Pr
   const stored = await getProject(id);
   if (!stored) throw new ApiError(404, messages.projectNotFound);
   let replacedKeys: (string | null)[] = [];
+  let before = stored;
   const project = await withProjectInput(
     request,
     "update",
-    async (fields, cover, version, video) => {
-      const columns = { ...(await toColumns(fields, stored)), ...cover, ...video };
+    async (fields, cover, version, video, trim) => {
+      const columns = {
+        ...(await toColumns(fields, stored)),
+        ...cover,
+        ...video,
+        ...coverLoopColumns(stored, video, trim),
+      };
       const result = await updateProject(id, columns, version).catch((error: unknown) => {
         // docs/spec.md §10: an edit that started from an older version overwrites nothing.
         if (error instanceof StaleVersionError) throw new ApiError(409, messages.projectConflict);
         throw error;
       });
       if (!result) return null;
+      before = result.before;
       // A replaced cover or cover loop, or a removed loop, is no longer referenced.
       const still = new Set(projectMediaKeys(result.after));
       replacedKeys = projectMediaKeys(result.before).filter((key) => key && !still.has(key));
@@ -220,6 +305,7 @@ export async function updateProjectFromRequest(id: string, request: Request): Pr
     },
   );
   if (!project) throw new ApiError(404, messages.projectNotFound);
+  await syncCoverJob(before, project);
   // Only after the commit: until then the old files are still what the row points to.
   await deleteMediaQuietly(replacedKeys);
   await invalidateProjectAndLists(id);

@@ -42,6 +42,7 @@ export async function listMediaHolders(key: string): Promise<MediaHolder[]> {
         or(
           eq(projects.coverKey, key),
           eq(projects.coverVideoKey, key),
+          sql`${projects.coverVideoRenditions} @> ${image}::jsonb`,
           sql`exists (select 1 from ${sections} where ${sections.projectId} = ${projects.id} and ${holds})`,
         ),
       ),

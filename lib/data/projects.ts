@@ -23,6 +23,13 @@ export type ProjectInput = {
   /** The cover loop: null clears it, undefined leaves it (on update). */
   coverVideoUrl?: string | null;
   coverVideoKey?: string | null;
+  /** The cover loop's encoding and in and out points (docs/media.md "Cover loops"). */
+  coverVideoStatus?: ProjectRow["coverVideoStatus"];
+  coverVideoError?: string | null;
+  coverVideoRenditions?: ProjectRow["coverVideoRenditions"];
+  coverVideoMeta?: ProjectRow["coverVideoMeta"];
+  coverTrimStart?: number | null;
+  coverTrimEnd?: number | null;
   /** The cover's blur-up placeholder; null for an external URL, undefined keeps it. */
   coverPlaceholder?: string | null;
   /** Optional details: null clears, undefined leaves the stored value (on update). */

@@ -4,6 +4,7 @@ import type { Section } from "./sections";
 import type { ContactMessage } from "./contact-messages";
 import { DEFAULT_FOCAL } from "@/lib/validation/focal";
 import { toLayout } from "@/lib/domain";
+import type { VideoMeta, VideoRendition } from "@/models";
 
 /**
  * Who an answer is for. The project's `userId` (docs/spec.md §3) is the owner's auth user id: only
@@ -17,8 +18,18 @@ export function toProjectJson(project: Project, viewer: Viewer) {
     _id: project.id,
     title: project.title,
     cover: project.coverUrl,
-    // The cover loop: an mp4 URL, "" when the project has none.
-    coverVideo: project.coverVideoUrl ?? "",
+    // The cover loop: its best MP4 rendition once encoded, else the file as uploaded; "" when the
+    // project has none. docs/api.md "Cover loops": its status, renditions and in and out points.
+    coverVideo: project.coverVideoRenditions.at(-1)?.url ?? project.coverVideoUrl ?? "",
+    coverVideoStatus: project.coverVideoUrl ? (project.coverVideoStatus ?? "ready") : null,
+    coverVideoError: project.coverVideoError ?? null,
+    coverVideoRenditions: renditionsOf(
+      project.coverVideoRenditions,
+      project.coverVideoUrl,
+      project.coverVideoMeta,
+    ),
+    coverTrimStart: project.coverTrimStart,
+    coverTrimEnd: project.coverTrimEnd,
     role: project.role,
     category: project.category,
     // Optional details: year is a number or null, client and summary "" when unset.
@@ -48,24 +59,28 @@ export function toProjectJson(project: Project, viewer: Viewer) {
 }
 
 /**
- * A section's renditions smallest first, without storage keys; a video that has none (not yet
- * encoded, refused by the encoder, stored before encoding or on Cloudinary) has its one file.
+ * A video's renditions smallest first, without storage keys (a section's, or a project's cover
+ * loop); a video that has none (not yet encoded, refused by the encoder, stored before encoding or
+ * on Cloudinary) has its one file.
  */
-function videoRenditionsOf(section: Section) {
-  if (section.videoRenditions.length > 0)
-    return section.videoRenditions.map(({ url, type, width, height, bytes }) => ({
+function renditionsOf(
+  renditions: VideoRendition[],
+  videoUrl: string | null,
+  meta: VideoMeta | null,
+) {
+  if (renditions.length > 0)
+    return renditions.map(({ url, type, width, height, bytes }) => ({
       url,
       type,
       width,
       height,
       bytes,
     }));
-  if (!section.videoUrl) return [];
+  if (!videoUrl) return [];
   // What the encoder read, once it has; null for a file stored before encoding or on Cloudinary.
-  const meta = section.videoMeta;
   return [
     {
-      url: section.videoUrl,
+      url: videoUrl,
       type: "video/mp4",
       width: meta?.width ?? null,
       height: meta?.height ?? null,
@@ -98,7 +113,7 @@ export function toSectionJson(section: Section) {
     // docs/api.md "Video encoding": null (stored before encoding, or on Cloudinary) reads as ready.
     videoStatus: section.videoUrl ? (section.videoStatus ?? "ready") : null,
     videoError: section.videoError ?? null,
-    videoRenditions: videoRenditionsOf(section),
+    videoRenditions: renditionsOf(section.videoRenditions, section.videoUrl, section.videoMeta),
     videoEmbed: section.videoEmbed ?? "",
     playback: section.videoPlayback ?? "player",
     poster: section.posterUrl ?? "",

@@ -85,9 +85,13 @@ export async function listTrash(): Promise<{ projects: Project[]; sections: Tras
   };
 }
 
-/** Storage keys of the files a project itself references: its cover and its cover loop. */
+/** Storage keys of the files a project itself references: its cover and its cover loop's. */
 export function projectMediaKeys(project: Project): (string | null)[] {
-  return [project.coverKey, project.coverVideoKey];
+  return [
+    project.coverKey,
+    project.coverVideoKey,
+    ...project.coverVideoRenditions.map((rendition) => rendition.key),
+  ];
 }
 
 /** Storage keys of every file a section references: video, poster and images. */

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "@/test/helpers/database";
 import { getDb } from "@/lib/db";
-import { createProject } from "./projects";
+import { createProject, deleteProject, getProject, updateProject } from "./projects";
 import { createSection, getSection, updateSectionWith } from "./sections";
 import {
   beatVideoJob,
@@ -11,6 +11,7 @@ import {
   finishVideoJob,
   newVideoColumns,
   requeueInterruptedJobs,
+  syncCoverJob,
   retryVideoJob,
   STALE_JOB_SECONDS,
   syncVideoJob,
@@ -90,13 +91,13 @@ describe(`the video job queue on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" 
     expect(await finishVideoJob(taken!, [rendition("r.mp4")], META, true)).toMatchObject({
       projectId: expect.any(String),
     });
-    expect(await getSection(taken!.sectionId)).toMatchObject({
+    expect(await getSection(taken!.sectionId!)).toMatchObject({
       videoStatus: "ready",
       videoRenditions: [rendition("r.mp4")],
       videoMeta: META,
     });
-    expect(await videoJobOf(taken!.sectionId)).toBeNull();
-    expect((await videoJobOf(first.sectionId))?.progress).toBe(40);
+    expect(await videoJobOf({ sectionId: taken!.sectionId! })).toBeNull();
+    expect((await videoJobOf({ sectionId: first.sectionId! }))?.progress).toBe(40);
     expect(await failVideoJob(first, "Stopped")).toEqual(expect.any(String));
   });
 
@@ -123,8 +124,8 @@ describe(`the video job queue on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" 
       videoError: "The file holds no video stream.",
     });
     expect(await claimVideoJob()).toBeNull();
-    expect(await retryVideoJob(section.id)).toBe(true);
-    expect(await retryVideoJob(section.id)).toBe(false);
+    expect(await retryVideoJob({ sectionId: section.id })).toBe(true);
+    expect(await retryVideoJob({ sectionId: section.id })).toBe(false);
     expect(await getSection(section.id)).toMatchObject({
       videoStatus: "processing",
       videoError: null,
@@ -149,7 +150,7 @@ describe(`the video job queue on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" 
     // A stop mid-encode (PGlite): the job is queued again at the next start.
     expect(await claimVideoJob()).toMatchObject({ sectionId: section.id });
     expect(await requeueInterruptedJobs()).toBe(1);
-    expect((await videoJobOf(section.id))?.state).toBe("queued");
+    expect((await videoJobOf({ sectionId: section.id }))?.state).toBe("queued");
 
     // Removing the video drops its job.
     const removed = await updateSectionWith(section.id, () => ({
@@ -158,6 +159,68 @@ describe(`the video job queue on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" 
       videoStatus: null,
     }));
     await syncVideoJob(removed!.before, removed!.after);
-    expect(await videoJobOf(section.id)).toBeNull();
+    expect(await videoJobOf({ sectionId: section.id })).toBeNull();
+  });
+
+  it("queues a project's cover loop as a trimmed loop, writes its result to the project, and drops it with the project", async () => {
+    const project = await createProject({
+      title: "Loop",
+      coverUrl: "/media/c.png",
+      coverKey: null,
+      coverVideoUrl: `/media/${KEY_A}`,
+      coverVideoKey: KEY_A,
+      coverVideoStatus: "processing",
+      coverTrimStart: 1,
+      coverTrimEnd: 3.5,
+      userId: "owner",
+      role: "Director",
+      category: "Motion Design",
+    });
+    await syncCoverJob(null, project);
+    const job = (await claimVideoJob())!;
+    expect(job).toMatchObject({
+      projectId: project.id,
+      sectionId: null,
+      sourceKey: KEY_A,
+      loop: true,
+      posterFromVideo: false,
+      trimStart: 1,
+      trimEnd: 3.5,
+    });
+    const renditions = [rendition("small.mp4"), { ...rendition("large.mp4"), height: 720 }];
+    expect(await finishVideoJob(job, renditions, META, true)).toEqual({
+      projectId: project.id,
+      replacedKeys: [],
+      posterUsed: false,
+    });
+    expect(await getProject(project.id)).toMatchObject({
+      coverVideoKey: KEY_A,
+      coverVideoStatus: "ready",
+      coverVideoRenditions: renditions,
+      coverVideoMeta: META,
+    });
+    expect(await videoJobOf({ projectId: project.id })).toBeNull();
+
+    // A new out point encodes the kept file again; a refusal fails the cover loop, a retry queues it.
+    const edited = (await updateProject(project.id, {
+      coverTrimEnd: 2,
+      coverVideoStatus: "processing",
+    }))!;
+    await syncCoverJob(edited.before, edited.after);
+    const again = (await claimVideoJob())!;
+    expect(again).toMatchObject({ projectId: project.id, trimStart: 1, trimEnd: 2 });
+    expect(await failVideoJob(again, "The file holds no video stream.")).toBe(project.id);
+    expect(await getProject(project.id)).toMatchObject({
+      coverVideoStatus: "failed",
+      coverVideoError: "The file holds no video stream.",
+    });
+    expect(await retryVideoJob({ projectId: project.id })).toBe(true);
+    expect((await videoJobOf({ projectId: project.id }))?.state).toBe("queued");
+
+    // Deleting the project (a purge) deletes its job: a running worker stops on its heartbeat.
+    const running = (await claimVideoJob())!;
+    await deleteProject(project.id);
+    expect(await beatVideoJob(running, 20)).toBe(false);
+    expect(await videoJobOf({ projectId: project.id })).toBeNull();
   });
 });

@@ -4,8 +4,10 @@ import { getDb } from "@/lib/db";
 import { isLocalKey } from "@/lib/storage/local";
 import type { StoredMedia } from "@/lib/storage/types";
 import {
+  projects,
   sections,
   videoJobs,
+  type ProjectRow,
   type SectionRow,
   type VideoJobRow,
   type VideoMeta,
@@ -16,10 +18,18 @@ import type { SectionInput } from "./sections";
 
 /**
  * The video encoding queue (docs/architecture.md "Video encoding"). A section's uploaded video
- * on local disk gets one job; the worker (lib/startup/video-worker.ts) claims it, and its result
- * is written only while the section still holds the file the job encodes, so an edit or a delete
- * at any moment wins.
+ * on local disk gets one job, and so does a project's cover loop (docs/media.md "Cover loops");
+ * the worker (lib/startup/video-worker.ts) claims it, and its result is written only while the
+ * section (or project) still holds the file the job encodes, so an edit or a delete at any moment
+ * wins.
  */
+
+/** Whose video a job encodes: a section's, or a project's cover loop. */
+export type VideoOwner = { sectionId: string } | { projectId: string };
+
+const ownerColumn = (owner: VideoOwner) =>
+  "sectionId" in owner ? videoJobs.sectionId : videoJobs.projectId;
+const ownerId = (owner: VideoOwner) => ("sectionId" in owner ? owner.sectionId : owner.projectId);
 
 /** A server that stopped renewing a running job's heartbeat this long ago died: the job is taken over. */
 export const STALE_JOB_SECONDS = 60;
@@ -48,16 +58,16 @@ export function newVideoColumns(
 }
 
 /**
- * Queues the encoding of a section's video, replacing the job of a video it held before (a
- * running one sees it on its next heartbeat and stops).
+ * Queues the encoding of a section's video or a project's cover loop, replacing the job of a video
+ * it held before (a running one sees it on its next heartbeat and stops).
  */
-export async function queueVideoJob(sectionId: string, sourceKey: string): Promise<void> {
+export async function queueVideoJob(owner: VideoOwner, sourceKey: string): Promise<void> {
   const db = await getDb();
   await db
     .insert(videoJobs)
-    .values({ id: newId(), sectionId, sourceKey })
+    .values({ id: newId(), ...owner, sourceKey })
     .onConflictDoUpdate({
-      target: videoJobs.sectionId,
+      target: ownerColumn(owner),
       set: {
         sourceKey,
         state: "queued",
@@ -71,10 +81,10 @@ export async function queueVideoJob(sectionId: string, sourceKey: string): Promi
   (globalThis as WithWake)[WAKE]?.();
 }
 
-/** Drops a section's job (its video was removed or is no longer encoded). */
-export async function dropVideoJob(sectionId: string): Promise<void> {
+/** Drops a section's or cover loop's job (its video was removed or is no longer encoded). */
+export async function dropVideoJob(owner: VideoOwner): Promise<void> {
   const db = await getDb();
-  await db.delete(videoJobs).where(eq(videoJobs.sectionId, sectionId));
+  await db.delete(videoJobs).where(eq(ownerColumn(owner), ownerId(owner)));
 }
 
 /** What the encoder makes of a video besides its file (docs/media.md "Poster and trim"). */
@@ -96,19 +106,53 @@ export function encodingChanged(before: EncodingChoices, after: EncodingChoices)
   );
 }
 
+type HeldVideo = EncodingChoices & { videoKey: string | null; videoStatus: string | null };
+
 /**
- * Keeps the queue in step with a section after a write: a new video being processed is queued,
+ * Keeps the queue in step with a video after a write: a new video being processed is queued,
  * and so is a kept one whose encoding choices changed (it is encoded again from its file); a
  * removed or replaced one's job dropped.
  */
-export async function syncVideoJob(
-  before: (EncodingChoices & { videoKey: string | null }) | null,
-  after: EncodingChoices & { id: string; videoKey: string | null; videoStatus: string | null },
-): Promise<void> {
+async function syncJob(owner: VideoOwner, before: HeldVideo | null, after: HeldVideo) {
   if (before && before.videoKey === after.videoKey && !encodingChanged(before, after)) return;
   if (after.videoKey && after.videoStatus === "processing")
-    await queueVideoJob(after.id, after.videoKey);
-  else if (before) await dropVideoJob(after.id);
+    await queueVideoJob(owner, after.videoKey);
+  else if (before) await dropVideoJob(owner);
+}
+
+/** syncJob for a section. */
+export function syncVideoJob(
+  before: HeldVideo | null,
+  after: HeldVideo & { id: string },
+): Promise<void> {
+  return syncJob({ sectionId: after.id }, before, after);
+}
+
+/** A project's cover loop as the encoder sees it: a loop, its poster the project's cover still. */
+export function coverLoopChoices(
+  project: Pick<
+    ProjectRow,
+    "coverVideoKey" | "coverVideoStatus" | "coverTrimStart" | "coverTrimEnd"
+  >,
+): HeldVideo {
+  return {
+    videoKey: project.coverVideoKey,
+    videoStatus: project.coverVideoStatus,
+    videoPlayback: "loop",
+    posterFromVideo: false,
+    posterTime: null,
+    trimStart: project.coverTrimStart,
+    trimEnd: project.coverTrimEnd,
+  };
+}
+
+/** syncJob for a project's cover loop. */
+export function syncCoverJob(before: ProjectRow | null, after: ProjectRow): Promise<void> {
+  return syncJob(
+    { projectId: after.id },
+    before && coverLoopChoices(before),
+    coverLoopChoices(after),
+  );
 }
 
 /** A job with its section's encoding choices, read when it is claimed. */
@@ -137,14 +181,19 @@ export async function claimVideoJob(): Promise<ClaimedJob | null> {
       limit 1
       for update skip locked
     )
-    returning id, section_id as "sectionId", source_key as "sourceKey", state, progress, error,
-      attempts, heartbeat_at as "heartbeatAt", created_at as "createdAt",
-      (select video_playback = 'loop' from sections where sections.id = video_jobs.section_id)
-        as "loop",
-      (select row_to_json(choices) from (
-        select poster_from_video as "posterFromVideo", poster_time as "posterTime",
-          trim_start as "trimStart", trim_end as "trimEnd"
-        from sections where sections.id = video_jobs.section_id) choices) as "choices"`);
+    returning id, section_id as "sectionId", project_id as "projectId", source_key as "sourceKey",
+      state, progress, error, attempts, heartbeat_at as "heartbeatAt", created_at as "createdAt",
+      coalesce(
+        (select video_playback = 'loop' from sections where sections.id = video_jobs.section_id),
+        project_id is not null) as "loop",
+      coalesce(
+        (select row_to_json(choices) from (
+          select poster_from_video as "posterFromVideo", poster_time as "posterTime",
+            trim_start as "trimStart", trim_end as "trimEnd"
+          from sections where sections.id = video_jobs.section_id) choices),
+        (select row_to_json(choices) from (
+          select cover_trim_start as "trimStart", cover_trim_end as "trimEnd"
+          from projects where projects.id = video_jobs.project_id) choices)) as "choices"`);
   type Row = VideoJobRow & { loop: boolean | null; choices: Partial<ClaimedJob> | null };
   const [row] = (result as unknown as { rows: Row[] }).rows;
   if (!row) return null;
@@ -194,6 +243,33 @@ export async function finishVideoJob(
   return db.transaction(async (tx) => {
     const [gone] = await tx.delete(videoJobs).where(running(job)).returning({ id: videoJobs.id });
     if (!gone) return null;
+    if (job.projectId) {
+      const cover = and(eq(projects.id, job.projectId), eq(projects.coverVideoKey, job.sourceKey));
+      const [before] = await tx
+        .select({ renditions: projects.coverVideoRenditions })
+        .from(projects)
+        .where(cover)
+        .for("update");
+      if (!before) return null;
+      const best = renditions.at(-1);
+      const [row] = await tx
+        .update(projects)
+        .set({
+          coverVideoStatus: "ready",
+          coverVideoError: null,
+          coverVideoRenditions: renditions,
+          coverVideoMeta: meta,
+          ...(keepMaster || !best ? {} : { coverVideoUrl: best.url, coverVideoKey: best.key }),
+        })
+        .where(cover)
+        .returning({ coverVideoKey: projects.coverVideoKey });
+      if (!row) return null;
+      const replacedKeys = before.renditions
+        .map((rendition) => rendition.key)
+        .filter((key) => key !== row.coverVideoKey);
+      return { projectId: job.projectId, replacedKeys, posterUsed: false };
+    }
+    if (!job.sectionId) return null;
     const held = and(eq(sections.id, job.sectionId), eq(sections.videoKey, job.sourceKey));
     const [before] = await tx
       .select({
@@ -233,7 +309,7 @@ export async function finishVideoJob(
   });
 }
 
-/** Marks a job and its section's video failed with a reason the owner is shown. */
+/** Marks a job and its section's video (or cover loop) failed with a reason the owner is shown. */
 export async function failVideoJob(job: VideoJobRow, reason: string): Promise<string | null> {
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -243,6 +319,15 @@ export async function failVideoJob(job: VideoJobRow, reason: string): Promise<st
       .where(running(job))
       .returning({ id: videoJobs.id });
     if (!kept) return null;
+    if (job.projectId) {
+      const [cover] = await tx
+        .update(projects)
+        .set({ coverVideoStatus: "failed", coverVideoError: reason })
+        .where(and(eq(projects.id, job.projectId), eq(projects.coverVideoKey, job.sourceKey)))
+        .returning({ id: projects.id });
+      return cover?.id ?? null;
+    }
+    if (!job.sectionId) return null;
     const [row] = await tx
       .update(sections)
       .set({ videoStatus: "failed", videoError: reason })
@@ -252,21 +337,27 @@ export async function failVideoJob(job: VideoJobRow, reason: string): Promise<st
   });
 }
 
-/** Queues a failed video again; false when the section has no failed video. */
-export async function retryVideoJob(sectionId: string): Promise<boolean> {
-  if (!isId(sectionId)) return false;
+/** Queues a failed video again; false when the section (or cover) has no failed video. */
+export async function retryVideoJob(owner: VideoOwner): Promise<boolean> {
+  if (!isId(ownerId(owner))) return false;
   const db = await getDb();
   const retried = await db.transaction(async (tx) => {
     const [job] = await tx
       .update(videoJobs)
       .set({ state: "queued", error: null, progress: 0, attempts: 0, createdAt: sql`now()` })
-      .where(and(eq(videoJobs.sectionId, sectionId), eq(videoJobs.state, "failed")))
+      .where(and(eq(ownerColumn(owner), ownerId(owner)), eq(videoJobs.state, "failed")))
       .returning({ id: videoJobs.id });
     if (!job) return false;
-    await tx
-      .update(sections)
-      .set({ videoStatus: "processing", videoError: null })
-      .where(eq(sections.id, sectionId));
+    if ("projectId" in owner)
+      await tx
+        .update(projects)
+        .set({ coverVideoStatus: "processing", coverVideoError: null })
+        .where(eq(projects.id, owner.projectId));
+    else
+      await tx
+        .update(sections)
+        .set({ videoStatus: "processing", videoError: null })
+        .where(eq(sections.id, owner.sectionId));
     return true;
   });
   if (retried) (globalThis as WithWake)[WAKE]?.();
@@ -284,10 +375,13 @@ export async function requeueInterruptedJobs(): Promise<number> {
   return rows.length;
 }
 
-/** A section's job as the owner's form shows it (state, progress, reason); null when none. */
-export async function videoJobOf(sectionId: string): Promise<VideoJobRow | null> {
-  if (!isId(sectionId)) return null;
+/** A section's or cover loop's job as the owner's form shows it; null when none. */
+export async function videoJobOf(owner: VideoOwner): Promise<VideoJobRow | null> {
+  if (!isId(ownerId(owner))) return null;
   const db = await getDb();
-  const [row] = await db.select().from(videoJobs).where(eq(videoJobs.sectionId, sectionId));
+  const [row] = await db
+    .select()
+    .from(videoJobs)
+    .where(eq(ownerColumn(owner), ownerId(owner)));
   return row ?? null;
 }

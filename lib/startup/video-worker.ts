@@ -29,7 +29,8 @@ import {
   renditionSize,
   servedAsUploaded,
 } from "@/lib/uploads/encode";
-import type { VideoRendition } from "@/models";
+import { MAX_LOOP_SECONDS } from "@/lib/validation/video-timing";
+import type { VideoJobRow, VideoRendition } from "@/models";
 import { expireTagsFromBackground } from "./instance-sync";
 import { isShuttingDown } from "./lifecycle";
 
@@ -51,6 +52,13 @@ class Dropped extends Error {}
 const encodingDir = (dataDir: string) => path.join(/* turbopackIgnore: true */ dataDir, "encoding");
 
 const state = { busy: false, again: false, timer: null as NodeJS.Timeout | null };
+
+/**
+ * The cached pages a job's result shows on: the project's pages, and for a cover loop the gallery
+ * lists too (docs/media.md "Cover loops").
+ */
+const pagesOf = (job: VideoJobRow, projectId: string) =>
+  job.projectId ? [TAGS.project(projectId), TAGS.projects] : [TAGS.project(projectId)];
 
 /** The reason shown when something other than the file stopped the encoder. */
 const UNEXPECTED = "The encoder stopped unexpectedly; retry the video.";
@@ -104,7 +112,10 @@ async function runJob(job: ClaimedJob): Promise<void> {
     await fs.mkdir(work, { recursive: true });
     const span = job.loop ? encodeSpan(probe, job) : undefined;
     const trimmed = job.loop && (job.trimStart !== null || job.trimEnd !== null);
-    const rungs = servedAsUploaded(probe, source) && !trimmed ? [] : renditionRungs(probe);
+    // A loop's file is served as uploaded only when it is a loop already: silent and short.
+    const loopReady = !job.loop || (!probe.audio && probe.duration <= MAX_LOOP_SECONDS);
+    const asUploaded = servedAsUploaded(probe, source) && !trimmed && loopReady;
+    const rungs = asUploaded ? [] : renditionRungs(probe);
     if (job.posterFromVideo)
       poster = await storeFramePoster(job, source, probe, work, storage, controller.signal);
     for (const [index, rung] of rungs.entries()) {
@@ -144,7 +155,7 @@ async function runJob(job: ClaimedJob): Promise<void> {
         .catch((error: unknown) =>
           console.error(`Video job ${job.id}: master not deleted:`, error),
         );
-    await expireTagsFromBackground([TAGS.project(done.projectId)]).catch((error: unknown) =>
+    await expireTagsFromBackground(pagesOf(job, done.projectId)).catch((error: unknown) =>
       console.error(`Video job ${job.id}: pages not expired:`, error),
     );
     // The renditions and poster of an earlier encode of the same video, once pages name the new.
@@ -161,7 +172,7 @@ async function runJob(job: ClaimedJob): Promise<void> {
       console.error(`Video job ${job.id} stopped on an error:`, error);
     const reason = error instanceof EncodeError ? error.message : UNEXPECTED;
     const projectId = await failVideoJob(job, reason);
-    if (projectId) await expireTagsFromBackground([TAGS.project(projectId)]);
+    if (projectId) await expireTagsFromBackground(pagesOf(job, projectId));
   } finally {
     clearInterval(beat);
     await fs.rm(work, { recursive: true, force: true });

@@ -48,11 +48,28 @@ export function parseSeconds(value: string | undefined): number | null | undefin
 }
 
 /** The problem with a loop's in and out points, or null; null bounds are the defaults. */
-export function trimProblem(trimStart: number | null, trimEnd: number | null): string | null {
+export function trimProblem(
+  trimStart: number | null,
+  trimEnd: number | null,
+  texts: { trimOrder: string; trimLength: string } = timingMessages,
+): string | null {
   const start = trimStart ?? 0;
   if (trimEnd === null) return null;
-  if (trimEnd <= start) return timingMessages.trimOrder;
+  if (trimEnd <= start) return texts.trimOrder;
   // A thousandth of slack: the form's values are rounded to frames.
-  if (trimEnd - start > MAX_LOOP_SECONDS + 0.001) return timingMessages.trimLength;
+  if (trimEnd - start > MAX_LOOP_SECONDS + 0.001) return texts.trimLength;
   return null;
 }
+
+/** A project's cover loop in and out points (docs/api.md "Cover loops"): the loop rules above. */
+export const coverTimingMessages = {
+  trim: "coverTrimStart and coverTrimEnd must be numbers of seconds from 0",
+  trimOrder: "coverTrimEnd must be after coverTrimStart",
+  trimLength: `A loop is at most ${MAX_LOOP_SECONDS} seconds: coverTrimEnd - coverTrimStart must be ${MAX_LOOP_SECONDS} or less`,
+  needsLoop:
+    "coverTrimStart and coverTrimEnd need a cover loop: send coverVideo or coverVideoUpload",
+  needsEncoding:
+    "coverTrimStart and coverTrimEnd need a cover loop uploaded to this site (not Cloudinary)",
+  pastEnd: (start: number, duration: number) =>
+    `coverTrimStart (${start.toFixed(2)} s) is past the end of the cover loop (${duration.toFixed(2)} s)`,
+} as const;

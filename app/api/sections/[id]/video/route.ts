@@ -13,7 +13,7 @@ import { messages } from "@/lib/validation/messages";
 export const GET = ownerWrite<{ id: string }>(async (_request, { id }) => {
   const section = await getSection(id);
   if (!section) throw new ApiError(404, messages.sectionNotFound);
-  const job = await videoJobOf(id);
+  const job = await videoJobOf({ sectionId: id });
   const { videoStatus, videoError } = toSectionJson(section);
   return ok(messages.videoStatusFetched, {
     videoStatus,
@@ -26,7 +26,7 @@ export const GET = ownerWrite<{ id: string }>(async (_request, { id }) => {
 export const POST = ownerWrite<{ id: string }>(async (_request, { id }) => {
   const section = await getSection(id);
   if (!section) throw new ApiError(404, messages.sectionNotFound);
-  if (!(await retryVideoJob(id))) throw new ApiError(409, messages.videoNotFailed);
+  if (!(await retryVideoJob({ sectionId: id }))) throw new ApiError(409, messages.videoNotFailed);
   await invalidateProject(section.projectId);
   return ok(messages.videoRetried, toSectionJson((await getSection(id)) ?? section), 202);
 });

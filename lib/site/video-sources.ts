@@ -1,0 +1,19 @@
+/** An encoded rendition of an uploaded video, smallest first (a section's, or a cover loop's). */
+export type SectionRendition = { url: string; type: string; width: number };
+
+/** One encoded rendition as a `<source>`: smallest first, each but the last for screens up to its width. */
+export type VideoSource = { src: string; type: string; media?: string };
+
+/**
+ * The `<source>` list of a video with several renditions (docs/spec.md "Video encoding"): the
+ * smallest one adequate for the screen first, each but the largest for screens up to its own
+ * width in CSS pixels (a 375 px phone gets 480p, a 1440 px desktop 1080p).
+ */
+export function videoSources(renditions: readonly SectionRendition[]): VideoSource[] | undefined {
+  if (renditions.length < 2) return undefined;
+  return renditions.map((rendition, index) => ({
+    src: rendition.url,
+    type: rendition.type,
+    ...(index < renditions.length - 1 ? { media: `(max-width: ${rendition.width}px)` } : {}),
+  }));
+}
