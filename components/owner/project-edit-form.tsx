@@ -52,6 +52,8 @@ export function ProjectEditForm({
   // The version the edit starts from (docs/spec.md §10): a save after someone else's answers 409.
   const [version, setVersion] = useState<number | undefined>(undefined);
   const [currentCoverVideo, setCurrentCoverVideo] = useState("");
+  const [currentCoverLoop, setCurrentCoverLoop] =
+    useState<React.ComponentProps<typeof ProjectFields>["currentCoverLoop"]>(undefined);
   // The schedule as loaded: a field left as it was is not sent, so the stored instant stays exact.
   const [shownSchedule, setShownSchedule] = useState<Pick<
     ProjectDraft,
@@ -63,6 +65,16 @@ export function ProjectEditForm({
       if (!open || !stored) return;
       setVersion(stored.version);
       setCurrentCoverVideo(stored.coverVideo);
+      if (stored.coverVideo)
+        setCurrentCoverLoop({
+          projectId: project.id,
+          trim:
+            stored.coverTrimEnd === null
+              ? null
+              : { start: stored.coverTrimStart ?? 0, end: stored.coverTrimEnd },
+          videoStatus: stored.coverVideoStatus,
+          videoError: stored.coverVideoError,
+        });
       const schedule = {
         publishAt: toLocalDateTime(stored.publishAt),
         unpublishAt: toLocalDateTime(stored.unpublishAt),
@@ -125,6 +137,7 @@ export function ProjectEditForm({
         coverRequired={false}
         currentCover={{ url: project.coverUrl, alt: `Current cover of ${project.title}` }}
         currentCoverVideo={currentCoverVideo || undefined}
+        currentCoverLoop={currentCoverLoop}
         onChange={(patch) => {
           // A refusal of the file chosen before no longer applies to a new one.
           if ("cover" in patch) setError(null);

@@ -1,5 +1,6 @@
 "use client";
 
+import { useState } from "react";
 import { CheckedFileField } from "@/components/forms/checked-file-field";
 import { SelectField, TextAreaField, TextField } from "@/components/forms/field";
 import { CATEGORIES, formatCategory } from "@/lib/domain";
@@ -14,6 +15,9 @@ import { SizeWarning, useImageSize, usePageContentWidth } from "@/components/for
 import { DEFAULT_FOCAL } from "@/lib/validation/focal";
 import { coverCrops, coverTargetWidth } from "@/lib/site/image-targets";
 import { ScheduleFields } from "./schedule-fields";
+import { VideoEncodingStatus } from "./video-encoding-status";
+import { VideoFramePicker, type LoopTrim } from "./video-frame-picker";
+import type { VideoStatus } from "@/lib/domain";
 
 const textFields = [
   { name: "title", label: "Title" },
@@ -44,6 +48,16 @@ type ProjectFieldsProps = {
   currentCover?: { url: string; alt: string };
   /** Edit modal: the cover loop the project has now, offered for removal. */
   currentCoverVideo?: string;
+  /**
+   * Edit modal: the stored loop's in and out points and its encoding (docs/media.md "Cover
+   * loops"), shown while it encodes or when it failed.
+   */
+  currentCoverLoop?: {
+    projectId: string;
+    trim: LoopTrim | null;
+    videoStatus: VideoStatus | null;
+    videoError: string | null;
+  };
 };
 
 /**
@@ -59,10 +73,17 @@ export function ProjectFields({
   onChange,
   currentCover,
   currentCoverVideo,
+  currentCoverLoop,
 }: ProjectFieldsProps) {
   const contentWidth = usePageContentWidth();
   const coverSize = useImageSize(draft.cover);
   const replacingLoop = Boolean(draft.coverVideo || draft.coverVideoUpload);
+  // A master sent with tus: its file, previewed for the in and out points while it uploads.
+  const [masterFile, setMasterFile] = useState<File | null>(null);
+  const newLoop = draft.coverVideo ?? masterFile;
+  // The in and out points are picked on the new file, or on the stored one (encoded here).
+  const storedLocal = Boolean(currentCoverVideo?.startsWith("/media/")) && !draft.removeCoverVideo;
+  const loopSource = newLoop ?? (storedLocal ? currentCoverVideo! : null);
   return (
     <>
       <CheckedFileField
@@ -107,17 +128,39 @@ export function ProjectFields({
         hint="Optional. A short muted loop that plays on the gallery card; the cover image stays its still. An MP4 up to 10 MB is sent with the form; a larger file or a master uploads at once and resumes after a dropped connection."
         disabled={disabled}
         plainRule={coverVideoRule}
-        onPlainFile={(coverVideo) =>
-          onChange({ coverVideo, coverVideoUpload: null, coverVideoUploading: false })
-        }
-        onChange={(video) =>
+        onPlainFile={(coverVideo) => {
+          setMasterFile(null);
+          onChange({
+            coverVideo,
+            coverVideoUpload: null,
+            coverVideoUploading: false,
+            coverTrim: null,
+          });
+        }}
+        onChange={(video) => {
+          setMasterFile(video?.file ?? null);
           onChange({
             coverVideo: null,
             coverVideoUpload: video?.id ?? null,
             coverVideoUploading: Boolean(video && !video.id),
-          })
-        }
+            ...(video?.file === masterFile ? {} : { coverTrim: null }),
+          });
+        }}
       />
+      {loopSource ? (
+        <VideoFramePicker
+          source={loopSource}
+          value={draft.coverTrim ?? (newLoop ? null : (currentCoverLoop?.trim ?? null))}
+          disabled={disabled}
+          onChange={(coverTrim) => onChange({ coverTrim })}
+        />
+      ) : null}
+      {currentCoverLoop && !replacingLoop && !draft.removeCoverVideo ? (
+        <VideoEncodingStatus
+          owner={{ projectId: currentCoverLoop.projectId }}
+          initial={currentCoverLoop}
+        />
+      ) : null}
       {currentCoverVideo ? (
         <div className="text-sm">
           <p>
@@ -133,7 +176,9 @@ export function ProjectFields({
               type="checkbox"
               checked={draft.removeCoverVideo ?? false}
               disabled={disabled || replacingLoop}
-              onChange={(event) => onChange({ removeCoverVideo: event.target.checked })}
+              onChange={(event) =>
+                onChange({ removeCoverVideo: event.target.checked, coverTrim: null })
+              }
             />
             Remove the cover loop
           </label>

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import {
   fetchVideoEncoding,
   retryVideoEncoding,
+  type EncodingOwner,
   type VideoEncoding,
 } from "@/lib/client/video-encoding";
 
@@ -12,16 +13,18 @@ const POLL_MS = 1500;
 
 /**
  * The encoding of a section's uploaded video in the Edit Section page (docs/spec.md "Video
- * encoding"): its progress while it runs, the reason and a retry when it failed, and a line once
- * it is done. The form stays usable meanwhile.
+ * encoding"), or of a project's cover loop in its Edit dialog: its progress while it runs, the
+ * reason and a retry when it failed, and a line once it is done. The form stays usable meanwhile.
  */
 export function VideoEncodingStatus({
-  sectionId,
+  owner,
   initial,
 }: {
-  sectionId: string;
+  owner: EncodingOwner;
   initial: Pick<VideoEncoding, "videoStatus" | "videoError">;
 }) {
+  const cover = "projectId" in owner;
+  const ownerKey = cover ? owner.projectId : owner.sectionId;
   const [state, setState] = useState<VideoEncoding>({ ...initial, progress: 0, encoding: false });
   const [finished, setFinished] = useState(false);
   const [retrying, setRetrying] = useState(false);
@@ -32,23 +35,25 @@ export function VideoEncodingStatus({
     if (!processing) return;
     let stopped = false;
     const timer = setInterval(() => {
-      void fetchVideoEncoding(sectionId).then((outcome) => {
-        if (stopped || outcome.kind !== "ok" || !outcome.body.data) return;
-        const next = outcome.body.data;
-        setState(next);
-        if (next.videoStatus === "ready") setFinished(true);
-      });
+      void fetchVideoEncoding(cover ? { projectId: ownerKey } : { sectionId: ownerKey }).then(
+        (outcome) => {
+          if (stopped || outcome.kind !== "ok" || !outcome.body.data) return;
+          const next = outcome.body.data;
+          setState(next);
+          if (next.videoStatus === "ready") setFinished(true);
+        },
+      );
     }, POLL_MS);
     return () => {
       stopped = true;
       clearInterval(timer);
     };
-  }, [processing, sectionId]);
+  }, [processing, ownerKey, cover]);
 
   const retry = async () => {
     setRetrying(true);
     setRetryFailed(false);
-    const outcome = await retryVideoEncoding(sectionId);
+    const outcome = await retryVideoEncoding(owner);
     setRetrying(false);
     if (outcome.kind === "ok")
       setState({ videoStatus: "processing", videoError: null, progress: 0, encoding: false });
@@ -61,7 +66,9 @@ export function VideoEncodingStatus({
         {state.encoding
           ? `Encoding the video: ${state.progress} %`
           : "The video is waiting to be encoded."}{" "}
-        The page plays the uploaded file meanwhile; you can go on editing.
+        {cover
+          ? "The gallery card shows the cover image meanwhile; you can go on editing."
+          : "The page plays the uploaded file meanwhile; you can go on editing."}
       </p>
     );
   if (state.videoStatus === "failed")

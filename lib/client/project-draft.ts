@@ -18,6 +18,11 @@ export type ProjectDraft<F = File> = {
   coverVideoUpload?: string | null;
   /** A cover loop upload still under way: the form waits for it. */
   coverVideoUploading?: boolean;
+  /**
+   * The cover loop's in and out points (docs/media.md "Cover loops"); sent only once the owner
+   * moves one (null: a save keeps the stored ones, or a new loop gets the default).
+   */
+  coverTrim?: { start: number; end: number } | null;
   /** Edit modal: remove the stored cover loop (sent as removeCoverVideo=true). */
   removeCoverVideo?: boolean;
   /**
@@ -142,6 +147,13 @@ export function fillProjectForm<F>(
   if (draft.coverVideo) form.append("coverVideo", draft.coverVideo);
   else if (draft.coverVideoUpload) form.append("coverVideoUpload", draft.coverVideoUpload);
   else if (draft.removeCoverVideo) form.append("removeCoverVideo", "true");
+  if (
+    draft.coverTrim &&
+    !(draft.removeCoverVideo && !draft.coverVideo && !draft.coverVideoUpload)
+  ) {
+    form.append("coverTrimStart", String(draft.coverTrim.start));
+    form.append("coverTrimEnd", String(draft.coverTrim.end));
+  }
 }
 
 /**

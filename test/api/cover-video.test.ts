@@ -1,23 +1,36 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProjectJson, SectionJson } from "@/lib/data/serialize";
-import { call, multipart, type Part } from "../helpers/api-client";
+import { probeVideo } from "@/lib/uploads/encode";
+import { coverTimingMessages } from "@/lib/validation/video-timing";
+import { authHeaders } from "../helpers/auth";
+import { call, multipart, until, type Part } from "../helpers/api-client";
 import { useSharedSite, type SharedSite } from "../helpers/shared-site";
 import { jpeg, MB, mp4OfSize, pngOfSize } from "../helpers/media-fixtures";
+import { makeMaster } from "../helpers/video-masters";
 
 /**
  * docs/spec.md §2: a project cover may be a short mp4 loop (`coverVideo`, at most 10 MB) beside
  * the cover still; `removeCoverVideo=true` removes it on edit. Refusals store nothing. Also the
  * section edit's `removePoster=true` and the generated still without a glyph (items 3 and 4).
+ * docs/api.md "Cover loops": a loop stored here is encoded like a section loop, trimmed.
  */
 let site: SharedSite;
 let url: string;
+let masters: string;
 
 beforeAll(async () => {
   site = await useSharedSite();
   url = site.server.url;
+  masters = fs.mkdtempSync(path.join(os.tmpdir(), "cover-masters-"));
 });
-afterAll(() => site?.stop());
+afterAll(async () => {
+  await site?.stop();
+  fs.rmSync(masters, { recursive: true, force: true });
+});
 
 const keyOf = (mediaUrl: string) => mediaUrl.slice("/media/".length);
 const loop = (size = 4000, name = "loop.mp4"): Part => ({
@@ -247,6 +260,189 @@ describe("coverVideo on project add and edit", () => {
     );
     expect(answer.status).toBe(403);
     expect(site.uploads()).toEqual(before);
+  });
+});
+
+/** Sends a master with tus in one PATCH (resumable uploads: api.md), as the owner; its upload id. */
+async function tusUpload(file: string): Promise<string> {
+  const bytes = fs.readFileSync(file);
+  const name = Buffer.from(path.basename(file)).toString("base64");
+  const headers = { "Tus-Resumable": "1.0.0", ...authHeaders(site.ownerToken) };
+  const created = await fetch(new URL("/api/uploads", url), {
+    method: "POST",
+    headers: {
+      ...headers,
+      "Upload-Length": String(bytes.length),
+      "Upload-Metadata": `filename ${name},kind ${Buffer.from("cover-loop").toString("base64")}`,
+    },
+  });
+  expect(created.status).toBe(201);
+  const location = created.headers.get("location")!;
+  const sent = await fetch(new URL(location, url), {
+    method: "PATCH",
+    headers: {
+      ...headers,
+      "Upload-Offset": "0",
+      "Content-Type": "application/offset+octet-stream",
+    },
+    body: new Uint8Array(bytes),
+  });
+  expect(sent.status).toBe(204);
+  return location.split("/").pop()!;
+}
+
+/** What a running encode is writing (lib/startup/video-worker.ts). */
+const encoding = () => {
+  const dir = path.join(site.dataDir, "encoding");
+  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+};
+const projectOf = async (id: string) =>
+  (await call<ProjectJson>(url, "GET", `/api/projects/${id}`, { token: site.ownerToken })).body
+    .data;
+
+describe("encoding a cover loop", () => {
+  it("encodes a 1080p master sent with tus into muted renditions, trimmed to the frame; a phone's ≤ 720p is there", async () => {
+    const master = makeMaster(masters, "master.mp4", { width: 1920, height: 1080, seconds: 4 });
+    const upload = await tusUpload(master);
+    const created = await postProject([
+      ...fields("Encoded loop"),
+      ["cover", await cover()],
+      ["coverVideoUpload", upload],
+      ["coverTrimStart", "0.52"],
+      ["coverTrimEnd", "2.52"],
+    ]);
+    expect(created.status).toBe(201);
+    const id = created.body.data._id;
+    expect(created.body.data).toMatchObject({
+      coverVideoStatus: "processing",
+      coverTrimStart: 0.52,
+      coverTrimEnd: 2.52,
+    });
+    // Until it is ready the one file is the upload, which the gallery does not play.
+    expect(created.body.data.coverVideoRenditions).toEqual([
+      {
+        url: created.body.data.coverVideo,
+        type: "video/mp4",
+        width: null,
+        height: null,
+        bytes: null,
+      },
+    ]);
+
+    const ready = await until(
+      () => projectOf(id),
+      (project) => project.coverVideoStatus !== "processing",
+      180_000,
+    );
+    expect(ready.coverVideoStatus).toBe("ready");
+    expect(ready.coverVideoRenditions.map(({ width, height }) => [width, height])).toEqual([
+      [854, 480],
+      [1280, 720],
+      [1920, 1080],
+    ]);
+    expect(ready.coverVideo).toBe(ready.coverVideoRenditions[2]!.url);
+    for (const rendition of ready.coverVideoRenditions) {
+      const file = path.join(site.dataDir, "uploads", keyOf(rendition.url));
+      const probe = await probeVideo(file);
+      // Muted: no audio track at all; 2 s exactly (50 frames at 25 fps).
+      expect(probe.audio).toBe(false);
+      expect(probe.duration).toBeCloseTo(2, 1);
+      expect(fs.statSync(file).size).toBe(rendition.bytes);
+    }
+    // The gallery's list carries the renditions; the status route reads ready.
+    const listed = (await listProjects()).find((project) => project._id === id);
+    expect(listed?.coverVideoRenditions).toEqual(ready.coverVideoRenditions);
+    const state = await call<{ videoStatus: string; progress: number }>(
+      url,
+      "GET",
+      `/api/projects/${id}/cover-video`,
+      { token: site.ownerToken },
+    );
+    expect(state.body.data).toMatchObject({ videoStatus: "ready", progress: 100 });
+    expect(encoding()).toEqual([]);
+    await call(url, "DELETE", `/api/projects/${id}?permanent=true`, { token: site.ownerToken });
+    for (const rendition of ready.coverVideoRenditions)
+      expect(site.uploads()).not.toContain(keyOf(rendition.url));
+  });
+
+  it("refuses bad in and out points with 400, storing nothing", async () => {
+    const before = site.uploads();
+    const video: [string, Part] = [
+      "coverVideo",
+      {
+        bytes: fs.readFileSync(
+          makeMaster(masters, "short.mp4", { width: 320, height: 180, seconds: 1 }),
+        ),
+        name: "short.mp4",
+        type: "video/mp4",
+      },
+    ];
+    for (const [parts, message] of [
+      [[["coverTrimStart", "-1"]], coverTimingMessages.trim],
+      [[["coverTrimEnd", "soon"]], coverTimingMessages.trim],
+      [
+        [
+          ["coverTrimStart", "2"],
+          ["coverTrimEnd", "1"],
+        ],
+        coverTimingMessages.trimOrder,
+      ],
+      [
+        [
+          ["coverTrimStart", "1"],
+          ["coverTrimEnd", "32"],
+        ],
+        coverTimingMessages.trimLength,
+      ],
+    ] as [[string, string][], string][]) {
+      const answer = await postProject([
+        ...fields("Bad trim"),
+        ["cover", await cover()],
+        video,
+        ...parts,
+      ]);
+      expect([answer.status, answer.body.message]).toEqual([400, message]);
+    }
+    // Without a loop there is nothing to trim.
+    const plain = await postProject([
+      ...fields("No loop"),
+      ["cover", await cover()],
+      ["coverTrimEnd", "2"],
+    ]);
+    expect([plain.status, plain.body.message]).toEqual([400, coverTimingMessages.needsLoop]);
+    expect(site.uploads()).toEqual(before);
+    expect(site.tmpFiles().filter((name) => name.includes("/"))).toEqual([]);
+  });
+
+  it("stops the encode when the project is deleted mid-encode, leaving no file", async () => {
+    const master = makeMaster(masters, "long.mp4", { width: 1920, height: 1080, seconds: 8 });
+    const before = site.uploads();
+    const created = await postProject([
+      ...fields("Deleted mid-encode"),
+      ["cover", await cover()],
+      ["coverVideoUpload", await tusUpload(master)],
+    ]);
+    const id = created.body.data._id;
+    await until(
+      async () =>
+        (
+          await call<{ progress: number }>(url, "GET", `/api/projects/${id}/cover-video`, {
+            token: site.ownerToken,
+          })
+        ).body.data,
+      (state) => state.progress > 0,
+      120_000,
+    );
+    const gone = await call(url, "DELETE", `/api/projects/${id}?permanent=true`, {
+      token: site.ownerToken,
+    });
+    expect(gone.status).toBe(200);
+    // Within a heartbeat ffmpeg is stopped and its work removed: nothing of it is left.
+    await until(
+      async () => ({ uploads: site.uploads(), encoding: encoding() }),
+      (state) => state.encoding.length === 0 && state.uploads.join() === before.join(),
+      15_000,
+    );
   });
 });
 

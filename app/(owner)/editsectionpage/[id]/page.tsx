@@ -25,7 +25,7 @@ export default async function EditSectionPage({ params }: { params: Promise<{ id
     >
       {section.videoKey && section.videoStatus && section.videoStatus !== "ready" ? (
         <VideoEncodingStatus
-          sectionId={section.id}
+          owner={{ sectionId: section.id }}
           initial={{ videoStatus: section.videoStatus, videoError: section.videoError }}
         />
       ) : null}
