@@ -1,7 +1,9 @@
 import { resumableMessages } from "@/lib/validation/resumable-uploads";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { makeMaster } from "../test/helpers/video-masters";
 import { makePng } from "./helpers/owner-media";
 import { deleteProjectViaApi, signInOwnerForFile, uniqueTitle } from "./helpers/owner-flows";
 import { expectCovers } from "./helpers/layout";
@@ -10,12 +12,35 @@ import { expectCovers } from "./helpers/layout";
  * docs/spec.md §2: a project cover may be a short mp4 loop. On the gallery card the still shows;
  * the muted loop plays on hover or focus with a fine pointer, while in view on phones, never under
  * reduced motion, and no video byte is fetched before. The owner's forms upload it with progress.
+ * docs/media.md "Cover loops": the card plays it once encoded, from the rendition its screen needs.
  */
 signInOwnerForFile("cover-loop");
 
 const CLIP = fs.readFileSync(path.join(__dirname, "fixtures", "clip.mp4"));
 const clipFile = { name: "clip.mp4", mimeType: "video/mp4", buffer: CLIP };
 let project: { id: string; title: string; coverVideo: string };
+
+type CoverLoop = {
+  coverVideo: string;
+  coverVideoStatus: string;
+  coverVideoRenditions: { url: string; height: number }[];
+};
+
+/** The project's cover loop once its encoding is over (the card shows the still until then). */
+async function encodedLoop(request: APIRequestContext, id: string): Promise<CoverLoop> {
+  let loop: CoverLoop | undefined;
+  await expect
+    .poll(
+      async () => {
+        const answer = await request.get(`/api/projects/${id}`);
+        loop = ((await answer.json()) as { data: CoverLoop }).data;
+        return loop.coverVideoStatus;
+      },
+      { timeout: 90_000 },
+    )
+    .toBe("ready");
+  return loop!;
+}
 
 test.beforeEach(async ({ page }) => {
   const title = uniqueTitle("Moving cover");
@@ -36,7 +61,10 @@ test.beforeEach(async ({ page }) => {
   });
   expect(response.status()).toBe(201);
   const { data } = (await response.json()) as { data: { _id: string; coverVideo: string } };
-  project = { id: data._id, title, coverVideo: data.coverVideo };
+  // A 320×180 H.264 clip without sound is a loop already: ready as uploaded, at once.
+  const { coverVideo } = await encodedLoop(page.request, data._id);
+  expect(coverVideo).toBe(data.coverVideo);
+  project = { id: data._id, title, coverVideo };
 });
 
 test.afterEach(async ({ page }) => {
@@ -126,6 +154,47 @@ test.describe("phone, no hover", () => {
       cardLink(page).locator("img"),
       "the loop over the card's still",
     );
+  });
+});
+
+test.describe("a loop encoded from a master, on a phone", () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+
+  test("plays the 480p rendition (≤ 720p) once encoded, not the master", async ({ page }) => {
+    test.setTimeout(150_000);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-cover-"));
+    const master = makeMaster(dir, "master.mp4", { width: 1920, height: 1080, seconds: 2 });
+    const answer = await page.request.put(`/api/projects/${project.id}`, {
+      headers: { Origin: String(test.info().project.use.baseURL) },
+      multipart: {
+        title: project.title,
+        role: "Direction",
+        category: "Motion Design",
+        coverVideo: { name: "master.mp4", mimeType: "video/mp4", buffer: fs.readFileSync(master) },
+      },
+    });
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(answer.status()).toBe(200);
+    const upload = ((await answer.json()) as { data: CoverLoop }).data.coverVideo;
+    const loop = await encodedLoop(page.request, project.id);
+    expect(loop.coverVideoRenditions.map((rendition) => rendition.height)).toEqual([
+      480, 720, 1080,
+    ]);
+
+    const requests: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.endsWith(".mp4")) requests.push(request.url());
+    });
+    await page.goto("/", { waitUntil: "networkidle" });
+    await cardLink(page).scrollIntoViewIfNeeded();
+    await expect.poll(() => playing(page)).toBe(true);
+    const source = await loopOf(page).evaluate((video: HTMLVideoElement) => video.currentSrc);
+    expect(new URL(source).pathname).toBe(loop.coverVideoRenditions[0]!.url);
+    // Neither the master nor a larger rendition is fetched.
+    for (const url of requests)
+      expect([upload, ...loop.coverVideoRenditions.slice(1).map((r) => r.url)]).not.toContain(
+        new URL(url).pathname,
+      );
   });
 });
 

@@ -433,6 +433,12 @@ describe("encoding a cover loop", () => {
       (state) => state.progress > 0,
       120_000,
     );
+    // Meanwhile the gallery card shows the still alone: no loop to play.
+    const gallery = await (await fetch(new URL("/", url))).text();
+    const card = /<a [^>]*href="\/sections\/([0-9a-f]{24})"[^>]*>/g;
+    const link = [...gallery.matchAll(card)].find((match) => match[1] === id)?.[0];
+    expect(link).toBeDefined();
+    expect(link).not.toContain("data-loop");
     const gone = await call(url, "DELETE", `/api/projects/${id}?permanent=true`, {
       token: site.ownerToken,
     });
