@@ -56,6 +56,7 @@ describe("backup and restore", () => {
     fs.writeFileSync(path.join(source, "uploads", "loop.mp4"), Buffer.alloc(2048, 5));
     fs.writeFileSync(path.join(source, "uploads", "reel.mp4"), Buffer.alloc(1024, 3));
     fs.writeFileSync(path.join(source, "uploads", "clip-480.mp4"), Buffer.alloc(1024, 3));
+    fs.writeFileSync(path.join(source, "uploads", "loop-480.mp4"), Buffer.alloc(512, 4));
     const project = await createProject({
       title: 'Ünïcode ✓ "quoted"',
       role: "Director",
@@ -64,6 +65,29 @@ describe("backup and restore", () => {
       coverKey: "cover.png",
       coverVideoUrl: "/media/loop.mp4",
       coverVideoKey: "loop.mp4",
+      // The cover loop encoded (migration 0020): its rendition, the encoder's reading, its trim.
+      coverVideoStatus: "ready",
+      coverVideoRenditions: [
+        {
+          url: "/media/loop-480.mp4",
+          key: "loop-480.mp4",
+          type: "video/mp4",
+          width: 854,
+          height: 480,
+          bytes: 512,
+        },
+      ],
+      coverVideoMeta: {
+        duration: 4,
+        width: 1920,
+        height: 1080,
+        fps: 25,
+        audio: false,
+        codec: "prores",
+        bytes: 8192,
+      },
+      coverTrimStart: 0.5,
+      coverTrimEnd: 2.5,
       year: 2023,
       client: "Client «Ünïcode»",
       summary: "Summary line one\nline two",
@@ -117,6 +141,13 @@ describe("backup and restore", () => {
       sql`insert into video_jobs (id, section_id, source_key, state, error, attempts)
         values ('0123456789abcdef01234567', ${film!.id}, 'clip.mp4', 'failed', 'Refused', 2)`,
     );
+    // A cover loop's job (migration 0020): owned by the project, not a section.
+    await (
+      await getDb()
+    ).execute(
+      sql`insert into video_jobs (id, project_id, source_key, state, progress)
+        values ('0123456789abcdef0123cdef', ${project.id}, 'loop.mp4', 'queued', 0)`,
+    );
     await updateSiteSettings({
       ...defaultSiteSettings,
       ownerName: "Backup Owner",
@@ -154,10 +185,10 @@ describe("backup and restore", () => {
     const jobsBefore = await jobs();
     const meta = async () => (await listSections(project.id))[0]!.videoMeta;
     const metaBefore = await meta();
-    expect(await createBackup(source, archive)).toEqual({ rows: 8, files: 6 });
+    expect(await createBackup(source, archive)).toEqual({ rows: 9, files: 7 });
 
     const target = await fresh();
-    expect(await restoreBackup(target, archive)).toEqual({ rows: 8, files: 6 });
+    expect(await restoreBackup(target, archive)).toEqual({ rows: 9, files: 7 });
     expect(await snapshot(target)).toEqual(before);
     expect(await readInsights(today, today)).toEqual(views);
     // The rendition's file, the encoder's reading and the job's state come back.
@@ -165,7 +196,10 @@ describe("backup and restore", () => {
     expect(Object.keys(before.media)).toContain("clip-480.mp4");
     expect(await meta()).toEqual(metaBefore);
     expect(await jobs()).toEqual(jobsBefore);
-    expect(jobsBefore).toMatchObject([{ state: "failed", error: "Refused", attempts: 2 }]);
+    expect(jobsBefore).toMatchObject([
+      { state: "failed", error: "Refused", attempts: 2 },
+      { project_id: before.projects[0]!._id, source_key: "loop.mp4", state: "queued" },
+    ]);
     // A section video's playback and poster (migration 0006), the poster file included.
     expect(before.sections[0]).toMatchObject({ playback: "loop", poster: "/media/poster.jpg" });
     expect(before.sections[0]).toMatchObject({
@@ -184,9 +218,15 @@ describe("backup and restore", () => {
       showreelVideoUrl: "/media/reel.mp4",
     });
     expect(Object.keys(before.media)).toContain("reel.mp4");
-    // A project's cover loop (migration 0008), its file included.
-    expect(before.projects[0]).toMatchObject({ coverVideo: "/media/loop.mp4" });
-    expect(Object.keys(before.media)).toContain("loop.mp4");
+    // A project's cover loop (migration 0008), its file included, and its encoding (0020).
+    expect(before.projects[0]).toMatchObject({
+      coverVideo: "/media/loop-480.mp4",
+      coverVideoStatus: "ready",
+      coverVideoRenditions: [{ url: "/media/loop-480.mp4", width: 854, height: 480, bytes: 512 }],
+      coverTrimStart: 0.5,
+      coverTrimEnd: 2.5,
+    });
+    expect(Object.keys(before.media)).toEqual(expect.arrayContaining(["loop.mp4", "loop-480.mp4"]));
     // The project's optional details (migration 0002) are carried too.
     expect(before.projects[0]).toMatchObject({
       year: 2023,

@@ -16,6 +16,7 @@ import { getDb, rowsOf } from "@/lib/db";
 import { listMediaHolders } from "@/lib/data/media-access";
 import { getSiteSettings } from "@/lib/data/settings";
 import { getProject, updateProject, listProjects } from "@/lib/data/projects";
+import { syncCoverJob } from "@/lib/data/video-jobs";
 import { toProjectJson, toSectionJson } from "@/lib/data/serialize";
 import { restoreBackup } from "@/lib/backup/restore";
 import { getSection, listSections, updateSectionWith } from "@/lib/data/sections";
@@ -1115,5 +1116,96 @@ describe("migration 0019: review comments on an image", () => {
     expect(await listReviewComments(LINK_ID)).toMatchObject([
       { id: COMMENT_ID, x: 0.2, y: 0.7, image: null },
     ]);
+  }, 120_000);
+});
+
+/**
+ * Migration 0020 (cover loops through the encoding queue, docs/media.md "Cover loops"): a cover
+ * loop stored before it stays the one file as uploaded, read as a ready single rendition, and no
+ * job is queued for it; a section's job keeps its section. Jobs of cover loops, and the new
+ * columns, survive a backup.
+ */
+describe("migration 0020: cover loops encoded", () => {
+  const LOOP = { cover_video_url: "/media/loop.mp4", cover_video_key: "loop.mp4" };
+  const JOB_ID = "0123456789abcdef0123cdef";
+
+  it("upgrades a site made before it without loss: old loops are single-rendition and ready", async () => {
+    const site = await siteBefore(
+      20,
+      {
+        tables: [...BOTH, "video_jobs"],
+        added: {
+          projects: ["cover_video_status", "cover_video_renditions", "cover_trim_start"],
+          video_jobs: ["project_id"],
+        },
+      },
+      async (execute) => {
+        await insertOldProject(execute, PROJECT_ID, { category: "Motion Design", ...LOOP });
+        await insertOldSection(execute, SECTION_ID, PROJECT_ID, {
+          video_url: "/media/old.mp4",
+          video_key: "old.mp4",
+          video_status: "processing",
+        });
+        await insertRow(execute, "video_jobs", {
+          id: JOB_ID,
+          section_id: SECTION_ID,
+          source_key: "old.mp4",
+        });
+      },
+    );
+
+    const upgraded = await getProject(PROJECT_ID);
+    expectKept(upgraded, {
+      coverVideoUrl: "/media/loop.mp4",
+      coverVideoStatus: null,
+      coverVideoRenditions: [],
+      coverTrimStart: null,
+      coverTrimEnd: null,
+    });
+    expect(toProjectJson(upgraded!, { owner: true })).toMatchObject({
+      coverVideo: "/media/loop.mp4",
+      coverVideoStatus: "ready",
+      coverVideoRenditions: [
+        { url: "/media/loop.mp4", type: "video/mp4", width: null, height: null, bytes: null },
+      ],
+    });
+    const db = await getDb();
+    const jobs = async () =>
+      rowsOf<{ id: string; section_id: string | null; project_id: string | null }>(
+        await (
+          await getDb()
+        ).execute(sql`select id, section_id, project_id from video_jobs order by id`),
+      );
+    expect(await jobs()).toEqual([{ id: JOB_ID, section_id: SECTION_ID, project_id: null }]);
+
+    // The new columns work on the upgraded database: a new out point queues the kept loop.
+    const edited = (await updateProject(PROJECT_ID, {
+      coverTrimEnd: 2,
+      coverVideoStatus: "processing",
+    }))!;
+    await syncCoverJob(edited.before, edited.after);
+    expect(await jobs()).toMatchObject([
+      { id: JOB_ID, section_id: SECTION_ID, project_id: null },
+      { section_id: null, project_id: PROJECT_ID },
+    ]);
+    // A job is a section's or a project's, never both nor neither.
+    await expect(
+      db.execute(sql`insert into video_jobs (id, source_key) values ('x', 'loop.mp4')`),
+    ).rejects.toThrow();
+    const archive = path.join(work, "after-0020.tar.gz");
+    await createBackup(site.dataDir, archive);
+    await restoreBackup(await fresh(), archive);
+    expect(await getProject(PROJECT_ID)).toMatchObject({
+      coverTrimEnd: 2,
+      coverVideoStatus: "processing",
+    });
+    expect(await jobs()).toHaveLength(2);
+
+    // A backup archive of the old schema restores the same way as the upgrade.
+    expect(await site.restoreOldBackup()).toEqual({ rows: 3, files: 0 });
+    expect(toProjectJson((await getProject(PROJECT_ID))!, { owner: true })).toMatchObject({
+      coverVideoStatus: "ready",
+      coverTrimEnd: null,
+    });
   }, 120_000);
 });
