@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SectionJson } from "@/lib/data/serialize";
+import type { ProjectJson, SectionJson } from "@/lib/data/serialize";
 import { encoderMessages, probeVideo } from "@/lib/uploads/encode";
 import { timingMessages } from "@/lib/validation/video-timing";
 import sharp from "sharp";
@@ -176,14 +176,31 @@ describe("encoding an uploaded video", () => {
   });
 
   it(
-    "finishes a job after the server was killed mid-encode",
+    "finishes the jobs after the server was killed mid-encode: a cover loop's, then a section's",
     async () => {
       const master = makeMaster(masters, "d.mp4", { width: 1920, height: 1080, seconds: 4 });
+      const coverMaster = makeMaster(masters, "loop.mp4", { width: 1280, height: 720, seconds: 3 });
       const before = new Set(site.uploads());
+      // The project's cover loop is queued first: the server is killed while it encodes.
+      const cover = await call<ProjectJson>(url(), "PUT", `/api/projects/${projectId}`, {
+        token: site.ownerToken,
+        form: multipart([
+          ["title", "Encoded"],
+          ["role", "Director"],
+          ["category", "Motion Design"],
+          ["coverVideo", mp4(coverMaster)],
+        ]),
+      });
+      expect(cover.body.data.coverVideoStatus).toBe("processing");
       const created = await postSection([["video", mp4(master)]]);
       const id = created.body.data._id;
       await until(
-        () => videoState(id),
+        async () =>
+          (
+            await call<VideoState>(url(), "GET", `/api/projects/${projectId}/cover-video`, {
+              token: site.ownerToken,
+            })
+          ).body.data,
         (state) => state.progress > 0,
         30_000,
       );
@@ -199,8 +216,11 @@ describe("encoding an uploaded video", () => {
         (section) => section.videoStatus === "ready",
       );
       expect(ready.videoRenditions.map((rendition) => rendition.height)).toEqual([480, 720, 1080]);
+      const loop = (await call<ProjectJson>(url(), "GET", `/api/projects/${projectId}`)).body.data;
+      expect(loop.coverVideoStatus).toBe("ready");
+      expect(loop.coverVideoRenditions.map((rendition) => rendition.height)).toEqual([480, 720]);
       // Nothing orphaned (a rendition stored before the kill is swept at start), nothing lost:
-      // the new files are exactly the master, its poster and the three renditions.
+      // the new files are exactly the masters, the section's poster and the renditions.
       const key = (mediaUrl: string) => mediaUrl.slice("/media/".length);
       const added = site.uploads().filter((file) => !before.has(file));
       expect(added.sort()).toEqual(
@@ -208,6 +228,8 @@ describe("encoding an uploaded video", () => {
           key(created.body.data.video),
           key(created.body.data.poster),
           ...ready.videoRenditions.map((rendition) => key(rendition.url)),
+          key(cover.body.data.coverVideo),
+          ...loop.coverVideoRenditions.map((rendition) => key(rendition.url)),
         ].sort(),
       );
       expect(site.uploads()).toEqual(expect.arrayContaining([...before]));
