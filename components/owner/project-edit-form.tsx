@@ -68,6 +68,7 @@ export function ProjectEditForm({
       if (stored.coverVideo)
         setCurrentCoverLoop({
           projectId: project.id,
+          source: stored.coverVideoMaster ?? "",
           trim:
             stored.coverTrimEnd === null
               ? null

@@ -54,6 +54,8 @@ type ProjectFieldsProps = {
    */
   currentCoverLoop?: {
     projectId: string;
+    /** The file its in and out points are seconds of (the kept master, or the loop's file). */
+    source: string;
     trim: LoopTrim | null;
     videoStatus: VideoStatus | null;
     videoError: string | null;
@@ -82,8 +84,9 @@ export function ProjectFields({
   const [masterFile, setMasterFile] = useState<File | null>(null);
   const newLoop = draft.coverVideo ?? masterFile;
   // The in and out points are picked on the new file, or on the stored one (encoded here).
-  const storedLocal = Boolean(currentCoverVideo?.startsWith("/media/")) && !draft.removeCoverVideo;
-  const loopSource = newLoop ?? (storedLocal ? currentCoverVideo! : null);
+  const stored = currentCoverLoop?.source;
+  const storedLocal = Boolean(stored?.startsWith("/media/")) && !draft.removeCoverVideo;
+  const loopSource = newLoop ?? (storedLocal ? stored! : null);
   return (
     <>
       <CheckedFileField

@@ -51,6 +51,9 @@ export function toProjectJson(project: Project, viewer: Viewer) {
           hasPassword: project.passwordHash !== null,
           publishAt: project.publishAt?.toISOString() ?? null,
           unpublishAt: project.unpublishAt?.toISOString() ?? null,
+          // The file a new encode of the cover loop starts from, whose seconds its in and out
+          // points count (docs/api.md "Cover loops"); "" without a loop.
+          coverVideoMaster: project.coverVideoUrl ?? "",
         }
       : {}),
     createdAt: project.createdAt.toISOString(),
