@@ -215,6 +215,11 @@ test("the Add New Project form uploads a cover loop with progress", async ({ pag
   });
   await expect(page.getByText(resumableMessages.notVideo("notes.txt"))).toBeVisible();
   await loopField.setInputFiles(clipFile);
+  // Its in and out points, on the chosen file: out at 1.6 s of the 1.95 s clip.
+  const loopOut = page.getByLabel("Loop out");
+  await expect(loopOut).toBeEnabled();
+  await loopOut.fill("1.6");
+  await expect(page.getByText(/^Loop: /)).toHaveText("Loop: 0.00 s to 1.60 s (1.60 s)");
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Role").fill("Direction");
   await page.getByLabel("Category").selectOption("Motion Design");
@@ -228,8 +233,14 @@ test("the Add New Project form uploads a cover loop with progress", async ({ pag
   await page.waitForURL(/\/addsection\/[0-9a-f]{24}$/);
   const id = page.url().split("/").at(-1)!;
   const stored = await page.request.get(`/api/projects/${id}`);
-  const { data } = (await stored.json()) as { data: { coverVideo: string } };
+  const { data } = (await stored.json()) as {
+    data: { coverVideo: string; coverTrimStart: number | null; coverTrimEnd: number };
+  };
   expect(data.coverVideo).toMatch(/^\/media\/[0-9a-f]{32}\.mp4$/);
+  expect(data).toMatchObject({ coverTrimStart: 0, coverTrimEnd: 1.6 });
+  // Trimmed, the clip is encoded (one rendition at its own size), not kept as uploaded.
+  const loop = await encodedLoop(page.request, id);
+  expect(loop.coverVideoRenditions.map((rendition) => rendition.height)).toEqual([180]);
   await deleteProjectViaApi(page, id);
 });
 

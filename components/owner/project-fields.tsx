@@ -150,20 +150,6 @@ export function ProjectFields({
           });
         }}
       />
-      {loopSource ? (
-        <VideoFramePicker
-          source={loopSource}
-          value={draft.coverTrim ?? (newLoop ? null : (currentCoverLoop?.trim ?? null))}
-          disabled={disabled}
-          onChange={(coverTrim) => onChange({ coverTrim })}
-        />
-      ) : null}
-      {currentCoverLoop && !replacingLoop && !draft.removeCoverVideo ? (
-        <VideoEncodingStatus
-          owner={{ projectId: currentCoverLoop.projectId }}
-          initial={currentCoverLoop}
-        />
-      ) : null}
       {currentCoverVideo ? (
         <div className="text-sm">
           <p>
@@ -186,6 +172,20 @@ export function ProjectFields({
             Remove the cover loop
           </label>
         </div>
+      ) : null}
+      {loopSource ? (
+        <VideoFramePicker
+          source={loopSource}
+          value={draft.coverTrim ?? (newLoop ? null : (currentCoverLoop?.trim ?? null))}
+          disabled={disabled}
+          onChange={(coverTrim) => onChange({ coverTrim })}
+        />
+      ) : null}
+      {currentCoverLoop && !replacingLoop && !draft.removeCoverVideo ? (
+        <VideoEncodingStatus
+          owner={{ projectId: currentCoverLoop.projectId }}
+          initial={currentCoverLoop}
+        />
       ) : null}
       {textFields.map(({ name, label }) => (
         <TextField
