@@ -42,9 +42,20 @@ export const NOT_FOUND_LOAD = "404 (made-up project ids)";
 export const BEACON_SHARE = 0.95;
 /** The showcase page (6 loop videos) keeps its main thread free. */
 export const SHOWCASE_TBT_MS = 200;
+/**
+ * Motion media (docs/performance.md#motion-media): the product's encoder takes at most this many
+ * seconds per second of a 1080p ProRes master for its whole ladder and poster; the site's own RSS
+ * stays within 10 % of before while it runs; a cached page keeps 0.85 of its req/s beside it.
+ */
+export const ENCODE_REALTIME = 3;
+export const ENCODE_SITE_RSS_TOLERANCE = 1.1;
+export const ENCODE_PAGE_SHARE = 0.85;
+/** What a 375 px phone downloads per 10 s of a loop made from a 4K master, bytes (1.5 MB). */
+export const PHONE_LOOP_BYTES_PER_10S = 1_500_000;
 /** Pages whose first-load JS is budgeted, by their role in the run. */
 export const JS_PAGES = ["/", "project page", "/about", "/reel", "/contact"] as const;
 
+const MB = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 const pathOf = (url: string) => {
   const u = new URL(url);
@@ -183,6 +194,8 @@ export function checkBudgets(results: Results): Verdict[] {
     );
   } else add("50 MB upload measured", "missing", false);
 
+  verdicts.push(...motionVerdicts(results.motion));
+
   // View beacons at 10 % of the page rate cost the cached page at most 5 % of its req/s.
   const beacons = results.beacons;
   add(
@@ -254,5 +267,67 @@ export function checkBudgets(results: Results): Verdict[] {
       share >= floor,
     );
   }
+  return verdicts;
+}
+
+/** The motion-media budgets; a phase not measured misses its budgets. */
+export function motionVerdicts(motion: Results["motion"]): Verdict[] {
+  const verdicts: Verdict[] = [];
+  const add = (budget: string, actual: string, ok: boolean) =>
+    verdicts.push({ budget, actual, ok });
+
+  const encode = motion?.encode;
+  const top = encode ? Math.max(0, ...encode.renditions.map((r) => r.height)) : 0;
+  add(
+    `10 s 1080p ProRes master encoded into its ladder and poster ≤ ${ENCODE_REALTIME}× real time`,
+    encode
+      ? `${encode.seconds} s (${(encode.seconds / encode.master.seconds).toFixed(2)}×, ${encode.loadedSeconds} s of it with the page loaded beside it; ${encode.steps.map((s) => `${s.step} ${s.seconds} s`).join(", ")}; renditions up to ${top}p)`
+      : "missing",
+    Boolean(encode) &&
+      top === encode!.master.height &&
+      encode!.seconds <= ENCODE_REALTIME * encode!.master.seconds,
+  );
+  if (encode) {
+    const { beforeMb, peakMb } = encode.siteRss;
+    add(
+      "site's RSS while the encoder runs within 10 % of before it",
+      `${beforeMb} MB before, ${peakMb} MB at most (${((peakMb / beforeMb - 1) * 100).toFixed(1)} %); ffmpeg's own peak ${encode.ffmpegPeakRssMb} MB`,
+      peakMb <= beforeMb * ENCODE_SITE_RSS_TOLERANCE,
+    );
+    const { alone, during, non2xx, path } = encode.page;
+    const ratio = alone.length ? median(during.map((rps, i) => rps / alone[i]!)) : NaN;
+    add(
+      `cached ${path} during an encode ≥ ${ENCODE_PAGE_SHARE}× its req/s with the encoder paused, no errors`,
+      `${ratio.toFixed(2)}× (median of ${alone.length} paired rounds; paused ${alone.join(", ")}, running ${during.join(", ")} req/s; ${non2xx} errors or non-2xx)`,
+      ratio >= ENCODE_PAGE_SHARE && non2xx === 0,
+    );
+  } else add("cached page during an encode measured", "missing", false);
+
+  const resumed = motion?.resumedUpload;
+  add(
+    "1 GB upload resumed from HEAD's offset after a dropped connection: stored bytes identical (SHA-256)",
+    resumed
+      ? `dropped after ${MB(resumed.droppedAfter)}, resumed from ${MB(resumed.resumedFrom)} of ${MB(resumed.bytes)}; ${resumed.storedSha256 === resumed.sourceSha256 ? "SHA-256 identical" : `stored ${resumed.storedSha256.slice(0, 12)}…, source ${resumed.sourceSha256.slice(0, 12)}…`}`
+      : "missing",
+    Boolean(resumed) &&
+      resumed!.storedSha256 === resumed!.sourceSha256 &&
+      resumed!.resumedFrom > 0 &&
+      resumed!.resumedFrom < resumed!.bytes,
+  );
+  add(
+    `server RSS grows ≤ ${UPLOAD_RSS_GROWTH_MB} MB during the resumed 1 GB upload`,
+    resumed ? `${resumed.rssGrowthMb} MB (from ${resumed.rssBeforeMb} MB)` : "missing",
+    Boolean(resumed) && resumed!.rssGrowthMb <= UPLOAD_RSS_GROWTH_MB,
+  );
+
+  const phone = motion?.phoneLoop;
+  const fetched = phone ? Object.values(phone.fetched).reduce((sum, b) => sum + b, 0) : 0;
+  add(
+    `375 px phone downloads ≤ ${MB(PHONE_LOOP_BYTES_PER_10S)} per 10 s of a loop made from a 4K master`,
+    phone
+      ? `${MB(phone.bytesPer10s)} (${MB(fetched)} for ${phone.loopSeconds} s; played ${phone.currentSrc})`
+      : "missing",
+    Boolean(phone) && fetched > 0 && phone!.bytesPer10s <= PHONE_LOOP_BYTES_PER_10S,
+  );
   return verdicts;
 }

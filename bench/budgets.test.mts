@@ -110,6 +110,57 @@ function passing(): Results {
       ratio: 0.98,
       non2xx: 0,
     },
+    motion: {
+      encode: {
+        master: { width: 1920, height: 1080, seconds: 10, bytes: 38_000_000, codec: "ProRes 422" },
+        seconds: 24,
+        pausedSeconds: 6,
+        loadedSeconds: 6,
+        steps: [
+          { step: "probe", seconds: 0.2, loadedSeconds: 0, cpuSeconds: 0.1, peakRssMb: 40 },
+          { step: "480p", seconds: 8, loadedSeconds: 6, cpuSeconds: 4, peakRssMb: 90 },
+          { step: "720p", seconds: 5, loadedSeconds: 0, cpuSeconds: 5, peakRssMb: 140 },
+          { step: "1080p", seconds: 9, loadedSeconds: 0, cpuSeconds: 9, peakRssMb: 260 },
+        ],
+        renditions: [
+          { width: 854, height: 480, bytes: 700_000 },
+          { width: 1280, height: 720, bytes: 1_600_000 },
+          { width: 1920, height: 1080, bytes: 5_700_000 },
+        ],
+        ffmpegPeakRssMb: 260,
+        siteRss: { beforeMb: 300, peakMb: 320, afterMb: 310 },
+        page: {
+          path: "/",
+          amount: 2000,
+          alone: [900, 950, 920],
+          during: [850, 900, 800],
+          non2xx: 0,
+        },
+      },
+      phoneLoop: {
+        master: { width: 3840, height: 2160, seconds: 5 },
+        viewport: { width: 375, height: 667 },
+        encodeSeconds: 40,
+        renditions: [
+          { width: 854, height: 480, bytes: 400_000 },
+          { width: 3840, height: 2160, bytes: 6_000_000 },
+        ],
+        currentSrc: "/media/l-480.mp4",
+        loopSeconds: 5,
+        fetched: { "/media/l-480.mp4": 400_500 },
+        bytesPer10s: 801_000,
+      },
+      resumedUpload: {
+        bytes: 2 ** 30,
+        droppedAfter: 2 ** 29,
+        resumedFrom: 2 ** 29 - 1000,
+        sourceSha256: "ab".repeat(32),
+        storedSha256: "ab".repeat(32),
+        rssBeforeMb: 300,
+        rssGrowthMb: 20,
+        seconds: 14,
+      },
+    },
     verdicts: [],
   };
 }
@@ -256,6 +307,92 @@ describe("bench budgets", () => {
     expect(missed(r)).toEqual([budget]);
     delete r.beacons;
     expect(missed(r)).toEqual([budget]);
+  });
+
+  it("wants the ProRes master's whole ladder encoded within 3× its duration, paused time left out", () => {
+    const r = passing();
+    const budget = "10 s 1080p ProRes master encoded into its ladder and poster ≤ 3× real time";
+    r.motion!.encode!.seconds = 30;
+    expect(missed(r)).toEqual([]);
+    r.motion!.encode!.seconds = 30.1;
+    expect(missed(r)).toEqual([budget]);
+    // A ladder that stops short of the master's own height is no ladder, however fast.
+    r.motion!.encode!.seconds = 12;
+    r.motion!.encode!.renditions.pop();
+    expect(missed(r)).toEqual([budget]);
+  });
+
+  it("wants the site's RSS within 10 % of before while the encoder runs, whatever ffmpeg holds", () => {
+    const r = passing();
+    r.motion!.encode!.ffmpegPeakRssMb = 900;
+    r.motion!.encode!.siteRss.peakMb = 330;
+    expect(missed(r)).toEqual([]);
+    r.motion!.encode!.siteRss.peakMb = 330.1;
+    expect(missed(r)).toEqual(["site's RSS while the encoder runs within 10 % of before it"]);
+  });
+
+  it("wants the cached page at 0.85× its paused-encoder req/s during an encode, paired by round", () => {
+    const r = passing();
+    const budget = "cached / during an encode ≥ 0.85× its req/s with the encoder paused, no errors";
+    // Rounds compare within their pair: a slow machine in round 3 moves both.
+    r.motion!.encode!.page = {
+      ...r.motion!.encode!.page,
+      alone: [1000, 500, 1000],
+      during: [860, 430, 700],
+    };
+    expect(missed(r)).toEqual([]);
+    r.motion!.encode!.page.during = [840, 430, 700];
+    expect(missed(r)).toEqual([budget]);
+    r.motion!.encode!.page.during = [900, 450, 900];
+    r.motion!.encode!.page.non2xx = 1;
+    expect(missed(r)).toEqual([budget]);
+  });
+
+  it("wants the resumed 1 GB upload stored byte for byte, really resumed, its RSS growth ≤ 64 MB", () => {
+    const r = passing();
+    const identical =
+      "1 GB upload resumed from HEAD's offset after a dropped connection: stored bytes identical (SHA-256)";
+    r.motion!.resumedUpload!.storedSha256 = "cd".repeat(32);
+    expect(missed(r)).toEqual([identical]);
+    r.motion!.resumedUpload!.storedSha256 = "ab".repeat(32);
+    r.motion!.resumedUpload!.resumedFrom = 0;
+    expect(missed(r)).toEqual([identical]);
+    r.motion!.resumedUpload!.resumedFrom = 2 ** 29;
+    r.motion!.resumedUpload!.rssGrowthMb = 64.1;
+    expect(missed(r)).toEqual(["server RSS grows ≤ 64 MB during the resumed 1 GB upload"]);
+  });
+
+  it("wants a 375 px phone to download at most 1.5 MB per 10 s of a loop, and something", () => {
+    const r = passing();
+    const budget = "375 px phone downloads ≤ 1.50 MB per 10 s of a loop made from a 4K master";
+    r.motion!.phoneLoop!.bytesPer10s = 1_500_001;
+    expect(missed(r)).toEqual([budget]);
+    r.motion!.phoneLoop!.bytesPer10s = 0;
+    r.motion!.phoneLoop!.fetched = {};
+    expect(missed(r)).toEqual([budget]);
+  });
+
+  it("misses every motion-media budget a phase that did not run would have checked", () => {
+    const r = passing();
+    r.motion = { encode: null, phoneLoop: null, resumedUpload: null };
+    expect(missed(r)).toEqual([
+      "10 s 1080p ProRes master encoded into its ladder and poster ≤ 3× real time",
+      "cached page during an encode measured",
+      "1 GB upload resumed from HEAD's offset after a dropped connection: stored bytes identical (SHA-256)",
+      "server RSS grows ≤ 64 MB during the resumed 1 GB upload",
+      "375 px phone downloads ≤ 1.50 MB per 10 s of a loop made from a 4K master",
+    ]);
+    delete r.motion;
+    expect(missed(r)).toHaveLength(5);
+  });
+
+  it("reports each step of the encode, the paired rounds and what the phone played", () => {
+    const report = renderReport({ ...passing(), verdicts: checkBudgets(passing()) });
+    expect(report).toContain("| 1080p | 9 | 0 | 9 | 260 |");
+    expect(report).toContain("| 3 | 920 | 800 | 0.87 |");
+    expect(report).toContain("played /media/l-480.mp4 (5 s)");
+    expect(report).toContain("0.80 MB per 10 s of loop");
+    expect(report).toContain("SHA-256 of the stored file identical to the source's");
   });
 
   it("reports the loopback ratio without budgeting it", () => {

@@ -10,6 +10,9 @@ import type { LoadResult } from "./load.mts";
 import type { Verdict } from "./budgets.mts";
 import type { CardFit } from "./cards.mts";
 import type { measureUpload } from "./upload.mts";
+import type { EncodeResult } from "./encode.mts";
+import type { PhoneLoopResult } from "./phone-loop.mts";
+import type { ResumedUploadResult } from "./resumable.mts";
 
 const nextVersion = (createRequire(import.meta.url)("next/package.json") as { version: string })
   .version;
@@ -86,6 +89,15 @@ export type Results = {
     loopVideos: { expected: number; found: number; early: string[]; requestedWhenNear: number };
   };
   upload: UploadResult | null;
+  /**
+   * Motion media (bench/encode.mts, bench/phone-loop.mts, bench/resumable.mts); older runs lack
+   * it, and a phase that did not run is null.
+   */
+  motion?: {
+    encode: EncodeResult | null;
+    phoneLoop: PhoneLoopResult | null;
+    resumedUpload: ResumedUploadResult | null;
+  };
   /** `/` alone and with view beacons at 10 % of its rate (bench/beacons.mts); older runs lack it. */
   beacons?: BeaconLoad;
   /** The run's phases in order and the seconds each took; older runs lack them. */
@@ -177,6 +189,67 @@ function uploadLines(upload: UploadResult | null, verdicts: Verdict[]): string[]
     row(["Figure", "Value"]),
     row(["---", "---:"]),
     ...fields.map(([key, value]) => row([UPLOAD_LABELS[key] ?? key, uploadValue(value)])),
+  ];
+}
+
+/** The motion-media phases' figures (their budgets are under Budgets). */
+function motionLines(motion: Results["motion"]): string[] {
+  if (!motion) return ["Not measured."];
+  const { encode, phoneLoop, resumedUpload } = motion;
+  const mb = (bytes: number) => (bytes / 1e6).toFixed(2);
+  return [
+    "The product's own encoder and resumable uploads on the production server: masters are uploaded",
+    "over tus (`/api/uploads`) by the owner and attached to a section; the server's worker encodes them",
+    "(docs/media.md#video-encoding).",
+    "",
+    ...(encode
+      ? [
+          `**Encoding a ${encode.master.seconds} s ${encode.master.width}×${encode.master.height} ${encode.master.codec} master** (${mb(encode.master.bytes)} MB) into its ladder and a poster from its first non-black frame: ${encode.seconds} s from the attaching request to \`ready\` (${(encode.seconds / encode.master.seconds).toFixed(2)}× real time), the ${encode.pausedSeconds} s ffmpeg was paused left out; during ${encode.loadedSeconds} s of it ${encode.page.path} was being loaded beside it. Each ffmpeg process of the encode:`,
+          "",
+          row([
+            "Step",
+            "Wall s (running)",
+            "Of which page loaded s",
+            "CPU s",
+            "ffmpeg peak RSS MB",
+          ]),
+          row(["---", "---:", "---:", "---:", "---:"]),
+          ...encode.steps.map((s) =>
+            row([s.step, s.seconds, s.loadedSeconds, s.cpuSeconds, s.peakRssMb]),
+          ),
+          "",
+          `Renditions: ${encode.renditions.map((r) => `${r.width}×${r.height} ${mb(r.bytes)} MB`).join(", ")}. The site's RSS (the server's process tree without ffmpeg): ${encode.siteRss.beforeMb} MB before, ${encode.siteRss.peakMb} MB at most during the encode, ${encode.siteRss.afterMb} MB after.`,
+          "",
+          `Cached ${encode.page.path} in ${encode.page.alone.length} paired rounds of ${encode.page.amount} requests during the encode, with the encoder's ffmpeg paused (SIGSTOP) and running, taking turns to go first:`,
+          "",
+          row(["Round", "Paused req/s", "Running req/s", "Ratio"]),
+          row(["---", "---:", "---:", "---:"]),
+          ...encode.page.alone.map((alone, i) =>
+            row([
+              i + 1,
+              alone,
+              encode.page.during[i]!,
+              (encode.page.during[i]! / alone).toFixed(2),
+            ]),
+          ),
+          "",
+        ]
+      : ["Encoding: not measured.", ""]),
+    ...(phoneLoop
+      ? [
+          `**A loop from a ${phoneLoop.master.width}×${phoneLoop.master.height} ${phoneLoop.master.seconds} s H.264 master on a ${phoneLoop.viewport.width} px phone**: encoded in ${phoneLoop.encodeSeconds} s into ${phoneLoop.renditions.map((r) => `${r.width}×${r.height} ${mb(r.bytes)} MB`).join(", ")}. The phone's \`<video>\` played ${phoneLoop.currentSrc} (${phoneLoop.loopSeconds} s) and received ${Object.entries(
+            phoneLoop.fetched,
+          )
+            .map(([url, bytes]) => `${mb(bytes)} MB for ${url}`)
+            .join(", ")}: ${mb(phoneLoop.bytesPer10s)} MB per 10 s of loop.`,
+          "",
+        ]
+      : ["Phone loop: not measured.", ""]),
+    ...(resumedUpload
+      ? [
+          `**A ${mb(resumedUpload.bytes)} MB upload over tus**, its connection dropped after ${mb(resumedUpload.droppedAfter)} MB, resumed from the ${mb(resumedUpload.resumedFrom)} MB HEAD answered, in ${resumedUpload.seconds} s: SHA-256 of the stored file ${resumedUpload.storedSha256 === resumedUpload.sourceSha256 ? "identical to the source's" : "different from the source's"}; the site's RSS ${resumedUpload.rssBeforeMb} MB before, growing by ${resumedUpload.rssGrowthMb} MB at most.`,
+        ]
+      : ["Resumed upload: not measured."]),
   ];
 }
 
@@ -387,6 +460,10 @@ export function renderReport(r: Results): string {
     "## Upload",
     "",
     ...uploadLines(r.upload, r.verdicts),
+    "",
+    "## Motion media",
+    "",
+    ...motionLines(r.motion),
     "",
     "## Memory",
     "",

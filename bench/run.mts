@@ -21,6 +21,10 @@ import { renderReport, writeReportFromResults, type PageLoad, type Results } fro
 import { SHOWCASE_TITLE } from "./showcase.mts";
 import { nothingLeftRunning, runToEnd, stopCleanlyOnSignal } from "./stop.mts";
 import { measureUpload } from "./upload.mts";
+import { measureEncode } from "./encode.mts";
+import { makeMastersAside, mastersIn } from "./masters.mts";
+import { measurePhoneLoop } from "./phone-loop.mts";
+import { measureResumedUpload } from "./resumable.mts";
 import { IDLE_WAIT_MS, restingRssMb, warmUpPaths } from "./idle.mts";
 import { signUp } from "../test/helpers/auth.ts";
 import { freePort, startServer, type RunningServer } from "../test/helpers/server.ts";
@@ -37,7 +41,7 @@ if (args.has("--report-only")) {
 // Stopped half-way (SIGTERM, SIGINT, SIGHUP: a time limit, Ctrl-C), the run kills everything it
 // started, Lighthouse's Chromium included, and removes its data copies and temporary folder.
 const { marker } = stopCleanlyOnSignal(() =>
-  ["data", "data-before", "empty"].map((dir) => path.join(root, "bench/out", dir)),
+  ["data", "data-before", "empty", "masters"].map((dir) => path.join(root, "bench/out", dir)),
 );
 const quick = args.has("--quick");
 /** Requests to the bare node:http server. */
@@ -125,8 +129,16 @@ const beforeDir = path.join(root, "bench/out/data-before");
 fs.rmSync(beforeDir, { recursive: true, force: true });
 fs.cpSync(dataDir, beforeDir, { recursive: true });
 
-phase("building");
-await runToEnd("next", ["build"], { cwd: root, env: seeded.env });
+// The motion-media phases' masters are made beside the build (bench/masters.mts).
+const mastersDir = path.join(root, "bench/out/masters");
+fs.rmSync(mastersDir, { recursive: true, force: true });
+fs.mkdirSync(mastersDir, { recursive: true });
+phase("building", "building, and making the video masters beside it");
+await Promise.all([
+  runToEnd("next", ["build"], { cwd: root, env: seeded.env }),
+  makeMastersAside(root, mastersDir),
+]);
+const masters = mastersIn(mastersDir);
 
 /** A warmed-up server's RSS once it has rested (bench/idle.mts), in whole MB. */
 const warmUp = async (server: RunningServer, paths: string[]) =>
@@ -454,6 +466,31 @@ try {
   log(`upload (after the server settled for ${await settle(pid)} s)`);
   const upload = await measureUpload(server.url, projects[0]!._id, dataDir, owner.accessToken, pid);
 
+  // Motion media: the product's encoder and resumable uploads (docs/performance.md#motion-media).
+  // A phase that fails is reported and its budgets missed; the others still run.
+  const media = { url: server.url, token: owner.accessToken };
+  const measured = async <T,>(name: string, measure: () => Promise<T>): Promise<T | null> => {
+    phase(name);
+    try {
+      return await measure();
+    } catch (error) {
+      log(`${name} failed: ${(error as Error).stack ?? error}`);
+      return null;
+    }
+  };
+  const motion = {
+    encode: await measured("motion: encoding a ProRes master", () =>
+      measureEncode(media, pid, projects[1]!._id, "/", masters.prores),
+    ),
+    phoneLoop: await measured("motion: a 4K loop on a phone", () =>
+      measurePhoneLoop(media, projects[2]!._id, masters.loop),
+    ),
+    resumedUpload: await measured("motion: a resumed 1 GB upload", () =>
+      measureResumedUpload(media, pid, dataDir, masters.head),
+    ),
+  };
+  fs.rmSync(mastersDir, { recursive: true, force: true });
+
   const results: Results = {
     date: new Date().toISOString(),
     machine: {
@@ -484,6 +521,7 @@ try {
     cards,
     showcase: { path: showcasePath, loopVideos },
     upload,
+    motion,
     beacons,
     phases,
     memory: {
