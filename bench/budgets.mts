@@ -281,7 +281,7 @@ export function motionVerdicts(motion: Results["motion"]): Verdict[] {
   add(
     `10 s 1080p ProRes master encoded into its ladder and poster ≤ ${ENCODE_REALTIME}× real time`,
     encode
-      ? `${encode.seconds} s (${(encode.seconds / encode.master.seconds).toFixed(2)}×, ${encode.loadedSeconds} s of it with the page loaded beside it; ${encode.steps.map((s) => `${s.step} ${s.seconds} s`).join(", ")}; renditions up to ${top}p)`
+      ? `${encode.seconds} s (${(encode.seconds / encode.master.seconds).toFixed(2)}×): ${encode.wallSeconds} s less ${encode.pausedSeconds} s paused and ${encode.loadedSeconds} s with the page loaded beside it (ffmpeg's CPU in those ${encode.loadedCpuSeconds} s); ${encode.steps.map((s) => `${s.step} ${s.seconds} s`).join(", ")}; renditions up to ${top}p`
       : "missing",
     Boolean(encode) &&
       top === encode!.master.height &&
@@ -290,7 +290,7 @@ export function motionVerdicts(motion: Results["motion"]): Verdict[] {
   if (encode) {
     const { beforeMb, peakMb } = encode.siteRss;
     add(
-      "site's RSS while the encoder runs within 10 % of before it",
+      "site's RSS while the encoder runs beside it within 10 % of before the encode",
       `${beforeMb} MB before, ${peakMb} MB at most (${((peakMb / beforeMb - 1) * 100).toFixed(1)} %); ffmpeg's own peak ${encode.ffmpegPeakRssMb} MB`,
       peakMb <= beforeMb * ENCODE_SITE_RSS_TOLERANCE,
     );

@@ -112,15 +112,24 @@ function passing(): Results {
     },
     motion: {
       encode: {
-        master: { width: 1920, height: 1080, seconds: 10, bytes: 38_000_000, codec: "ProRes 422" },
+        master: {
+          width: 1920,
+          height: 1080,
+          seconds: 10,
+          pattern: "testsrc2",
+          bytes: 62_000_000,
+          codec: "ProRes 422",
+        },
         seconds: 24,
+        wallSeconds: 36,
         pausedSeconds: 6,
         loadedSeconds: 6,
+        loadedCpuSeconds: 0.5,
         steps: [
           { step: "probe", seconds: 0.2, loadedSeconds: 0, cpuSeconds: 0.1, peakRssMb: 40 },
-          { step: "480p", seconds: 8, loadedSeconds: 6, cpuSeconds: 4, peakRssMb: 90 },
+          { step: "480p", seconds: 3, loadedSeconds: 0, cpuSeconds: 4, peakRssMb: 90 },
           { step: "720p", seconds: 5, loadedSeconds: 0, cpuSeconds: 5, peakRssMb: 140 },
-          { step: "1080p", seconds: 9, loadedSeconds: 0, cpuSeconds: 9, peakRssMb: 260 },
+          { step: "1080p", seconds: 9, loadedSeconds: 6, cpuSeconds: 9, peakRssMb: 260 },
         ],
         renditions: [
           { width: 854, height: 480, bytes: 700_000 },
@@ -128,7 +137,7 @@ function passing(): Results {
           { width: 1920, height: 1080, bytes: 5_700_000 },
         ],
         ffmpegPeakRssMb: 260,
-        siteRss: { beforeMb: 300, peakMb: 320, afterMb: 310 },
+        siteRss: { beforeMb: 300, peakMb: 320, roundsPeakMb: 350, afterMb: 310 },
         page: {
           path: "/",
           amount: 2000,
@@ -138,7 +147,7 @@ function passing(): Results {
         },
       },
       phoneLoop: {
-        master: { width: 3840, height: 2160, seconds: 5 },
+        master: { width: 3840, height: 2160, seconds: 5, pattern: "testsrc2", bytes: 30_000_000 },
         viewport: { width: 375, height: 667 },
         encodeSeconds: 40,
         renditions: [
@@ -326,9 +335,13 @@ describe("bench budgets", () => {
     const r = passing();
     r.motion!.encode!.ffmpegPeakRssMb = 900;
     r.motion!.encode!.siteRss.peakMb = 330;
+    // The rounds' own load is not the encoder's: their peak is reported, not budgeted.
+    r.motion!.encode!.siteRss.roundsPeakMb = 500;
     expect(missed(r)).toEqual([]);
     r.motion!.encode!.siteRss.peakMb = 330.1;
-    expect(missed(r)).toEqual(["site's RSS while the encoder runs within 10 % of before it"]);
+    expect(missed(r)).toEqual([
+      "site's RSS while the encoder runs beside it within 10 % of before the encode",
+    ]);
   });
 
   it("wants the cached page at 0.85× its paused-encoder req/s during an encode, paired by round", () => {
@@ -388,7 +401,7 @@ describe("bench budgets", () => {
 
   it("reports each step of the encode, the paired rounds and what the phone played", () => {
     const report = renderReport({ ...passing(), verdicts: checkBudgets(passing()) });
-    expect(report).toContain("| 1080p | 9 | 0 | 9 | 260 |");
+    expect(report).toContain("| 1080p | 9 | 6 | 9 | 260 |");
     expect(report).toContain("| 3 | 920 | 800 | 0.87 |");
     expect(report).toContain("played /media/l-480.mp4 (5 s)");
     expect(report).toContain("0.80 MB per 10 s of loop");

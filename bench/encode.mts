@@ -50,18 +50,35 @@ export type EncodeStep = {
 };
 
 export type EncodeResult = {
-  master: { width: number; height: number; seconds: number; bytes: number; codec: string };
-  /** From the attaching request to `ready` read, pauses left out, s; and the pauses. */
+  /** The master: its size, ffmpeg test pattern, file size and codec. */
+  master: {
+    width: number;
+    height: number;
+    seconds: number;
+    pattern: string;
+    bytes: number;
+    codec: string;
+  };
+  /**
+   * The encode's time with the machine to itself, s: from the attaching request to `ready` read
+   * (`wallSeconds`), less the rounds with ffmpeg paused (`pausedSeconds`) and those with the page
+   * loaded beside it (`loadedSeconds`, in which ffmpeg still got `loadedCpuSeconds` of CPU).
+   */
   seconds: number;
+  wallSeconds: number;
   pausedSeconds: number;
-  /** Seconds of `seconds` during which the cached page was loaded beside the encoder. */
   loadedSeconds: number;
+  loadedCpuSeconds: number;
   steps: EncodeStep[];
   renditions: { height: number; width: number; bytes: number }[];
   /** ffmpeg's own peak RSS (the largest VmHWM of its processes), MB. */
   ffmpegPeakRssMb: number;
-  /** The site's RSS (the server's tree without ffmpeg): before the encode, its peak, after, MB. */
-  siteRss: { beforeMb: number; peakMb: number; afterMb: number };
+  /**
+   * The site's RSS (the server's tree without ffmpeg), MB: before the encode; its peak from the
+   * attaching request until the rounds of load start (the probe, the poster, the rungs below the
+   * top one: the encode beside an idle site); its peak from then on (the rounds' load in it); after.
+   */
+  siteRss: { beforeMb: number; peakMb: number; roundsPeakMb: number; afterMb: number };
   /** req/s of the cached page with ffmpeg paused and running, one entry per paired round. */
   page: { path: string; amount: number; alone: number[]; during: number[]; non2xx: number };
 };
@@ -69,10 +86,10 @@ export type EncodeResult = {
 /**
  * Uploads `master` (PRORES_MASTER, bench/masters.mts) over tus, attaches it to a
  * new section of `projectId` (poster from the first non-black frame) and follows the encode to
- * `ready`, sampling the server's tree every 50 ms. Once ffmpeg runs, the cached `pagePath` is
- * loaded in ENCODE_ROUNDS paired rounds: once with the encoder's ffmpeg paused (SIGSTOP; its time
- * paused is left out of the encode's), once with it running, taking turns to go first. The
- * section is deleted for good afterwards.
+ * `ready`, sampling the server's tree every 50 ms. Once the top rung's ffmpeg runs, the cached
+ * `pagePath` is loaded in ENCODE_ROUNDS paired rounds: once with the encoder's ffmpeg paused
+ * (SIGSTOP), once with it running, taking turns to go first. The section is deleted for good
+ * afterwards.
  */
 export async function measureEncode(
   owner: Owner,
@@ -83,9 +100,14 @@ export async function measureEncode(
 ): Promise<EncodeResult> {
   const uploadId = await uploadMaster(owner, master);
   const pageUrl = owner.url + pagePath;
-  // A discarded burst, so the rounds load a warm page.
+  // A discarded burst, so the rounds load a warm page; the site's RSS is read a second after it.
   await load("warm-up", pageUrl, ROUND_REQUESTS / 2, 50, { warmUp: false });
-  const beforeMb = median([0, 1, 2].map(() => siteRssMb(serverTree(pid))));
+  const readings: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    readings.push(siteRssMb(serverTree(pid)));
+  }
+  const beforeMb = median(readings);
 
   const seen = new Map<
     number,
@@ -96,10 +118,16 @@ export async function measureEncode(
   let pausing = false;
   const stopped = new Set<number>();
   let peakMb = beforeMb;
+  let roundsPeakMb = 0;
+  /** No round of load has started yet. */
+  let quiet = true;
+  let loadedCpuMs = 0;
   const sample = () => {
     const tree = serverTree(pid);
     const now = performance.now();
-    peakMb = Math.max(peakMb, siteRssMb(tree));
+    const rss = siteRssMb(tree);
+    if (quiet) peakMb = Math.max(peakMb, rss);
+    else roundsPeakMb = Math.max(roundsPeakMb, rss);
     for (const p of tree.filter(isFfmpeg)) {
       const known = seen.get(p.pid);
       if (known)
@@ -148,25 +176,40 @@ export async function measureEncode(
   let non2xx = 0;
   let readyAt: number;
   try {
-    const ready = videoReady(owner, sectionId);
-    // The rounds start once ffmpeg runs (its probe of the master comes first).
-    while (!sample().some(isFfmpeg)) await new Promise((resolve) => setTimeout(resolve, 20));
-    for (let round = 0; round < ENCODE_ROUNDS; round++) {
+    let settled = false;
+    const ready = videoReady(owner, sectionId).finally(() => (settled = true));
+    ready.catch(() => {}); // Awaited below; a failure must not go unhandled meanwhile.
+    // The rounds run during the top rung (the longest step): the site's RSS is read before them,
+    // through the probe, the poster and the smaller rungs, without a load of its own in it.
+    const top = `${PRORES_MASTER.height}p`;
+    while (!settled && ![...seen.values()].some((s) => s.step === top))
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    quiet = false;
+    const cpuOfFfmpeg = () => [...seen.values()].reduce((sum, s) => sum + s.cpuMs, 0);
+    for (let round = 0; round < ENCODE_ROUNDS && !settled; round++) {
+      const pair: { alone?: number; during?: number } = {};
       for (const paused_ of round % 2 === 0 ? [true, false] : [false, true]) {
+        if (paused_) pausing = true;
+        sample();
         const from = performance.now();
-        if (paused_) {
-          pausing = true;
-          sample();
-        }
+        const cpuBefore = cpuOfFfmpeg();
         const result = await load("round", pageUrl, ROUND_REQUESTS, 50, { warmUp: false });
         const to = performance.now();
         if (paused_) {
           resume();
           paused.push({ from, to });
-        } else loaded.push({ from, to });
+        } else {
+          // ffmpeg must have run throughout: a round after its end is no round "during".
+          if (!sample().some(isFfmpeg)) break;
+          loaded.push({ from, to });
+          loadedCpuMs += cpuOfFfmpeg() - cpuBefore;
+        }
         non2xx += result.non2xx + result.errors;
-        (paused_ ? alone : during).push(result.rps);
+        pair[paused_ ? "alone" : "during"] = result.rps;
       }
+      if (pair.alone === undefined || pair.during === undefined) break;
+      alone.push(pair.alone);
+      during.push(pair.during);
     }
     readyAt = await ready;
   } finally {
@@ -190,9 +233,11 @@ export async function measureEncode(
   });
   return {
     master: { ...PRORES_MASTER, bytes: fs.statSync(master).size, codec: "ProRes 422" },
-    seconds: round((readyAt - start - overlap(whole, paused)) / 1000),
+    seconds: round((readyAt - start - overlap(whole, paused) - overlap(whole, loaded)) / 1000),
+    wallSeconds: round((readyAt - start) / 1000),
     pausedSeconds: round(overlap(whole, paused) / 1000),
     loadedSeconds: round(overlap(whole, loaded) / 1000),
+    loadedCpuSeconds: round(loadedCpuMs / 1000),
     steps,
     renditions: section.videoRenditions.map(({ width, height, bytes }) => ({
       width,
@@ -200,7 +245,7 @@ export async function measureEncode(
       bytes,
     })),
     ffmpegPeakRssMb: Math.max(0, ...steps.map((s) => s.peakRssMb)),
-    siteRss: { beforeMb, peakMb, afterMb },
+    siteRss: { beforeMb, peakMb, roundsPeakMb, afterMb },
     page: { path: pagePath, amount: ROUND_REQUESTS, alone, during, non2xx },
   };
 }

@@ -8,8 +8,17 @@ import path from "node:path";
 import { makeMaster, makeProresMaster } from "../test/helpers/video-masters.ts";
 import { runToEnd } from "./stop.mts";
 
-export const PRORES_MASTER = { width: 1920, height: 1080, seconds: 10 } as const;
-export const LOOP_MASTER = { width: 3840, height: 2160, seconds: 5 } as const;
+/**
+ * Both on `testsrc2` (gradients and moving shapes): `testsrc`'s flat colours encode to almost
+ * nothing (its 4K 5 s master was 0.26 MB, under the phone's budget as uploaded).
+ */
+export const PRORES_MASTER = {
+  width: 1920,
+  height: 1080,
+  seconds: 10,
+  pattern: "testsrc2",
+} as const;
+export const LOOP_MASTER = { width: 3840, height: 2160, seconds: 5, pattern: "testsrc2" } as const;
 
 /** The masters' paths in `dir`. */
 export const mastersIn = (dir: string) => ({

@@ -3,6 +3,7 @@
 // phone-sized Chromium opens the project page, scrolls to the loop, lets it play a whole loop and
 // counts the bytes of every response for the section's renditions (what arrived on the wire, a
 // cancelled request's included). Part of `npm run bench`; alone: bench/motion.mts.
+import fs from "node:fs";
 import { chromium } from "@playwright/test";
 import {
   attachSection,
@@ -17,7 +18,7 @@ import { LOOP_MASTER } from "./masters.mts";
 export const PHONE = { width: 375, height: 667 } as const;
 
 export type PhoneLoopResult = {
-  master: { width: number; height: number; seconds: number };
+  master: { width: number; height: number; seconds: number; pattern: string; bytes: number };
   /** The phone's viewport (CSS px). */
   viewport: { width: number; height: number };
   /** The encode of the loop's ladder, attach to `ready` (reported, not budgeted), s. */
@@ -101,7 +102,7 @@ export async function measurePhoneLoop(
       const fetched = Object.fromEntries(received);
       const total = [...received.values()].reduce((sum, bytes) => sum + bytes, 0);
       return {
-        master: LOOP_MASTER,
+        master: { ...LOOP_MASTER, bytes: fs.statSync(master).size },
         viewport: PHONE,
         encodeSeconds: Math.round(encodeSeconds * 10) / 10,
         renditions: section.videoRenditions.map(({ width, height, bytes }) => ({

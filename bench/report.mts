@@ -204,7 +204,7 @@ function motionLines(motion: Results["motion"]): string[] {
     "",
     ...(encode
       ? [
-          `**Encoding a ${encode.master.seconds} s ${encode.master.width}×${encode.master.height} ${encode.master.codec} master** (${mb(encode.master.bytes)} MB) into its ladder and a poster from its first non-black frame: ${encode.seconds} s from the attaching request to \`ready\` (${(encode.seconds / encode.master.seconds).toFixed(2)}× real time), the ${encode.pausedSeconds} s ffmpeg was paused left out; during ${encode.loadedSeconds} s of it ${encode.page.path} was being loaded beside it. Each ffmpeg process of the encode:`,
+          `**Encoding a ${encode.master.seconds} s ${encode.master.width}×${encode.master.height} ${encode.master.codec} master** (ffmpeg's \`${encode.master.pattern}\`, ${mb(encode.master.bytes)} MB) into its ladder and a poster from its first non-black frame: ${encode.seconds} s with the machine to itself (${(encode.seconds / encode.master.seconds).toFixed(2)}× real time): ${encode.wallSeconds} s from the attaching request to \`ready\`, less the ${encode.pausedSeconds} s ffmpeg was paused and the ${encode.loadedSeconds} s ${encode.page.path} was loaded beside it (ffmpeg, at the lowest priority, got ${encode.loadedCpuSeconds} s of CPU in those). Each ffmpeg process of the encode (its wall time with ffmpeg running, pauses left out):`,
           "",
           row([
             "Step",
@@ -218,9 +218,9 @@ function motionLines(motion: Results["motion"]): string[] {
             row([s.step, s.seconds, s.loadedSeconds, s.cpuSeconds, s.peakRssMb]),
           ),
           "",
-          `Renditions: ${encode.renditions.map((r) => `${r.width}×${r.height} ${mb(r.bytes)} MB`).join(", ")}. The site's RSS (the server's process tree without ffmpeg): ${encode.siteRss.beforeMb} MB before, ${encode.siteRss.peakMb} MB at most during the encode, ${encode.siteRss.afterMb} MB after.`,
+          `Renditions: ${encode.renditions.map((r) => `${r.width}×${r.height} ${mb(r.bytes)} MB`).join(", ")}. The site's RSS (the server's process tree without ffmpeg): ${encode.siteRss.beforeMb} MB before, ${encode.siteRss.peakMb} MB at most during the encode until the rounds of load began (the probe, the poster and the rungs below the top one), ${encode.siteRss.roundsPeakMb} MB at most from then on (the rounds' load in it), ${encode.siteRss.afterMb} MB after.`,
           "",
-          `Cached ${encode.page.path} in ${encode.page.alone.length} paired rounds of ${encode.page.amount} requests during the encode, with the encoder's ffmpeg paused (SIGSTOP) and running, taking turns to go first:`,
+          `Cached ${encode.page.path} in ${encode.page.alone.length} paired rounds of ${encode.page.amount} requests during the top rung's encode, with its ffmpeg paused (SIGSTOP) and running, taking turns to go first:`,
           "",
           row(["Round", "Paused req/s", "Running req/s", "Ratio"]),
           row(["---", "---:", "---:", "---:"]),
@@ -237,7 +237,7 @@ function motionLines(motion: Results["motion"]): string[] {
       : ["Encoding: not measured.", ""]),
     ...(phoneLoop
       ? [
-          `**A loop from a ${phoneLoop.master.width}×${phoneLoop.master.height} ${phoneLoop.master.seconds} s H.264 master on a ${phoneLoop.viewport.width} px phone**: encoded in ${phoneLoop.encodeSeconds} s into ${phoneLoop.renditions.map((r) => `${r.width}×${r.height} ${mb(r.bytes)} MB`).join(", ")}. The phone's \`<video>\` played ${phoneLoop.currentSrc} (${phoneLoop.loopSeconds} s) and received ${Object.entries(
+          `**A loop from a ${phoneLoop.master.width}×${phoneLoop.master.height} ${phoneLoop.master.seconds} s H.264 master on a ${phoneLoop.viewport.width} px phone** (\`${phoneLoop.master.pattern}\`, ${mb(phoneLoop.master.bytes)} MB as uploaded): encoded in ${phoneLoop.encodeSeconds} s into ${phoneLoop.renditions.map((r) => `${r.width}×${r.height} ${mb(r.bytes)} MB`).join(", ")}. The phone's \`<video>\` played ${phoneLoop.currentSrc} (${phoneLoop.loopSeconds} s) and received ${Object.entries(
             phoneLoop.fetched,
           )
             .map(([url, bytes]) => `${mb(bytes)} MB for ${url}`)

@@ -62,9 +62,14 @@ describe("npm run bench stopped half-way", () => {
       const { tmp } = JSON.parse(output.split("\n")[0]!) as { tmp: string };
       folders.push(tmp);
       expect(fs.existsSync(tmp)).toBe(true);
-      // The stand-in and Chromium's processes (its browser and zygotes); Lighthouse runs in the
-      // bench's own process.
-      await until(() => marked().length >= 3, 30_000, "Chromium's processes");
+      // The stand-in, its paused ffmpeg and Chromium's processes (its browser and zygotes);
+      // Lighthouse runs in the bench's own process.
+      await until(
+        () => marked().some((p) => path.basename(p.command.split(" ")[0]!) === "ffmpeg"),
+        30_000,
+        "the stand-in's ffmpeg",
+      );
+      await until(() => marked().length >= 4, 30_000, "Chromium's processes");
 
       killGroup(child.pid, signal);
       await exited;

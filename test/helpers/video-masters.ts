@@ -6,6 +6,13 @@ import path from "node:path";
 const FFMPEG = path.resolve("node_modules/@ffmpeg-installer/linux-x64/ffmpeg");
 
 /**
+ * ffmpeg's test patterns: `testsrc` (flat colours, a few moving digits: compresses to almost
+ * nothing) or `testsrc2` (gradients and moving shapes: an encode's sizes and times closer to a
+ * motion designer's footage; docs/media.md measured on it).
+ */
+export type MasterPattern = "testsrc" | "testsrc2";
+
+/**
  * Writes a real H.264 master made from ffmpeg's test pattern (with a sine tone unless `audio` is
  * false) into `dir`; returns its path. `blackSeconds` covers its start in black (a fade-in's
  * lead-in).
@@ -19,13 +26,26 @@ export function makeMaster(
     seconds,
     audio = true,
     blackSeconds = 0,
-  }: { width: number; height: number; seconds: number; audio?: boolean; blackSeconds?: number },
+    pattern = "testsrc",
+  }: {
+    width: number;
+    height: number;
+    seconds: number;
+    audio?: boolean;
+    blackSeconds?: number;
+    pattern?: MasterPattern;
+  },
 ): string {
   const file = path.join(dir, name);
   const black = `,drawbox=color=black:t=fill:enable='lt(t,${blackSeconds})'`;
   execFileSync(FFMPEG, [
     ...["-hide_banner", "-loglevel", "error", "-y"],
-    ...["-f", "lavfi", "-i", `testsrc=size=${width}x${height}:rate=25${blackSeconds ? black : ""}`],
+    ...[
+      "-f",
+      "lavfi",
+      "-i",
+      `${pattern}=size=${width}x${height}:rate=25${blackSeconds ? black : ""}`,
+    ],
     ...(audio ? ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100"] : []),
     ...["-t", String(seconds), "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"],
     ...(audio ? ["-c:a", "aac"] : []),
@@ -64,12 +84,17 @@ export async function makeBadMasters(dir: string) {
 export function makeProresMaster(
   dir: string,
   name: string,
-  { width, height, seconds }: { width: number; height: number; seconds: number },
+  {
+    width,
+    height,
+    seconds,
+    pattern = "testsrc",
+  }: { width: number; height: number; seconds: number; pattern?: MasterPattern },
 ): string {
   const file = path.join(dir, name);
   execFileSync(FFMPEG, [
     ...["-hide_banner", "-loglevel", "error", "-y"],
-    ...["-f", "lavfi", "-i", `testsrc=size=${width}x${height}:rate=25`],
+    ...["-f", "lavfi", "-i", `${pattern}=size=${width}x${height}:rate=25`],
     ...["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000"],
     ...["-t", String(seconds), "-c:v", "prores_ks", "-profile:v", "2", "-c:a", "pcm_s16le"],
     file,
