@@ -43,7 +43,7 @@ export const BEACON_SHARE = 0.95;
 /** The showcase page (6 loop videos) keeps its main thread free. */
 export const SHOWCASE_TBT_MS = 200;
 /**
- * Motion media (docs/performance.md#motion-media): the product's encoder takes at most this many
+ * Motion media (docs/media.md#in-the-bench): the product's encoder takes at most this many
  * seconds per second of a 1080p ProRes master for its whole ladder and poster; the site's own RSS
  * stays within 10 % of before while it runs; a cached page keeps 0.85 of its req/s beside it.
  */

@@ -468,7 +468,7 @@ try {
   log(`upload (after the server settled for ${await settle(pid)} s)`);
   const upload = await measureUpload(server.url, projects[0]!._id, dataDir, owner.accessToken, pid);
 
-  // Motion media: the product's encoder and resumable uploads (docs/performance.md#motion-media).
+  // Motion media: the product's encoder and resumable uploads (docs/media.md#in-the-bench).
   // A phase that fails is reported and its budgets missed; the others still run.
   const media = { url: server.url, token: owner.accessToken };
   const measured = async <T,>(name: string, measure: () => Promise<T>): Promise<T | null> => {
