@@ -221,7 +221,6 @@ test("a ProRes master is picked on the server's frames; the visitor sees the cho
   const strips = page.getByTestId("frame-strip");
   await expect(strips).toHaveCount(3);
   expect(await coloursOf(strips.first(), TILES)).toEqual(RGB_STRIP);
-  await page.screenshot({ path: "/tmp/frames/prores-picker.png", fullPage: true });
 
   const posterSlider = page.getByLabel("Poster frame");
   await expect(posterSlider).toBeEnabled();
@@ -260,7 +259,6 @@ test("a ProRes master is picked on the server's frames; the visitor sees the cho
     expect(at >= 1 && at < 2, `a frame at ${at} s`).toBe(true);
     await page.waitForTimeout(300);
   }
-  await page.screenshot({ path: "/tmp/frames/prores-loop.png", fullPage: true });
   await page.getByRole("button", { name: "Pause the loop preview" }).click();
   expect((await new AxeBuilder({ page }).include("form").analyze()).violations).toEqual([]);
 
@@ -309,7 +307,6 @@ test("the edit form picks a new poster frame and loop of the stored video", asyn
   await page.getByLabel("Loop in").fill("1");
   await page.getByLabel("Loop out").fill("2");
   await expect(page.getByText(/^Loop: /)).toHaveText("Loop: 1.00 s to 2.00 s (1.00 s)");
-  await page.screenshot({ path: "/tmp/frames/edit-stored.png", fullPage: true });
   expect((await new AxeBuilder({ page }).include("form").analyze()).violations).toEqual([]);
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(toast(page)).toBeVisible();
@@ -319,4 +316,22 @@ test("the edit form picks a new poster frame and loop of the stored video", asyn
   expect(Math.abs(after.posterTime! - 0.5)).toBeLessThanOrEqual(0.04);
   expect(after).toMatchObject({ trimStart: 1, trimEnd: 2 });
   expect(await posterColour(page, after.poster)).toEqual([4, 0, 0]);
+});
+
+test("a ProRes master chosen as a cover loop shows the server's frames along its in and out points", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const master = makeColourMaster(masters, "cover.mov", { prores: true });
+  await page.goto("/addproject");
+  await page.getByLabel("Cover loop (MP4, MOV, WebM or MKV)").setInputFiles(master);
+  await expect(page.getByText("Upload complete. Save to attach the video.")).toBeVisible({
+    timeout: 60_000,
+  });
+  const strips = page.getByTestId("frame-strip");
+  await expect(strips).toHaveCount(2);
+  expect(await coloursOf(strips.first(), TILES)).toEqual(RGB_STRIP);
+  await expect(page.getByText(/^Loop: /)).toHaveText(
+    "Loop: 0.00 s to 3.00 s (3.00 s, the default)",
+  );
 });

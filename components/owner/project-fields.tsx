@@ -87,6 +87,8 @@ export function ProjectFields({
   const stored = currentCoverLoop?.source;
   const storedLocal = Boolean(stored?.startsWith("/media/")) && !draft.removeCoverVideo;
   const loopSource = newLoop ?? (storedLocal ? stored! : null);
+  // Once a master is on the server, its frames show what the browser cannot decode (ProRes, HEVC).
+  const frames = draft.coverVideoUpload ? `/api/uploads/${draft.coverVideoUpload}/frames` : null;
   return (
     <>
       <CheckedFileField
@@ -176,6 +178,7 @@ export function ProjectFields({
       {loopSource ? (
         <VideoFramePicker
           source={loopSource}
+          frames={frames}
           value={draft.coverTrim ?? (newLoop ? null : (currentCoverLoop?.trim ?? null))}
           disabled={disabled}
           onChange={(coverTrim) => onChange({ coverTrim })}
