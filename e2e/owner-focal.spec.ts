@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
-  addProjectThroughForm,
+  createProjectViaApi,
   deleteProjectViaApi,
   signInOwnerForFile,
   toast,
@@ -121,7 +121,10 @@ for (const width of [375, 1440]) {
 test("stored images: alt text, focal point and order edited in the section form", async ({
   page,
 }) => {
-  const project = await addProjectThroughForm(page);
+  const project = await createProjectViaApi(page, {
+    title: uniqueTitle("Owner project"),
+    category: "Illustration",
+  });
   created.push(project);
   await page.goto(`/addsection/${project.id}`);
   await page.getByLabel("Title").fill("Tiles");

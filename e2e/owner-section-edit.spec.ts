@@ -1,10 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
-  addProjectThroughForm,
+  createProjectViaApi,
   deleteProjectViaApi,
   toast,
   signInOwnerForFile,
   type CreatedProject,
+  uniqueTitle,
 } from "./helpers/owner-flows";
 import { makeMp4, png } from "./helpers/owner-media";
 
@@ -34,8 +35,13 @@ async function addSection(page: Page, title: string) {
 const sectionOnPage = (page: Page, title: string) =>
   page.getByTestId("project-section").filter({ has: page.getByRole("heading", { name: title }) });
 
+// Each test opens its own page: the project comes from the API (the Add New Project form is under
+// test in owner-projects.spec.ts).
 test.beforeEach(async ({ page }) => {
-  project = await addProjectThroughForm(page);
+  project = await createProjectViaApi(page, {
+    title: uniqueTitle("Owner project"),
+    category: "Illustration",
+  });
 });
 
 test.afterEach(async ({ page }) => {

@@ -1,11 +1,13 @@
 import { resumableMessages } from "@/lib/validation/resumable-uploads";
 import { expect, test, type Page } from "@playwright/test";
+import { waitForHydration } from "./helpers/browser";
 import {
-  addProjectThroughForm,
+  createProjectViaApi,
   deleteProjectViaApi,
   toast,
   signInOwnerForFile,
   type CreatedProject,
+  uniqueTitle,
 } from "./helpers/owner-flows";
 import { makeMp4, makePng, MB, png, writeTempFile } from "./helpers/owner-media";
 
@@ -16,8 +18,15 @@ const ADD_VIMEO_ERROR =
 
 let project: CreatedProject;
 
+// The Add New Project form is under test in owner-projects.spec.ts: here the project comes from
+// the API and the test starts on its add-section page, once its script has taken the form over.
 test.beforeEach(async ({ page }) => {
-  project = await addProjectThroughForm(page);
+  project = await createProjectViaApi(page, {
+    title: uniqueTitle("Owner project"),
+    category: "Illustration",
+  });
+  await page.goto(`/addsection/${project.id}`);
+  await waitForHydration(page.getByRole("button", { name: "Add Section" }));
 });
 
 test.afterEach(async ({ page }) => {
