@@ -9,6 +9,7 @@ import {
   type CreatedProject,
 } from "./helpers/owner-flows";
 import { expectStillSizedForScreen } from "./helpers/images";
+import { waitForHydration } from "./helpers/browser";
 import {
   expectImagesDecoded,
   expectNoHorizontalOverflow,
@@ -249,6 +250,8 @@ test.describe("a video with controls and a poster", () => {
 
     // From the keyboard: the play control is a button, so Enter starts it too.
     await page.reload();
+    // Before hydration the control is inert (the page's script starts the video).
+    await waitForHydration(page.getByRole("button", { name: "Play Player (video)" }));
     await page.getByRole("button", { name: "Play Player (video)" }).focus();
     await page.keyboard.press("Enter");
     await expect

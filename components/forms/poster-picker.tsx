@@ -103,6 +103,13 @@ export function PosterPicker({
     onChangeRef.current(file, checkFile(file, posterRule), at);
   }
 
+  // The first seek of a new file can end before the decoder check answers: its frame is taken
+  // once the check says the browser shows the file (later picks capture on their own seek).
+  useEffect(() => {
+    if (captures && capturedAt === null) void capture();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [captures]);
+
   function seek(seconds: number) {
     setTime(seconds);
     if (preview.current && decodable !== false) preview.current.currentTime = seconds;

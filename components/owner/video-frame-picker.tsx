@@ -157,8 +157,10 @@ export function VideoFramePicker({
           setDuration(Number.isFinite(length) ? length : 0);
           event.currentTarget.currentTime = span.current.start;
         }}
-        onPlay={() => setPaused(false)}
-        onPause={() => setPaused(true)}
+        // A file the browser cannot show steps through the server's frames instead: its hidden
+        // element's own play and pause (it may still play the sound) do not stop that.
+        onPlay={() => decodable !== false && setPaused(false)}
+        onPause={() => decodable !== false && setPaused(true)}
       />
       {decodable === false ? (
         frame ? (

@@ -4,6 +4,7 @@ import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { signInAsOwner } from "./owner";
 import { makePng, png } from "./owner-media";
+import { waitForHydration } from "./browser";
 
 /** This worker's owner session (a worker serves one project, so one server). */
 const statePath = path.join(os.tmpdir(), `owner-e2e-${process.pid}.json`);
@@ -59,6 +60,8 @@ export async function addProjectThroughForm(
 ): Promise<CreatedProject> {
   const title = fields.title ?? uniqueTitle("Owner project");
   await page.goto("/addproject");
+  // A file chosen before React hydrated the form never reaches its state.
+  await waitForHydration(page.getByRole("button", { name: "Add Project" }));
   await page.getByLabel("Cover image").setInputFiles(png("cover.png", { width: 320, height: 240 }));
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Role").fill(fields.role ?? "Direction");
