@@ -55,6 +55,8 @@ test("owner pages, dialogs and error states have no axe violations", async ({ pa
     await expectNoViolations(page);
 
     await page.goto("/dashboard");
+    // The dashboard draws its heading once the owner's session is read.
+    await expect(page.getByRole("heading", { level: 1, name: /^Welcome,/ })).toBeVisible();
     await expectNoViolations(page);
 
     await page.goto("/");
