@@ -5,8 +5,12 @@ import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { makeMaster } from "../test/helpers/video-masters";
 import { makePng } from "./helpers/owner-media";
-import { waitForHydration } from "./helpers/browser";
-import { deleteProjectViaApi, signInOwnerForFile, uniqueTitle } from "./helpers/owner-flows";
+import {
+  deleteProjectViaApi,
+  openOwnerPage,
+  signInOwnerForFile,
+  uniqueTitle,
+} from "./helpers/owner-flows";
 import { expectCovers } from "./helpers/layout";
 
 /**
@@ -200,8 +204,7 @@ test.describe("a loop encoded from a master, on a phone", () => {
 });
 
 test("the Add New Project form uploads a cover loop with progress", async ({ page }) => {
-  await page.goto("/addproject");
-  await waitForHydration(page.getByRole("button", { name: "Add Project" }));
+  await openOwnerPage(page, "/addproject");
   const title = uniqueTitle("Form loop");
   await page.getByLabel("Cover image").setInputFiles({
     name: "cover.png",

@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import {
   addProjectThroughForm,
   deleteProjectViaApi,
+  openOwnerPage,
   signInOwnerForFile,
 } from "./helpers/owner-flows";
 import { png } from "./helpers/owner-media";
@@ -18,7 +19,7 @@ test("owner pages, dialogs and error states have no axe violations", async ({ pa
   // Eight full axe analyses plus a project and a section created through the forms: about 100 s
   // beside the other specs on two busy cores.
   test.setTimeout(150_000);
-  await page.goto("/addproject");
+  await openOwnerPage(page, "/addproject");
   await expectNoViolations(page);
   await page.getByRole("button", { name: "Add Project" }).click();
   await expectNoViolations(page);
@@ -54,9 +55,7 @@ test("owner pages, dialogs and error states have no axe violations", async ({ pa
     await expect(page.getByRole("heading", { level: 1, name: "Edit Section" })).toBeVisible();
     await expectNoViolations(page);
 
-    await page.goto("/dashboard");
-    // The dashboard draws its heading once the owner's session is read.
-    await expect(page.getByRole("heading", { level: 1, name: /^Welcome,/ })).toBeVisible();
+    await openOwnerPage(page, "/dashboard");
     await expectNoViolations(page);
 
     await page.goto("/");

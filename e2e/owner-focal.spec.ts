@@ -1,11 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
+  type CreatedProject,
   createProjectViaApi,
   deleteProjectViaApi,
+  openOwnerPage,
   signInOwnerForFile,
   toast,
   uniqueTitle,
-  type CreatedProject,
 } from "./helpers/owner-flows";
 import { png } from "./helpers/owner-media";
 import {
@@ -40,7 +41,7 @@ for (const width of [375, 1440]) {
   }) => {
     await page.setViewportSize({ width, height: 900 });
     const title = uniqueTitle("Focal cover");
-    await page.goto("/addproject");
+    await openOwnerPage(page, "/addproject");
     const coverField = page.getByLabel("Cover image");
     // The form shows once the owner's session is read ("Loading…" until then).
     await expect(coverField).toBeVisible();

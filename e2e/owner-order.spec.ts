@@ -4,6 +4,7 @@ import { expectDraggedUnder } from "./helpers/layout";
 import {
   createProjectViaApi,
   deleteProjectViaApi,
+  openOwnerPage,
   signInOwnerForFile,
   toast,
   uniqueTitle,
@@ -80,7 +81,7 @@ test("the owner orders projects on the dashboard by keyboard and mouse; the gall
     category: "Illustration",
   });
   try {
-    await page.goto("/dashboard");
+    await openOwnerPage(page, "/dashboard");
     expect((await dashboardTitles(page)).slice(0, 2)).toEqual([second.title, first.title]);
 
     // Keyboard: Space picks up, ArrowUp moves, Space drops; each step is announced in words.

@@ -1,5 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { deleteProjectViaApi, signInOwnerForFile, toast, uniqueTitle } from "./helpers/owner-flows";
+import {
+  deleteProjectViaApi,
+  openOwnerPage,
+  signInOwnerForFile,
+  toast,
+  uniqueTitle,
+} from "./helpers/owner-flows";
 import { png } from "./helpers/owner-media";
 
 signInOwnerForFile("project-details");
@@ -10,7 +16,7 @@ test("the owner adds and edits year, client and summary; visitors see them in th
   browser,
 }) => {
   const title = uniqueTitle("Detailed");
-  await page.goto("/addproject");
+  await openOwnerPage(page, "/addproject");
   await page.getByLabel("Cover image").setInputFiles(png("cover.png", { width: 320, height: 240 }));
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Role").fill("Direction");

@@ -2,9 +2,10 @@ import { expect, test } from "@playwright/test";
 import {
   addProjectThroughForm,
   deleteProjectViaApi,
+  openOwnerPage,
+  signInOwnerForFile,
   toast,
   uniqueTitle,
-  signInOwnerForFile,
 } from "./helpers/owner-flows";
 import { makePng, MB, png } from "./helpers/owner-media";
 
@@ -12,7 +13,7 @@ signInOwnerForFile("projects");
 
 test.describe("Add New Project", () => {
   test("requires every field with the spec's text and keeps what was typed", async ({ page }) => {
-    await page.goto("/addproject");
+    await openOwnerPage(page, "/addproject");
     await expect(page.getByRole("heading", { level: 1, name: "Add New Project" })).toBeVisible();
     await page.getByLabel("Title").fill("Half done");
     await page.getByRole("button", { name: "Add Project" }).click();
@@ -25,7 +26,7 @@ test.describe("Add New Project", () => {
   test("offers the five categories, with Frame by Frame written as the site shows it", async ({
     page,
   }) => {
-    await page.goto("/addproject");
+    await openOwnerPage(page, "/addproject");
     const options = page.getByLabel("Category").locator("option:not([value=''])");
     await expect(options).toHaveText([
       "Photography",
@@ -42,7 +43,7 @@ test.describe("Add New Project", () => {
   test("shows the server's reason when the cover is refused, keeping the form filled", async ({
     page,
   }) => {
-    await page.goto("/addproject");
+    await openOwnerPage(page, "/addproject");
     // A text file named like an image: the browser lets it through, the server reads the bytes.
     await page.getByLabel("Cover image").setInputFiles({
       name: "fake.png",
@@ -70,7 +71,7 @@ test.describe("Add New Project", () => {
   });
 
   test("checks the cover in the browser first, at the 5 MB limit", async ({ page }) => {
-    await page.goto("/addproject");
+    await openOwnerPage(page, "/addproject");
     const cover = page.getByLabel("Cover image");
     await cover.setInputFiles({
       name: "huge.png",
@@ -102,7 +103,7 @@ test.describe("Add New Project", () => {
         ? route.fulfill({ status: 502, body: "Bad gateway", contentType: "text/html" })
         : route.fallback(),
     );
-    await page.goto("/addproject");
+    await openOwnerPage(page, "/addproject");
     await page.getByLabel("Cover image").setInputFiles(png("cover.png"));
     await page.getByLabel("Title").fill("Gateway down");
     await page.getByLabel("Role").fill("Animation");
@@ -114,7 +115,7 @@ test.describe("Add New Project", () => {
   });
 
   test("previews the cover, then goes on to add a section of the new project", async ({ page }) => {
-    await page.goto("/addproject");
+    await openOwnerPage(page, "/addproject");
     await page.getByLabel("Cover image").setInputFiles(png("cover.png"));
     await expect(page.getByAltText("Preview of the chosen cover")).toBeVisible();
     const project = await addProjectThroughForm(page);
@@ -233,7 +234,7 @@ test.describe("project card owner controls", () => {
   });
 
   test("toasts are announced and vanish after 3 seconds", async ({ page }) => {
-    await page.goto("/addproject");
+    await openOwnerPage(page, "/addproject");
     // Timed in the page, so a slow test runner cannot shorten or stretch what the visitor sees.
     await page.evaluate(() => {
       const times: { shown?: number; hidden?: number } = {};

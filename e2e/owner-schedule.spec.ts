@@ -1,6 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { deleteProjectViaApi, signInOwnerForFile, uniqueTitle } from "./helpers/owner-flows";
+import {
+  deleteProjectViaApi,
+  openOwnerPage,
+  signInOwnerForFile,
+  uniqueTitle,
+} from "./helpers/owner-flows";
 import { png } from "./helpers/owner-media";
 import { waitForHydration } from "./helpers/browser";
 
@@ -34,7 +39,7 @@ test("a project scheduled a few seconds ahead appears on / at its time, with no 
   browser,
 }) => {
   const title = uniqueTitle("Scheduled");
-  await page.goto("/addproject");
+  await openOwnerPage(page, "/addproject");
   const zone = page.getByTestId("schedule-time-zone");
   // November in New York: Eastern Standard Time.
   await expect(zone).toHaveText("Times are in your time zone: America/New_York (GMT-05:00).");

@@ -1,5 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { deleteProjectViaApi, signInOwnerForFile, toast, uniqueTitle } from "./helpers/owner-flows";
+import {
+  deleteProjectViaApi,
+  openOwnerPage,
+  signInOwnerForFile,
+  toast,
+  uniqueTitle,
+} from "./helpers/owner-flows";
 import { png } from "./helpers/owner-media";
 import { expectInViewport, expectNoHorizontalOverflow } from "./helpers/layout";
 import { waitForHydration } from "./helpers/browser";
@@ -15,7 +21,7 @@ test("a draft: marked Draft for the owner, absent for a signed-out browser", asy
   browser,
 }) => {
   const title = uniqueTitle("Draft");
-  await page.goto("/addproject");
+  await openOwnerPage(page, "/addproject");
   await page.getByLabel("Cover image").setInputFiles(png("cover.png", { width: 320, height: 240 }));
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Role").fill("Direction");
@@ -64,7 +70,7 @@ test("a protected project: the password form, a wrong then the right password", 
   browser,
 }) => {
   const title = uniqueTitle("Protected");
-  await page.goto("/addproject");
+  await openOwnerPage(page, "/addproject");
   await page.getByLabel("Cover image").setInputFiles(png("cover.png", { width: 320, height: 240 }));
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Role").fill("Direction");

@@ -5,14 +5,14 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { makeColourMaster } from "../test/helpers/video-masters";
-import { waitForHydration } from "./helpers/browser";
 import {
+  type CreatedProject,
   createProjectViaApi,
   deleteProjectViaApi,
+  openOwnerPage,
   signInOwnerForFile,
   toast,
   uniqueTitle,
-  type CreatedProject,
 } from "./helpers/owner-flows";
 
 /**
@@ -324,8 +324,7 @@ test("a ProRes master chosen as a cover loop shows the server's frames along its
 }) => {
   test.setTimeout(90_000);
   const master = makeColourMaster(masters, "cover.mov", { prores: true });
-  await page.goto("/addproject");
-  await waitForHydration(page.getByRole("button", { name: "Add Project" }));
+  await openOwnerPage(page, "/addproject");
   await page.getByLabel("Cover loop (MP4, MOV, WebM or MKV)").setInputFiles(master);
   await expect(page.getByText("Upload complete. Save to attach the video.")).toBeVisible({
     timeout: 60_000,

@@ -53,15 +53,23 @@ export function uniqueTitle(prefix: string): string {
 
 export type CreatedProject = { id: string; title: string };
 
+/**
+ * Opens an owner page and resolves once its heading is drawn and hydrated. /dashboard and
+ * /addproject stream in behind a loading screen, so the load event can come before their content,
+ * and a control used before hydration loses what it was given (a chosen file, a typed value).
+ */
+export async function openOwnerPage(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await waitForHydration(page.getByRole("heading", { level: 1 }));
+}
+
 /** Adds a project through the Add New Project form; resolves on the add-section page it leads to. */
 export async function addProjectThroughForm(
   page: Page,
   fields: { title?: string; role?: string; category?: string } = {},
 ): Promise<CreatedProject> {
   const title = fields.title ?? uniqueTitle("Owner project");
-  await page.goto("/addproject");
-  // A file chosen before React hydrated the form never reaches its state.
-  await waitForHydration(page.getByRole("button", { name: "Add Project" }));
+  await openOwnerPage(page, "/addproject");
   await page.getByLabel("Cover image").setInputFiles(png("cover.png", { width: 320, height: 240 }));
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Role").fill(fields.role ?? "Direction");
