@@ -82,6 +82,23 @@ async function coloursOf(image: Locator, points: [number, number][]): Promise<st
 const TILES = [0, 1, 2, 3, 4, 5, 7, 8, 9].map((i): [number, number] => [(i + 0.5) / 10, 0.5]);
 const RGB_STRIP = [...Array(3).fill("red"), ...Array(3).fill("lime"), ...Array(3).fill("blue")];
 
+/** The picker's `count` thumbnail strips, the first showing the red, green, blue master's frames. */
+async function expectRgbStrips(page: Page, count: number) {
+  const strips = page.getByTestId("frame-strip");
+  await expect(strips).toHaveCount(count);
+  expect(await coloursOf(strips.first(), TILES)).toEqual(RGB_STRIP);
+}
+
+/** Moves the Poster frame slider to `seconds`; the picker names the frame chosen. */
+async function pickPosterAt(page: Page, seconds: string) {
+  const slider = page.getByLabel("Poster frame");
+  await expect(slider).toBeEnabled();
+  await slider.fill(seconds);
+  await expect(page.getByText(/^Poster: the chosen frame \(/)).toHaveText(
+    `Poster: the chosen frame (${seconds} s)`,
+  );
+}
+
 /** Polls the project's section titled `title` until its video is ready; answers it. */
 async function readySection(
   page: Page,
@@ -123,12 +140,7 @@ test("the owner picks a poster frame and trims a loop; the visitor sees that pos
   await page.getByLabel("Silent loop (muted, plays while in view)").check();
 
   // The poster: the frame at 2.5 s (blue).
-  const posterSlider = page.getByLabel("Poster frame");
-  await expect(posterSlider).toBeEnabled();
-  await posterSlider.fill("2.5");
-  await expect(page.getByText(/^Poster: the chosen frame \(/)).toHaveText(
-    "Poster: the chosen frame (2.5 s)",
-  );
+  await pickPosterAt(page, "2.5");
 
   // The loop: in at 1 s with the keyboard from 0.92 s, out at 2 s (the green second).
   const loopIn = page.getByLabel("Loop in");
@@ -219,16 +231,9 @@ test("a ProRes master is picked on the server's frames; the visitor sees the cho
   });
 
   // Thumbnails along the poster slider and both loop sliders: real frames, not grey.
-  const strips = page.getByTestId("frame-strip");
-  await expect(strips).toHaveCount(3);
-  expect(await coloursOf(strips.first(), TILES)).toEqual(RGB_STRIP);
+  await expectRgbStrips(page, 3);
 
-  const posterSlider = page.getByLabel("Poster frame");
-  await expect(posterSlider).toBeEnabled();
-  await posterSlider.fill("2.5");
-  await expect(page.getByText(/^Poster: the chosen frame \(/)).toHaveText(
-    "Poster: the chosen frame (2.5 s)",
-  );
+  await pickPosterAt(page, "2.5");
   // The server's frame at the slider's time (its steps are hundredths of the video: 2.49 s).
   const frame = page.getByTestId("poster-frame");
   await expect(frame).toHaveAttribute("alt", /^Frame at 2\.(49|5\d) s$/);
@@ -296,15 +301,8 @@ test("the edit form picks a new poster frame and loop of the stored video", asyn
 
   // The stored loop plays its first 3 s; the picker shows the uploaded file's frames.
   await page.goto(`/editsectionpage/${before._id}`);
-  const strips = page.getByTestId("frame-strip");
-  await expect(strips).toHaveCount(3);
-  expect(await coloursOf(strips.first(), TILES)).toEqual(RGB_STRIP);
-  const posterSlider = page.getByLabel("Poster frame");
-  await expect(posterSlider).toBeEnabled();
-  await posterSlider.fill("0.5");
-  await expect(page.getByText(/^Poster: the chosen frame \(/)).toHaveText(
-    "Poster: the chosen frame (0.5 s)",
-  );
+  await expectRgbStrips(page, 3);
+  await pickPosterAt(page, "0.5");
   await page.getByLabel("Loop in").fill("1");
   await page.getByLabel("Loop out").fill("2");
   await expect(page.getByText(/^Loop: /)).toHaveText("Loop: 1.00 s to 2.00 s (1.00 s)");
@@ -329,9 +327,7 @@ test("a ProRes master chosen as a cover loop shows the server's frames along its
   await expect(page.getByText("Upload complete. Save to attach the video.")).toBeVisible({
     timeout: 60_000,
   });
-  const strips = page.getByTestId("frame-strip");
-  await expect(strips).toHaveCount(2);
-  expect(await coloursOf(strips.first(), TILES)).toEqual(RGB_STRIP);
+  await expectRgbStrips(page, 2);
   await expect(page.getByText(/^Loop: /)).toHaveText(
     "Loop: 0.00 s to 3.00 s (3.00 s, the default)",
   );
