@@ -375,6 +375,21 @@ export async function requeueInterruptedJobs(): Promise<number> {
   return rows.length;
 }
 
+/**
+ * How far a video's encoding is, as GET …/video and …/cover-video answer it (docs/api.md "Video
+ * encoding"): the running job's progress in percent, 100 once the video is ready.
+ */
+export async function encodingProgress(
+  owner: VideoOwner,
+  videoStatus: string | null,
+): Promise<{ progress: number; encoding: boolean }> {
+  const job = await videoJobOf(owner);
+  return {
+    progress: videoStatus === "ready" ? 100 : (job?.progress ?? 0),
+    encoding: job?.state === "encoding",
+  };
+}
+
 /** A section's or cover loop's job as the owner's form shows it; null when none. */
 export async function videoJobOf(owner: VideoOwner): Promise<VideoJobRow | null> {
   if (!isId(ownerId(owner))) return null;

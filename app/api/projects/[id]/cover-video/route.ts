@@ -3,7 +3,7 @@ import { ApiError, methodNotAllowed, ok } from "@/lib/api/respond";
 import { invalidateProjectAndLists } from "@/lib/cache";
 import { getProject } from "@/lib/data/projects";
 import { toProjectJson } from "@/lib/data/serialize";
-import { retryVideoJob, videoJobOf } from "@/lib/data/video-jobs";
+import { encodingProgress, retryVideoJob } from "@/lib/data/video-jobs";
 import { messages } from "@/lib/validation/messages";
 
 /**
@@ -14,13 +14,11 @@ import { messages } from "@/lib/validation/messages";
 export const GET = ownerWrite<{ id: string }>(async (_request, { id }) => {
   const project = await getProject(id);
   if (!project) throw new ApiError(404, messages.projectNotFound);
-  const job = await videoJobOf({ projectId: id });
   const { coverVideoStatus, coverVideoError } = toProjectJson(project, { owner: true });
   return ok(messages.videoStatusFetched, {
     videoStatus: coverVideoStatus,
     videoError: coverVideoError,
-    progress: coverVideoStatus === "ready" ? 100 : (job?.progress ?? 0),
-    encoding: job?.state === "encoding",
+    ...(await encodingProgress({ projectId: id }, coverVideoStatus)),
   });
 });
 

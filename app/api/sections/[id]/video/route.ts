@@ -3,7 +3,7 @@ import { ApiError, methodNotAllowed, ok } from "@/lib/api/respond";
 import { invalidateProject } from "@/lib/cache";
 import { getSection } from "@/lib/data/sections";
 import { toSectionJson } from "@/lib/data/serialize";
-import { retryVideoJob, videoJobOf } from "@/lib/data/video-jobs";
+import { encodingProgress, retryVideoJob } from "@/lib/data/video-jobs";
 import { messages } from "@/lib/validation/messages";
 
 /**
@@ -13,13 +13,11 @@ import { messages } from "@/lib/validation/messages";
 export const GET = ownerWrite<{ id: string }>(async (_request, { id }) => {
   const section = await getSection(id);
   if (!section) throw new ApiError(404, messages.sectionNotFound);
-  const job = await videoJobOf({ sectionId: id });
   const { videoStatus, videoError } = toSectionJson(section);
   return ok(messages.videoStatusFetched, {
     videoStatus,
     videoError,
-    progress: videoStatus === "ready" ? 100 : (job?.progress ?? 0),
-    encoding: job?.state === "encoding",
+    ...(await encodingProgress({ sectionId: id }, videoStatus)),
   });
 });
 
