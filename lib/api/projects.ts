@@ -111,11 +111,11 @@ function coverLoopColumns(
     coverTrimEnd:
       trim.coverTrimEnd !== undefined ? trim.coverTrimEnd : (kept?.coverTrimEnd ?? null),
   };
-  const problem = trimProblem(next.coverTrimStart, next.coverTrimEnd, coverTimingMessages);
+  const problem = trimProblem(next.coverTrimStart, next.coverTrimEnd, {
+    duration: kept?.coverVideoMeta?.duration,
+    texts: coverTimingMessages,
+  });
   if (problem) throw new ApiError(400, problem);
-  const duration = kept?.coverVideoMeta?.duration;
-  if (duration !== undefined && (next.coverTrimStart ?? 0) >= duration)
-    throw new ApiError(400, coverTimingMessages.pastEnd(next.coverTrimStart ?? 0, duration));
   if (!kept) return { ...NOT_ENCODED, ...next, coverVideoStatus: "processing" };
   const changed =
     next.coverTrimStart !== kept.coverTrimStart || next.coverTrimEnd !== kept.coverTrimEnd;

@@ -16,7 +16,7 @@ import { isLocalKey } from "@/lib/storage/local";
 import { isCloudinaryKey } from "@/lib/storage/cloudinary";
 import { cloudinaryFrame, cloudinaryRenditions } from "@/lib/uploads/cloudinary-video";
 import { EncodeError } from "@/lib/uploads/encode";
-import { timingMessages, trimPastEnd, trimProblem } from "@/lib/validation/video-timing";
+import { timingMessages, trimProblem } from "@/lib/validation/video-timing";
 import type { SectionImage } from "@/models";
 import { deleteMediaQuietly, forgetMediaQuietly, type StoredMedia } from "@/lib/storage";
 import { MAX_IMAGES, posterRule, sectionImageRule, videoRule } from "@/lib/validation/uploads";
@@ -229,11 +229,10 @@ function keptVideoTiming(before: Section, after: Section, form: SectionForm): Se
   checkLoopTrim(form.fields, next.videoPlayback ?? DEFAULT_PLAYBACK);
   if (next.videoPlayback !== "loop") Object.assign(patch, { trimStart: null, trimEnd: null });
   else {
-    const problem = trimProblem(next.trimStart, next.trimEnd);
+    const problem = trimProblem(next.trimStart, next.trimEnd, {
+      duration: after.videoMeta?.duration,
+    });
     if (problem) throw new ApiError(400, problem);
-    const duration = after.videoMeta?.duration;
-    if (duration !== undefined && (next.trimStart ?? 0) >= duration)
-      throw new ApiError(400, trimPastEnd(next.trimStart ?? 0, duration));
   }
   if (encodingChanged(before, { ...after, ...patch }))
     Object.assign(patch, { videoStatus: "processing", videoError: null });

@@ -17,6 +17,7 @@ export const timingMessages = {
   trimNeedsLoop: "trimStart and trimEnd apply to loops only: send playback=loop",
   needsEncoding:
     "posterTime, trimStart and trimEnd need a video file uploaded to this site or to Cloudinary (not a Vimeo link)",
+  pastEnd: trimPastEnd,
 } as const;
 
 /** The frames of a video for the owner's picker (docs/api.md "Video frames"). */
@@ -47,17 +48,32 @@ export function parseSeconds(value: string | undefined): number | null | undefin
   return Number.isFinite(seconds) && seconds <= MAX_VIDEO_SECONDS ? seconds : "invalid";
 }
 
-/** The problem with a loop's in and out points, or null; null bounds are the defaults. */
+/**
+ * The problem with a loop's in and out points, or null; null bounds are the defaults. With the
+ * video's `duration` (as the encoder read it), an in point at or past its end is one too.
+ */
 export function trimProblem(
   trimStart: number | null,
   trimEnd: number | null,
-  texts: { trimOrder: string; trimLength: string } = timingMessages,
+  {
+    duration,
+    texts = timingMessages,
+  }: {
+    duration?: number;
+    texts?: {
+      trimOrder: string;
+      trimLength: string;
+      pastEnd: (start: number, duration: number) => string;
+    };
+  } = {},
 ): string | null {
   const start = trimStart ?? 0;
-  if (trimEnd === null) return null;
-  if (trimEnd <= start) return texts.trimOrder;
-  // A thousandth of slack: the form's values are rounded to frames.
-  if (trimEnd - start > MAX_LOOP_SECONDS + 0.001) return texts.trimLength;
+  if (trimEnd !== null) {
+    if (trimEnd <= start) return texts.trimOrder;
+    // A thousandth of slack: the form's values are rounded to frames.
+    if (trimEnd - start > MAX_LOOP_SECONDS + 0.001) return texts.trimLength;
+  }
+  if (duration !== undefined && start >= duration) return texts.pastEnd(start, duration);
   return null;
 }
 
