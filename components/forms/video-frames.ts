@@ -106,36 +106,61 @@ async function serverStrip(frames: string, signal: AbortSignal): Promise<Strip |
   return blob && !signal.aborted ? { image: URL.createObjectURL(blob), duration } : null;
 }
 
+/** A strip being made or made, shared by the pickers showing the same video. */
+type SharedStrip = { made: Promise<Strip | null>; abort: () => void; users: number };
+const strips = new Map<File | string, SharedStrip>();
+
+/** The strip of `from` (a file, or the server's frames URL), made by `make` once for all users. */
+function shareStrip(
+  from: File | string,
+  make: (signal: AbortSignal) => Promise<Strip | null>,
+): Promise<Strip | null> {
+  let entry = strips.get(from);
+  if (!entry) {
+    const controller = new AbortController();
+    const made = make(controller.signal).catch(() => null);
+    entry = { made, abort: () => controller.abort(), users: 0 };
+    strips.set(from, entry);
+  }
+  entry.users += 1;
+  return entry.made;
+}
+
+/** One user less; the last one stops the strip's making and frees its image. */
+function unshareStrip(from: File | string) {
+  const entry = strips.get(from);
+  if (!entry || --entry.users > 0) return;
+  strips.delete(from);
+  entry.abort();
+  void entry.made.then((strip) => strip && URL.revokeObjectURL(strip.image));
+}
+
 /**
  * Thumbnails along the sliders: the server's strip when the video is on the server (`frames`),
- * else drawn in the browser once it decodes the file; null until there is one.
+ * else drawn in the browser once it decodes the file; null until there is one. The poster's
+ * slider and a loop's two share one strip: it is fetched or drawn once.
  */
 export function useFrameStrip(
   frames: string | null,
   source: File | string | null,
   decodable: boolean | null,
 ): Strip | null {
-  const [strip, setStrip] = useState<(Strip & { from: string }) | null>(null);
+  const [strip, setStrip] = useState<(Strip & { from: File | string }) | null>(null);
   const from = frames ?? (decodable && source ? source : null);
-  const key = typeof from === "string" ? from : from ? `${from.name}:${from.size}` : null;
   useEffect(() => {
-    if (!from || !key) return;
-    const controller = new AbortController();
-    let made: Strip | null = null;
-    void (frames ? serverStrip(frames, controller.signal) : browserStrip(from, controller.signal))
-      .then((result) => {
-        made = result;
-        if (result && !controller.signal.aborted) setStrip({ ...result, from: key });
-      })
-      .catch(() => {});
+    if (!from) return;
+    let shown = true;
+    void shareStrip(from, (signal) =>
+      frames ? serverStrip(frames, signal) : browserStrip(from, signal),
+    ).then((result) => {
+      if (result && shown) setStrip({ ...result, from });
+    });
     return () => {
-      controller.abort();
-      if (made) URL.revokeObjectURL(made.image);
+      shown = false;
+      unshareStrip(from);
     };
-    // `from` is the same file or URL whenever `key` is.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, frames]);
-  return strip && strip.from === key ? strip : null;
+  }, [from, frames]);
+  return strip && strip.from === from ? strip : null;
 }
 
 /** The time a frame is asked for: to the hundredth of a second, so repeats are served from memory. */
