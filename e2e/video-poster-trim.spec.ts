@@ -285,6 +285,57 @@ test("a ProRes master is picked on the server's frames; the visitor sees the cho
   await context.close();
 });
 
+test("a small HEVC mp4 goes to the server before saving: the pickers show its frames, fetched once", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  // Red, green, blue in HEVC: small enough for the form's 50 MB rule, but Chromium shows no picture.
+  const master = makeColourMaster(masters, "colours-hevc.mp4", { hevc: true });
+  const strips: string[] = [];
+  page.on("request", (request) => {
+    if (/\/api\/uploads\/[0-9a-f]{32}\/frames$/.test(request.url())) strips.push(request.url());
+  });
+  await page.goto(`/addsection/${project.id}`);
+  await page.getByLabel("Title").fill("HEVC");
+  await page.getByLabel("Video file (MP4, MOV, WebM or MKV)").setInputFiles(master);
+  await page.getByLabel("Silent loop (muted, plays while in view)").check();
+  // Not sent with the form: uploaded at once, as a master is.
+  await expect(page.getByText("Upload complete. Save to attach the video.")).toBeVisible({
+    timeout: 60_000,
+  });
+  // The poster's and both loop sliders' thumbnails, from one strip the server made.
+  await expectRgbStrips(page, 3);
+  expect(strips).toHaveLength(1);
+
+  await pickPosterAt(page, "2.5");
+  const frame = page.getByTestId("poster-frame");
+  await expect(frame).toHaveAttribute("alt", /^Frame at 2\.(49|5\d) s$/);
+  expect(await coloursOf(frame, [[0.5, 0.5]])).toEqual(["blue"]);
+  await page.getByLabel("Loop in").fill("1");
+  await page.getByLabel("Loop out").fill("2");
+  await expect(page.getByText(/^Loop: /)).toHaveText("Loop: 1.00 s to 2.00 s (1.00 s)");
+  await expect(page.getByTestId("loop-preview-frame")).toHaveAttribute("alt", /at 1\.\d+ s$/);
+  expect(await coloursOf(page.getByTestId("loop-preview-frame"), [[0.5, 0.5]])).toEqual(["lime"]);
+
+  await page.getByRole("button", { name: "Add Section" }).click();
+  await page.waitForURL(new RegExp(`/sections/${project.id}$`));
+  const section = await readySection(page, "HEVC");
+  expect(section).toMatchObject({ trimStart: 1, trimEnd: 2 });
+  expect(Math.abs(section.posterTime! - 2.5)).toBeLessThanOrEqual(0.04);
+
+  // The visitor's page: the chosen frame (blue) as the section's poster.
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const visitor = await context.newPage();
+  await visitor.goto(`/sections/${project.id}`);
+  await expect(visitor.locator('video[data-playback="loop"]')).toHaveAttribute(
+    "poster",
+    new RegExp(`url=${encodeURIComponent(section.poster)}&`),
+  );
+  expect(await posterColour(visitor, section.poster)).toEqual([0, 0, 4]);
+  await context.close();
+});
+
 test("the edit form picks a new poster frame and loop of the stored video", async ({ page }) => {
   test.setTimeout(150_000);
   const master = makeColourMaster(masters, "stored.mp4");

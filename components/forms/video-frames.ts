@@ -18,9 +18,31 @@ const DECODE_TIMEOUT_MS = 6000;
 export type Strip = { image: string; duration: number };
 
 /**
+ * Calls `settle` once `video` tells whether the browser decodes its source: a picture arrives
+ * (true), or only its length (an undecodable video track, played as sound only), an error or
+ * nothing within DECODE_TIMEOUT_MS (false). Answers the clean-up.
+ */
+function watchDecoding(video: HTMLVideoElement, settle: (value: boolean) => void): () => void {
+  const loaded = () => settle(video.videoWidth > 0);
+  const metadata = () => {
+    if (!video.videoWidth) settle(false);
+  };
+  const failed = () => settle(false);
+  video.addEventListener("loadeddata", loaded);
+  video.addEventListener("loadedmetadata", metadata);
+  video.addEventListener("error", failed);
+  const timer = setTimeout(failed, DECODE_TIMEOUT_MS);
+  return () => {
+    clearTimeout(timer);
+    video.removeEventListener("loadeddata", loaded);
+    video.removeEventListener("loadedmetadata", metadata);
+    video.removeEventListener("error", failed);
+  };
+}
+
+/**
  * Whether the browser decodes the video `element` plays: null while it is not known, false without
- * a source (the server's frames only). A file the browser reads the length of but shows no
- * picture of (an undecodable video track, played as sound only) counts as not decoded.
+ * a source (the server's frames only).
  */
 export function useDecodable(
   element: RefObject<HTMLVideoElement | null>,
@@ -32,26 +54,32 @@ export function useDecodable(
   useEffect(() => {
     const video = element.current;
     if (!video || !source) return;
-    const settle = (value: boolean) =>
-      setDecodable((known) => (known?.source === source ? known : { source, value }));
-    const loaded = () => settle(video.videoWidth > 0);
-    const metadata = () => {
-      if (!video.videoWidth) settle(false);
-    };
-    const failed = () => settle(false);
-    video.addEventListener("loadeddata", loaded);
-    video.addEventListener("loadedmetadata", metadata);
-    video.addEventListener("error", failed);
-    const timer = setTimeout(failed, DECODE_TIMEOUT_MS);
-    return () => {
-      clearTimeout(timer);
-      video.removeEventListener("loadeddata", loaded);
-      video.removeEventListener("loadedmetadata", metadata);
-      video.removeEventListener("error", failed);
-    };
+    return watchDecoding(video, (value) =>
+      setDecodable((known) => (known?.source === source ? known : { source, value })),
+    );
   }, [element, source]);
   if (!source) return false;
   return decodable?.source === source ? decodable.value : null;
+}
+
+/**
+ * Whether this browser shows the picture of `file` (see watchDecoding): a file it does not (HEVC
+ * in Chromium) goes to the server before saving, so the pickers can show the server's frames.
+ */
+export function browserDecodes(file: File): Promise<boolean> {
+  const video = document.createElement("video");
+  video.muted = true;
+  video.preload = "auto";
+  const url = URL.createObjectURL(file);
+  return new Promise<boolean>((resolve) => {
+    const stop = watchDecoding(video, (value) => {
+      stop();
+      video.removeAttribute("src");
+      URL.revokeObjectURL(url);
+      resolve(value);
+    });
+    video.src = url;
+  });
 }
 
 /** Seeks `video` to `time` and resolves once the frame there is shown. */

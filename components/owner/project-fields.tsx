@@ -130,7 +130,7 @@ export function ProjectFields({
       <ResumableVideoField
         kind="cover-loop"
         label="Cover loop (MP4, MOV, WebM or MKV)"
-        hint="Optional. A short muted loop that plays on the gallery card; the cover image stays its still. An MP4 up to 10 MB is sent with the form; a larger file or a master uploads at once and resumes after a dropped connection."
+        hint="Optional. A short muted loop that plays on the gallery card; the cover image stays its still. An MP4 up to 10 MB that this browser plays is sent with the form; a larger file, one it cannot play (HEVC) or a master uploads at once and resumes after a dropped connection."
         disabled={disabled}
         plainRule={coverVideoRule}
         onPlainFile={(coverVideo) => {

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import type { Upload } from "tus-js-client";
 import { FileField } from "@/components/forms/field";
 import { UploadProgress } from "@/components/forms/upload-progress";
+import { browserDecodes } from "@/components/forms/video-frames";
 import {
   describeUploadRate,
   resumableErrorMessage,
@@ -38,7 +39,9 @@ const RETRY_DELAYS = [0, 1000, 3000, 5000];
  * left, a Cancel button (the upload is deleted on the server), and after a dropped connection it
  * resumes from the offset the server answers as soon as the browser is online again. The form
  * sends the upload id (`videoUpload`, `coverVideoUpload`) instead of the bytes. A file the form's
- * own multipart rule takes (`plainRule`: a small mp4) goes with the form as before (`onPlainFile`).
+ * own multipart rule takes (`plainRule`: a small mp4) goes with the form as before (`onPlainFile`)
+ * when the browser shows its picture; one it does not (an HEVC mp4 in Chromium) is uploaded here
+ * too, so the poster and loop pickers can show the server's frames of it before saving.
  */
 export function ResumableVideoField({
   kind,
@@ -66,6 +69,8 @@ export function ResumableVideoField({
   const upload = useRef<Upload | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const resumeWhenOnline = useRef<(() => void) | null>(null);
+  /** The file picked last: a check of an earlier one that ends later is dropped. */
+  const picked = useRef<File | null>(null);
 
   const stopWaiting = () => {
     if (resumeWhenOnline.current) window.removeEventListener("online", resumeWhenOnline.current);
@@ -81,10 +86,13 @@ export function ResumableVideoField({
   );
 
   async function pick(file: File) {
+    picked.current = file;
     stopWaiting();
     await upload.current?.abort(true).catch(() => {});
     upload.current = null;
-    if (checkFile(file, plainRule) === null) {
+    const plain = checkFile(file, plainRule) === null && (await browserDecodes(file));
+    if (picked.current !== file) return;
+    if (plain) {
       setPhase({ kind: "idle" });
       return onPlainFile(file);
     }

@@ -222,7 +222,7 @@ export function SectionForm({ mode, projectId, initial, onSaved }: SectionFormPr
           <ResumableVideoField
             kind="video"
             label="Video file (MP4, MOV, WebM or MKV)"
-            hint="An MP4 up to 50 MB is sent with the form; a larger file or a master (MOV, WebM, MKV) uploads at once and resumes after a dropped connection."
+            hint="An MP4 up to 50 MB that this browser plays is sent with the form; a larger file, one it cannot play (HEVC) or a master (MOV, WebM, MKV) uploads at once and resumes after a dropped connection."
             disabled={busy}
             plainRule={videoRule}
             onPlainFile={(file) => {

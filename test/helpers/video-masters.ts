@@ -105,12 +105,20 @@ export function makeProresMaster(
 /**
  * Writes an H.264/AAC master (a sine tone) that shows one flat colour per second (red, green, blue
  * by default), so a poster or a trimmed loop can be told apart by its colour; returns its path.
- * `prores`: ProRes 422 with PCM audio instead (name it .mov), which browsers cannot decode.
+ * `prores`: ProRes 422 with PCM audio instead (name it .mov), which browsers cannot decode;
+ * `hevc`: HEVC (x265, tagged `hvc1` as phones and exporters write it) in an mp4, which Chromium
+ * without a hardware decoder plays as sound only.
  */
 export function makeColourMaster(
   dir: string,
   name: string,
-  { colours = ["red", "lime", "blue"], width = 640, height = 360, prores = false } = {},
+  {
+    colours = ["red", "lime", "blue"],
+    width = 640,
+    height = 360,
+    prores = false,
+    hevc = false,
+  } = {},
 ): string {
   const file = path.join(dir, name);
   const inputs = colours.flatMap((colour) => [
@@ -124,7 +132,10 @@ export function makeColourMaster(
     ...["-map", `${colours.length}:a`],
     ...(prores
       ? ["-c:v", "prores_ks", "-profile:v", "2", "-c:a", "pcm_s16le"]
-      : ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac"]),
+      : hevc
+        ? ["-c:v", "libx265", "-x265-params", "log-level=error", "-tag:v", "hvc1"]
+        : ["-c:v", "libx264", "-preset", "ultrafast"]),
+    ...(prores ? [] : ["-pix_fmt", "yuv420p", "-c:a", "aac"]),
     file,
   ]);
   return file;
