@@ -4,7 +4,6 @@ import path from "node:path";
 import { FileStore } from "@tus/file-store";
 import { Server, type Upload } from "@tus/server";
 import { fileTypeFromFile } from "file-type";
-import { getPool } from "@/lib/db";
 import { env } from "@/lib/env";
 import {
   MASTER_CODECS,
@@ -100,20 +99,15 @@ export async function checkMaster(file: string, name: string): Promise<MasterTyp
   return type;
 }
 
-async function postgresPool() {
-  const pool = await getPool();
-  if (!pool) throw new Error("The upload lock needs PostgreSQL (DATABASE_URL)");
-  return pool;
-}
-
 function createServer(): Server {
-  const directory = resumableDir(env().DATA_DIR);
+  const { DATA_DIR, DATABASE_URL } = env();
+  const directory = resumableDir(DATA_DIR);
   const server: Server = new Server({
     path: RESUMABLE_ENDPOINT,
     datastore: new FileStore({ directory }),
-    // On PostgreSQL several servers may share DATA_DIR: the lock of an upload is the database's.
-    // On PGlite (one process) @tus/server's in-memory lock.
-    ...(env().DATABASE_URL ? { locker: new PostgresLocker(postgresPool) } : {}),
+    // On PostgreSQL several servers may share DATA_DIR: the lock of an upload is the database's,
+    // on a connection of its own. On PGlite (one process) @tus/server's in-memory lock.
+    ...(DATABASE_URL ? { locker: new PostgresLocker(DATABASE_URL) } : {}),
     // The forms are same-origin: no CORS headers, and a Location the browser resolves itself.
     allowedOrigins: [],
     relativeLocation: true,

@@ -507,6 +507,71 @@ describe.skipIf(!serverUrl)("two servers on one PostgreSQL database", () => {
     expect((await tus(a.url, "DELETE", location)).status).toBe(204);
   });
 
+  it("more uploads at once than the pool has connections all proceed, and the site still reads its database", async () => {
+    const { accessToken } = await signIn(a.url, OWNER_EMAIL, PASSWORD);
+    const KB = 1024;
+    const tus = (method: string, pathname: string, headers = {}, body?: ReadableStream) =>
+      fetch(new URL(pathname, a.url), {
+        method,
+        headers: { "Tus-Resumable": "1.0.0", ...authHeaders(accessToken), ...headers },
+        body,
+        ...(body ? { duplex: "half" } : {}),
+      } as RequestInit);
+    // Twelve uploads, two more than the pool's 10 connections, each PATCH stalled halfway.
+    const uploads = await Promise.all(
+      Array.from({ length: 12 }, async (_, n) => {
+        const created = await tus("POST", "/api/uploads", {
+          "Upload-Length": String(3 * 1024 * KB),
+          "Upload-Metadata": `filename ${Buffer.from(`m${n}.mov`).toString("base64")},kind ${Buffer.from("video").toString("base64")}`,
+        });
+        expect(created.status).toBe(201);
+        return created.headers.get("location")!;
+      }),
+    );
+    let resume!: () => void;
+    const stalled = new Promise<void>((resolve) => (resume = resolve));
+    // Each answer's status and offset (a refused or cut request's too: its error).
+    const patches = uploads.map((location) =>
+      tus(
+        "PATCH",
+        location,
+        { "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
+        new ReadableStream<Uint8Array>({
+          async start(controller) {
+            controller.enqueue(new Uint8Array(64 * KB));
+            await stalled;
+            controller.enqueue(new Uint8Array(64 * KB));
+            controller.close();
+          },
+        }),
+      ).then(
+        (answer) => [answer.status, answer.headers.get("upload-offset")],
+        (error: Error) => [0, error.message],
+      ),
+    );
+    const files = uploads.map((location) =>
+      path.join(dataDir, "resumable", location.split("/").pop()!),
+    );
+    try {
+      // Every one holds its lock and writes…
+      await within(30_000, async () =>
+        files.every((file) => fs.existsSync(file) && fs.statSync(file).size === 64 * KB),
+      );
+      // …while a sign-in (accounts, sessions: the database) and the owner's list answer at once.
+      const started = performance.now();
+      const again = await signIn(a.url, OWNER_EMAIL, PASSWORD);
+      const projects = await call(a.url, "GET", "/api/projects", {
+        token: again.accessToken,
+      });
+      expect(projects.status).toBe(200);
+      expect(performance.now() - started).toBeLessThan(5_000);
+    } finally {
+      resume();
+    }
+    expect(await Promise.all(patches)).toEqual(uploads.map(() => [204, String(128 * KB)]));
+    for (const location of uploads) expect((await tus("DELETE", location)).status).toBe(204);
+  });
+
   it("one server killed in the middle of writes leaves the other serving correct data", async () => {
     const { accessToken } = await signIn(b.url, OWNER_EMAIL, PASSWORD);
     const record = new WriteRecord();
