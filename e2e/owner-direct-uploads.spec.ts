@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { OWNER_EMAIL, PASSWORD, startApiSite, type ApiSite } from "../test/helpers/api-client";
 import { startCloudinaryStandIn } from "../test/helpers/cloudinary-stand-in";
 import { toast } from "./helpers/owner-flows";
-import { makeMp4, MB, png } from "./helpers/owner-media";
+import { MB, playableMp4, png } from "./helpers/owner-media";
 import { expectInViewport } from "./helpers/layout";
 
 // Direct uploads (docs/api.md#direct-uploads) in the browser: on a site storing media on Cloudinary (here the suite's
@@ -54,7 +54,7 @@ test("project cover and section media go to Cloudinary, not through the site", a
   await page.getByLabel("Video file (MP4, MOV, WebM or MKV)").setInputFiles({
     name: "clip.mp4",
     mimeType: "video/mp4",
-    buffer: makeMp4(8 * MB),
+    buffer: playableMp4(8 * MB),
   });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");

@@ -7,7 +7,7 @@ import {
   type CreatedProject,
   uniqueTitle,
 } from "./helpers/owner-flows";
-import { makeMp4, png } from "./helpers/owner-media";
+import { playableMp4, png } from "./helpers/owner-media";
 
 signInOwnerForFile("section-edit");
 
@@ -26,7 +26,7 @@ async function addSection(page: Page, title: string) {
   await page.getByLabel("Video file (MP4, MOV, WebM or MKV)").setInputFiles({
     name: "clip.mp4",
     mimeType: "video/mp4",
-    buffer: makeMp4(),
+    buffer: playableMp4(),
   });
   await page.getByRole("button", { name: "Add Section" }).click();
   await page.waitForURL(new RegExp(`/sections/${project.id}$`));

@@ -9,7 +9,7 @@ import {
   type CreatedProject,
   uniqueTitle,
 } from "./helpers/owner-flows";
-import { makeMp4, makePng, MB, png, writeTempFile } from "./helpers/owner-media";
+import { makePng, MB, playableMp4, png, writeTempFile } from "./helpers/owner-media";
 
 signInOwnerForFile("sections");
 
@@ -79,7 +79,7 @@ test("video files are checked before sending: a video container; an mp4 up to 50
     buffer: Buffer.from("x"),
   });
   await expect(page.getByText(resumableMessages.notVideo("notes.txt"))).toBeVisible();
-  await videoInput.setInputFiles(writeTempFile("exact.mp4", makeMp4(50 * MB)));
+  await videoInput.setInputFiles(writeTempFile("exact.mp4", playableMp4(50 * MB)));
   await expect(page.getByText(/Invalid file type|File too large/)).toHaveCount(0);
   await expect(page.getByText("Selected: exact.mp4")).toBeVisible();
 });
@@ -88,7 +88,7 @@ test("switching the video type clears the other choice", async ({ page }) => {
   await page.getByLabel("Video file (MP4, MOV, WebM or MKV)").setInputFiles({
     name: "clip.mp4",
     mimeType: "video/mp4",
-    buffer: makeMp4(),
+    buffer: playableMp4(),
   });
   await expect(page.getByText("Selected: clip.mp4")).toBeVisible();
   await page.getByLabel("Embed a Vimeo video").check();
@@ -133,7 +133,7 @@ test("a section with text, images and alt text appears on the project page", asy
   await page.getByLabel("Video file (MP4, MOV, WebM or MKV)").setInputFiles({
     name: "clip.mp4",
     mimeType: "video/mp4",
-    buffer: makeMp4(),
+    buffer: playableMp4(),
   });
   await submit(page).click();
   await expect(toast(page)).toHaveText(/Section added successfully!/);

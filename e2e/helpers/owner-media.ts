@@ -59,6 +59,20 @@ export function makeMp4(size = 4096): Buffer {
   return Buffer.concat([ftyp, free]);
 }
 
+/**
+ * A real H.264 MP4 the browser plays (e2e/fixtures/clip.mp4), padded by a free box after its own
+ * boxes to exactly `size` bytes: the form sends it as it is, where a file the browser shows no
+ * picture of (makeMp4's) is uploaded with tus first (docs/media.md "Small files").
+ */
+export function playableMp4(size?: number): Buffer {
+  const clip = fs.readFileSync(path.join(__dirname, "..", "fixtures", "clip.mp4"));
+  if (size === undefined || size === clip.length) return clip;
+  const free = Buffer.alloc(size - clip.length);
+  free.writeUInt32BE(free.length, 0);
+  free.write("free", 4, "ascii");
+  return Buffer.concat([clip, free]);
+}
+
 let tempDir: string | undefined;
 
 /**
