@@ -60,7 +60,8 @@ server_tests=$!
   # The floods on PostgreSQL send 3,000 of each kind: what a unique URL may keep does not depend on
   # the database (none of them queries it), and the PGlite run beside sends 10,000 of each.
   FLOOD_REQUESTS=3000 TEST_DATABASE_URL="$pg_url" UNIT_WORKERS=1 vitest run lib/data lib/db \
-    lib/backup lib/auth lib/startup lib/trash test/ops/faults-kill.test.ts \
+    lib/backup lib/auth lib/startup lib/trash lib/uploads/upload-locks.test.ts \
+    test/ops/faults-kill.test.ts \
     test/ops/multi-instance.test.ts test/ops/floods.test.ts
   echo "--- Soak"
   npm run soak -- --seconds 45 --warmup 20 --out reliability/out/soak-short.json
