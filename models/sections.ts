@@ -46,6 +46,12 @@ export type VideoMeta = {
   /** The uploaded file's video codec (h264, hevc, prores…). */
   codec: string;
   bytes: number;
+  /**
+   * A video on Cloudinary sent by this server: the time of its first non-black frame, found in
+   * the file before it went (docs/media.md "Media on Cloudinary"); its default poster's frame.
+   * Absent for a video the browser uploaded straight to Cloudinary, or stored before.
+   */
+  firstPicture?: number;
 };
 
 export const sections = pgTable(

@@ -8,6 +8,9 @@ import { directUploadConfig, directUploadKey, resolveDirectUpload } from "@/lib/
 import { UploadError } from "@/lib/uploads/errors";
 import { cloudinaryRefused, messages } from "@/lib/validation/messages";
 import { CloudinaryRefusal } from "@/lib/storage/cloudinary";
+import { cloudinaryRenditions, type CloudinaryVideoChoices } from "@/lib/uploads/cloudinary-video";
+import { EncodeError } from "@/lib/uploads/encode";
+import { firstPictureOf } from "@/lib/uploads/frames";
 import { ApiError } from "./respond";
 import { parseMultipart, type ParsedForm, type UploadedFile } from "@/lib/uploads/parse";
 import { placeholderFromPreview } from "@/lib/uploads/placeholder";
@@ -223,6 +226,51 @@ export async function storeUploads(files: readonly MediaItem[]): Promise<StoredM
     return stored;
   } catch (error) {
     await deleteMediaQuietly(stored.map((media) => media.key));
+    throw error;
+  }
+}
+
+/**
+ * Stores uploads as storeUploads does; `video` among them, a file on this server about to go to
+ * Cloudinary, gets the time of its first non-black frame in its `video` meta (`firstPicture`, its
+ * default poster's frame: docs/media.md "Media on Cloudinary"), searched while it is sent. A direct
+ * upload's bytes never come here, a local store encodes the file, and a file ffmpeg cannot read
+ * gets none.
+ */
+export async function storeUploadsFindingFirstPicture(
+  files: readonly MediaItem[],
+  video: MediaItem | undefined,
+): Promise<StoredMedia[]> {
+  if (!video || isDirect(video) || !env().CLOUDINARY_URL) return storeUploads(files);
+  const search = new AbortController();
+  const found = firstPictureOf(video.path, search.signal);
+  let stored: StoredMedia[];
+  try {
+    stored = await storeUploads(files);
+  } catch (error) {
+    search.abort();
+    throw error;
+  }
+  const at = await found;
+  return stored.map((media, index) =>
+    files[index] === video && media.video && at !== null
+      ? { ...media, video: { ...media.video, firstPicture: at } }
+      : media,
+  );
+}
+
+/**
+ * A Cloudinary video's renditions for a loop or player (lib/uploads/cloudinary-video.ts); an in
+ * point its video does not reach is refused with the encoder's reason (400).
+ */
+export function renditionsOnCloudinary(
+  video: Parameters<typeof cloudinaryRenditions>[0],
+  choices: CloudinaryVideoChoices,
+) {
+  try {
+    return cloudinaryRenditions(video, choices);
+  } catch (error) {
+    if (error instanceof EncodeError) throw new ApiError(400, error.message);
     throw error;
   }
 }

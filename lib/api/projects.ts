@@ -34,12 +34,20 @@ import {
 } from "@/lib/validation/schedule";
 import { hashPassword } from "@/lib/auth-service/passwords";
 import { JsonBodyError, readJsonObject } from "@/lib/http/json-body";
-import { commitWithMedia, storeUploads, withUploadForm } from "./media";
+import type { VideoMeta } from "@/models";
+import { commitWithMedia, renditionsOnCloudinary, storeUploads, withUploadForm } from "./media";
 import { ApiError } from "./respond";
 
 type CoverChange = { coverUrl: string; coverKey: string | null; coverPlaceholder: string | null };
-/** A new cover loop, or null to remove the stored one; absent: unchanged. */
-type CoverVideoChange = { coverVideoUrl: string | null; coverVideoKey: string | null };
+/**
+ * A new cover loop (on Cloudinary with what Cloudinary read of it), or nulls to remove the stored
+ * one; absent: unchanged.
+ */
+type CoverVideoChange = {
+  coverVideoUrl: string | null;
+  coverVideoKey: string | null;
+  coverVideoMeta?: VideoMeta | null;
+};
 /** The cover loop's in and out points sent: undefined when not sent, null when sent empty. */
 type CoverTrim = { coverTrimStart?: number | null; coverTrimEnd?: number | null };
 /** The fields of a project form, and the `version` it started from (undefined when not sent). */
@@ -77,7 +85,7 @@ function validCoverTrim(values: Record<string, unknown>): CoverTrim {
   return trim;
 }
 
-/** A project without a cover loop, or with one served as stored (Cloudinary): nothing to encode. */
+/** A project without a cover loop, or with one served as stored: nothing to encode. */
 const NOT_ENCODED = {
   coverVideoStatus: null,
   coverVideoError: null,
@@ -90,16 +98,23 @@ const NOT_ENCODED = {
 /**
  * The cover loop's encoding columns of a write (docs/media.md "Cover loops"): a new loop stored on
  * this server is encoded, keeping the in and out points sent (none: the start, at most 30 s); a
- * kept one is encoded again from its file when they change; a removed one takes them along.
+ * kept one is encoded again from its file when they change; a removed one takes them along. A loop
+ * on Cloudinary is ready at once, its renditions Cloudinary's transformations for its points
+ * (docs/media.md "Media on Cloudinary"), written again with every write; one Cloudinary did not
+ * report the size and duration of is served as uploaded, without points.
  */
 function coverLoopColumns(
   stored: Project | null,
   video: CoverVideoChange | null,
   trim: CoverTrim,
 ): ProjectPatch {
-  const key = video ? video.coverVideoKey : (stored?.coverVideoKey ?? null);
+  const held = video ?? stored;
+  const key = held?.coverVideoKey ?? null;
+  const url = held?.coverVideoUrl ?? null;
+  const meta = held?.coverVideoMeta ?? null;
   const sets = trim.coverTrimStart != null || trim.coverTrimEnd != null;
-  if (!key || !isLocalKey(key)) {
+  const local = key !== null && isLocalKey(key);
+  if (!key || !url || (!local && !meta)) {
     if (sets && !key) throw new ApiError(400, coverTimingMessages.needsLoop);
     if (sets) throw new ApiError(400, coverTimingMessages.needsEncoding);
     return video ? NOT_ENCODED : {};
@@ -112,10 +127,21 @@ function coverLoopColumns(
       trim.coverTrimEnd !== undefined ? trim.coverTrimEnd : (kept?.coverTrimEnd ?? null),
   };
   const problem = trimProblem(next.coverTrimStart, next.coverTrimEnd, {
-    duration: kept?.coverVideoMeta?.duration,
+    duration: meta?.duration,
     texts: coverTimingMessages,
   });
   if (problem) throw new ApiError(400, problem);
+  if (!local) {
+    const choices = { loop: true, trimStart: next.coverTrimStart, trimEnd: next.coverTrimEnd };
+    const coverVideoRenditions = renditionsOnCloudinary({ url, key, meta: meta! }, choices);
+    return {
+      ...NOT_ENCODED,
+      ...next,
+      coverVideoMeta: meta,
+      coverVideoStatus: "ready",
+      coverVideoRenditions,
+    };
+  }
   if (!kept) return { ...NOT_ENCODED, ...next, coverVideoStatus: "processing" };
   const changed =
     next.coverTrimStart !== kept.coverTrimStart || next.coverTrimEnd !== kept.coverTrimEnd;
@@ -246,7 +272,11 @@ async function withProjectInput(
           }
         : null;
       const coverVideo = videoMedia
-        ? { coverVideoUrl: videoMedia.url, coverVideoKey: videoMedia.key }
+        ? {
+            coverVideoUrl: videoMedia.url,
+            coverVideoKey: videoMedia.key,
+            coverVideoMeta: videoMedia.video ?? null,
+          }
         : remove
           ? NO_COVER_VIDEO
           : null;

@@ -14,8 +14,7 @@ import { StaleVersionError } from "@/lib/data/versions";
 import { encodingChanged, newVideoColumns, syncVideoJob } from "@/lib/data/video-jobs";
 import { isLocalKey } from "@/lib/storage/local";
 import { isCloudinaryKey } from "@/lib/storage/cloudinary";
-import { cloudinaryFrame, cloudinaryRenditions } from "@/lib/uploads/cloudinary-video";
-import { EncodeError } from "@/lib/uploads/encode";
+import { cloudinaryFrame } from "@/lib/uploads/cloudinary-video";
 import { timingMessages, trimProblem } from "@/lib/validation/video-timing";
 import type { SectionImage } from "@/models";
 import { deleteMediaQuietly, forgetMediaQuietly, type StoredMedia } from "@/lib/storage";
@@ -29,7 +28,13 @@ import {
 } from "@/lib/validation/section";
 import { DEFAULT_FOCAL } from "@/lib/validation/focal";
 import { parseVersion } from "@/lib/validation/version";
-import { commitWithMedia, storeUploads, withUploadForm, type MediaItem } from "./media";
+import {
+  commitWithMedia,
+  renditionsOnCloudinary,
+  storeUploadsFindingFirstPicture,
+  withUploadForm,
+  type MediaItem,
+} from "./media";
 import { storeGeneratedPoster } from "./poster";
 import { storeVimeoThumbnail } from "./vimeo-thumbnail";
 import { ApiError } from "./respond";
@@ -107,7 +112,7 @@ async function storeSectionMedia(form: SectionForm) {
   const files = [...form.images];
   if (form.video) files.push(form.video);
   if (form.poster) files.push(form.poster);
-  const stored = await storeUploads(files);
+  const stored = await storeUploadsFindingFirstPicture(files, form.video);
   const images: SectionImage[] = form.images.map((_, index) => {
     const media = stored[index]!;
     const alt = form.fields.alts[index] ?? "";
@@ -361,19 +366,11 @@ function cloudinaryVideoPatch(section: VideoColumns): SectionPatch {
     trimStart: section.trimStart ?? null,
     trimEnd: section.trimEnd ?? null,
   };
-  let videoRenditions;
-  try {
-    videoRenditions = cloudinaryRenditions(
-      { url: videoUrl, key: videoKey, meta: videoMeta },
-      choices,
-    );
-  } catch (error) {
-    if (error instanceof EncodeError) throw new ApiError(400, error.message);
-    throw error;
-  }
+  const video = { url: videoUrl, key: videoKey, meta: videoMeta };
+  const videoRenditions = renditionsOnCloudinary(video, choices);
   const poster = section.posterFromVideo
     ? {
-        posterUrl: cloudinaryFrame(videoUrl, section.posterTime ?? null),
+        posterUrl: cloudinaryFrame(videoUrl, section.posterTime ?? null, videoMeta),
         posterKey: null,
         posterPlaceholder: null,
       }

@@ -7,7 +7,8 @@ import { encodeSpan, renditionRungs, renditionSize } from "./encode";
  * own video transformations of the stored file (docs/media.md "Media on Cloudinary"), made when
  * they are first asked for and cached by Cloudinary's CDN. The ladder is the local encoder's:
  * the same rungs, sizes and bitrate caps, H.264 MP4, a loop muted (`ac_none`) and cut to its span
- * (`so_`/`eo_`, frame-accurate as the local encode).
+ * (`so_`/`eo_`, frame-accurate as the local encode). A section video and a project's cover loop
+ * alike.
  */
 
 export type CloudinaryVideoChoices = {
@@ -57,10 +58,15 @@ export function cloudinaryRenditions(
 }
 
 /**
- * A frame of a stored Cloudinary video as a JPEG: at `time` seconds, or with null the frame
- * Cloudinary picks as the most representative (`so_auto`), as the local encoder picks the first
- * non-black one.
+ * A frame of a stored Cloudinary video as a JPEG: at `time` seconds; with null the first non-black
+ * one, as the local encoder takes it, when this server found it before sending the file
+ * (`meta.firstPicture`), else the frame Cloudinary picks as the most representative (`so_auto`).
  */
-export function cloudinaryFrame(url: string, time: number | null): string {
-  return transformed(url, [time === null ? "so_auto" : `so_${seconds(time)}`], "jpg");
+export function cloudinaryFrame(
+  url: string,
+  time: number | null,
+  meta: Pick<VideoMeta, "firstPicture">,
+): string {
+  const at = time ?? meta.firstPicture ?? null;
+  return transformed(url, [at === null ? "so_auto" : `so_${seconds(at)}`], "jpg");
 }

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { frameMessages, parseSeconds } from "@/lib/validation/video-timing";
-import { EncodeError, extractFrame, probeVideo, type VideoProbe } from "./encode";
+import { EncodeError, extractFrame, firstPictureTime, probeVideo, type VideoProbe } from "./encode";
 import { UploadError } from "./errors";
 
 /**
@@ -139,6 +139,18 @@ export async function frameAt(source: string, time: string, signal?: AbortSignal
       return fs.readFile(file);
     });
   }, signal);
+}
+
+/**
+ * The time of the first non-black frame of a video about to go to Cloudinary (docs/media.md
+ * "Media on Cloudinary"): the local encoder's own search, in this queue; null when ffmpeg cannot
+ * read the file or `signal` ends the wait.
+ */
+export function firstPictureOf(source: string, signal: AbortSignal): Promise<number | null> {
+  return oneAtATime(
+    async () => firstPictureTime(source, await probeVideo(source), signal),
+    signal,
+  ).catch(() => null);
 }
 
 /** A JPEG answer the browser keeps for the owner only and asks for again each time. */

@@ -85,7 +85,7 @@ export const coverTimingMessages = {
   needsLoop:
     "coverTrimStart and coverTrimEnd need a cover loop: send coverVideo or coverVideoUpload",
   needsEncoding:
-    "coverTrimStart and coverTrimEnd need a cover loop uploaded to this site (not Cloudinary)",
+    "coverTrimStart and coverTrimEnd need a cover loop whose length is known: send the loop again",
   pastEnd: (start: number, duration: number) =>
     `coverTrimStart (${start.toFixed(2)} s) is past the end of the cover loop (${duration.toFixed(2)} s)`,
 } as const;

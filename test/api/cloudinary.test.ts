@@ -185,6 +185,168 @@ describe("the API on Cloudinary storage (CLOUDINARY_URL)", () => {
     expect(listed.body.data).toHaveLength(1);
   });
 
+  it("takes a Cloudinary video's default poster from the first non-black frame of the file it sent", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloud-fade-"));
+    // Black for its first 0.8 s (a fade-in's lead-in), then ffmpeg's test pattern.
+    const fade = makeMaster(dir, "fade.mp4", {
+      width: 320,
+      height: 180,
+      seconds: 2,
+      audio: false,
+      blackSeconds: 0.8,
+    });
+    const bytes = fs.readFileSync(fade);
+    fs.rmSync(dir, { recursive: true, force: true });
+    const project = await call<{ _id: string }>(site.server.url, "POST", "/api/projects", {
+      token: site.ownerToken,
+      form: multipart([
+        ["title", "Fade"],
+        ["role", "Director"],
+        ["category", "Motion Design"],
+        ["cover", { bytes: await pngOfSize(4000), name: "c.png" }],
+      ]),
+    });
+    standIn.reportNext({ width: 320, height: 180, duration: 2, frameRate: 25 });
+    type Answer = { _id: string; version: number; poster: string; posterFromVideo: boolean };
+    const created = await call<Answer>(
+      site.server.url,
+      "POST",
+      `/api/sections/${project.body.data._id}`,
+      {
+        token: site.ownerToken,
+        form: multipart([
+          ["video", { bytes, name: "fade.mp4", type: "video/mp4" }],
+          ["posterTime", ""],
+        ]),
+      },
+    );
+    expect(created.status).toBe(201);
+    const base = "https://res.cloudinary.com/site-cloud/video/upload";
+    const [, at, stored] = /\/so_([\d.]+)\/(v\d+\/.+)\.jpg$/.exec(created.body.data.poster) ?? [];
+    expect(created.body.data.poster).toBe(`${base}/so_${at}/${stored}.jpg`);
+    // The first frame drawn without the black box: 0.8 s, within one frame (40 ms).
+    expect(Math.abs(Number(at) - 0.8)).toBeLessThanOrEqual(0.04);
+    expect(created.body.data.posterFromVideo).toBe(true);
+
+    // The owner's pick wins; an empty time goes back to the first non-black frame.
+    const section = created.body.data;
+    const picked = await call<Answer>(site.server.url, "PUT", `/api/sections/${section._id}`, {
+      token: site.ownerToken,
+      form: multipart([
+        ["version", String(section.version)],
+        ["posterTime", "1.5"],
+      ]),
+    });
+    expect(picked.body.data.poster).toBe(`${base}/so_1.5/${stored}.jpg`);
+    const reset = await call<Answer>(site.server.url, "PUT", `/api/sections/${section._id}`, {
+      token: site.ownerToken,
+      form: multipart([
+        ["version", String(picked.body.data.version)],
+        ["posterTime", ""],
+      ]),
+    });
+    expect(reset.body.data.poster).toBe(created.body.data.poster);
+  });
+
+  it("cuts a Cloudinary cover loop's renditions to its points, lists them on the gallery, and re-derives them on PUT", async () => {
+    type Loop = {
+      _id: string;
+      version: number;
+      coverVideo: string;
+      coverVideoStatus: string;
+      coverVideoRenditions: { url: string; width: number; height: number; bytes: null }[];
+    };
+    const fields: [string, string][] = [
+      ["title", "Cloud loop"],
+      ["role", "Director"],
+      ["category", "Motion Design"],
+    ];
+    const still = await call<Loop>(site.server.url, "POST", "/api/projects", {
+      token: site.ownerToken,
+      form: multipart([...fields, ["cover", { bytes: await pngOfSize(4000), name: "c.png" }]]),
+    });
+    standIn.reportNext({ width: 1920, height: 1080, duration: 12, frameRate: 25 });
+    const created = await call<Loop>(
+      site.server.url,
+      "PUT",
+      `/api/projects/${still.body.data._id}`,
+      {
+        token: site.ownerToken,
+        form: multipart([
+          ...fields,
+          ["version", String(still.body.data.version)],
+          ["coverVideo", { bytes: mp4OfSize(100_000), name: "loop.mp4", type: "video/mp4" }],
+          ["coverTrimStart", "2"],
+          ["coverTrimEnd", "6.48"],
+        ]),
+      },
+    );
+    expect(created.status).toBe(200);
+    const project = created.body.data;
+    const [, stored] = /\/(v\d+\/[^,]+)\.mp4$/.exec(project.coverVideoRenditions[0]!.url)!;
+    const base = "https://res.cloudinary.com/site-cloud/video/upload";
+    const rungs = (span: string) =>
+      [
+        [854, 480, 1200],
+        [1280, 720, 2500],
+        [1920, 1080, 5000],
+      ].map(([width, height, rate]) => ({
+        url: `${base}/${span}/c_limit,w_${width},h_${height}/vc_h264,br_${rate}k,q_auto,ac_none/${stored}.mp4`,
+        type: "video/mp4",
+        width,
+        height,
+        bytes: null,
+      }));
+    expect(project.coverVideoStatus).toBe("ready");
+    expect(project.coverVideoRenditions).toEqual(rungs("so_2,eo_6.48"));
+    expect(project.coverVideo).toBe(project.coverVideoRenditions[2]!.url);
+    // The gallery card's <source> list: smallest adequate first, as for a loop encoded here.
+    const gallery = await (await fetch(`${site.server.url}/`)).text();
+    const card = gallery
+      .match(/<a [^>]*>/g)
+      ?.find((tag) => tag.includes(`href="/sections/${project._id}"`));
+    const sources = /data-loop-sources="([^"]+)"/
+      .exec(card ?? "")?.[1]
+      ?.replaceAll("&quot;", '"')
+      .replaceAll("&amp;", "&");
+    expect(JSON.parse(sources ?? "null")).toEqual([
+      { src: project.coverVideoRenditions[0]!.url, type: "video/mp4", media: "(max-width: 854px)" },
+      {
+        src: project.coverVideoRenditions[1]!.url,
+        type: "video/mp4",
+        media: "(max-width: 1280px)",
+      },
+      { src: project.coverVideoRenditions[2]!.url, type: "video/mp4" },
+    ]);
+
+    // New points rewrite the URLs: no upload, no encode.
+    const uploads = standIn.uploads.size;
+    const chunks = standIn.chunks.length;
+    const edited = await call<Loop>(site.server.url, "PUT", `/api/projects/${project._id}`, {
+      token: site.ownerToken,
+      form: multipart([...fields, ["version", String(project.version)], ["coverTrimStart", "1"]]),
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data.coverVideoStatus).toBe("ready");
+    expect(edited.body.data.coverVideoRenditions).toEqual(rungs("so_1,eo_6.48"));
+    expect([standIn.uploads.size, standIn.chunks.length]).toEqual([uploads, chunks]);
+
+    // Removing the loop destroys it on Cloudinary, renditions and all.
+    const removed = await call<Loop>(site.server.url, "PUT", `/api/projects/${project._id}`, {
+      token: site.ownerToken,
+      form: multipart([
+        ...fields,
+        ["version", String(edited.body.data.version)],
+        ["removeCoverVideo", "true"],
+      ]),
+    });
+    expect(removed.body.data).toMatchObject({ coverVideo: "", coverVideoRenditions: [] });
+    expect(standIn.destroyed).toContainEqual({
+      publicId: stored!.replace(/^v\d+\//, ""),
+      resourceType: "video",
+    });
+  });
+
   it("sends an attached resumable master to Cloudinary in chunks, its bytes whole", async () => {
     // A real H.264 file (ffmpeg reads it when its last byte arrives) followed by a 30 MB `free` box.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloud-master-"));
