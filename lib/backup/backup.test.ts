@@ -127,6 +127,8 @@ describe("backup and restore", () => {
         audio: true,
         codec: "h264",
         bytes: 4096,
+        // The first non-black frame's time, kept for a video sent to Cloudinary.
+        firstPicture: 0.8,
       },
       // Its poster taken from a frame and its loop's trim (migration 0018).
       posterFromVideo: true,
@@ -195,6 +197,7 @@ describe("backup and restore", () => {
     expect(before.sections[0]!.videoRenditions).toMatchObject([{ url: "/media/clip-480.mp4" }]);
     expect(Object.keys(before.media)).toContain("clip-480.mp4");
     expect(await meta()).toEqual(metaBefore);
+    expect(metaBefore).toMatchObject({ codec: "h264", firstPicture: 0.8 });
     expect(await jobs()).toEqual(jobsBefore);
     expect(jobsBefore).toMatchObject([
       { state: "failed", error: "Refused", attempts: 2 },
