@@ -1,4 +1,6 @@
-import { expect, test } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
 import { OWNER_EMAIL, PASSWORD, startApiSite, type ApiSite } from "../test/helpers/api-client";
 import { startCloudinaryStandIn } from "../test/helpers/cloudinary-stand-in";
 import { toast } from "./helpers/owner-flows";
@@ -23,6 +25,14 @@ test.afterAll(async () => {
   await standIn?.stop();
 });
 
+async function signIn(page: Page) {
+  await page.goto(`${site.server.url}/signin`);
+  await page.getByLabel("Email").fill(OWNER_EMAIL);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL("**/dashboard");
+}
+
 test("project cover and section media go to Cloudinary, not through the site", async ({ page }) => {
   test.setTimeout(120_000);
   const base = site.server.url;
@@ -32,11 +42,7 @@ test("project cover and section media go to Cloudinary, not through the site", a
       bodiesToSite.push({ url: request.url(), bytes: request.postDataBuffer()?.length ?? 0 });
   });
 
-  await page.goto(`${base}/signin`);
-  await page.getByLabel("Email").fill(OWNER_EMAIL);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL("**/dashboard");
+  await signIn(page);
 
   await page.goto(`${base}/addproject`);
   await page.getByLabel("Cover image").setInputFiles(png("cover.png", { width: 320, height: 240 }));
@@ -101,4 +107,53 @@ test("project cover and section media go to Cloudinary, not through the site", a
   }[];
   expect(section!.images[0]!.placeholder).toMatch(webp);
   expect(section!.posterPlaceholder).toMatch(webp);
+});
+
+test("a cover loop trimmed in the Add form is cut by Cloudinary's transformations, ready at once", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const base = site.server.url;
+  await signIn(page);
+  await page.goto(`${base}/addproject`);
+  await page.getByLabel("Cover image").setInputFiles(png("cover.png", { width: 320, height: 240 }));
+  await page.getByLabel("Cover loop (MP4, MOV, WebM or MKV)").setInputFiles({
+    name: "clip.mp4",
+    mimeType: "video/mp4",
+    buffer: fs.readFileSync(path.join(__dirname, "fixtures", "clip.mp4")),
+  });
+  // Its in and out points, on the chosen file (a 1.95 s, 320 × 180 clip).
+  const loopIn = page.getByLabel("Loop in");
+  await expect(loopIn).toBeEnabled();
+  await loopIn.fill("0.4");
+  await page.getByLabel("Loop out").fill("1.6");
+  await expect(page.getByText(/^Loop: /)).toHaveText("Loop: 0.40 s to 1.60 s (1.20 s)");
+  await page.getByLabel("Title").fill("Cut in the cloud");
+  await page.getByLabel("Role").fill("Direction");
+  await page.getByLabel("Category").selectOption("Motion Design");
+  // The cover went straight to Cloudinary when the form was sent; the loop goes through the site,
+  // and the stand-in reports what Cloudinary reads of it.
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url() === `${base}/api/projects`)
+      standIn.reportNext({ width: 320, height: 180, duration: 1.95, frameRate: 25 });
+  });
+  await page.getByRole("button", { name: "Add Project" }).click();
+  await page.waitForURL(/\/addsection\/[0-9a-f]{24}$/);
+  const id = page.url().split("/").at(-1)!;
+  const { data } = (await (await page.request.get(`${base}/api/projects/${id}`)).json()) as {
+    data: {
+      coverVideo: string;
+      coverVideoStatus: string;
+      coverTrimStart: number;
+      coverTrimEnd: number;
+      coverVideoRenditions: { url: string; height: number }[];
+    };
+  };
+  expect(data).toMatchObject({ coverVideoStatus: "ready", coverTrimStart: 0.4, coverTrimEnd: 1.6 });
+  // One rung, the clip's own size: muted and cut to the points, by URL.
+  expect(data.coverVideoRenditions).toHaveLength(1);
+  expect(data.coverVideo).toMatch(
+    /^https:\/\/res\.cloudinary\.com\/e2e-cloud\/video\/upload\/so_0\.4,eo_1\.6\/c_limit,w_320,h_180\/vc_h264,br_1200k,q_auto,ac_none\/v\d+\/.+\.mp4$/,
+  );
+  expect(site.uploads()).toEqual([]);
 });
