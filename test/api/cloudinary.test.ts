@@ -331,6 +331,25 @@ describe("the API on Cloudinary storage (CLOUDINARY_URL)", () => {
     expect(edited.body.data.coverVideoRenditions).toEqual(rungs("so_1,eo_6.48"));
     expect([standIn.uploads.size, standIn.chunks.length]).toEqual([uploads, chunks]);
 
+    // Cloudinary reports a new loop's length: an in point past its end is refused at once, and
+    // the loop just sent is destroyed again; the stored one stays.
+    standIn.reportNext({ width: 1280, height: 720, duration: 3, frameRate: 25 });
+    const refused = await call(site.server.url, "PUT", `/api/projects/${project._id}`, {
+      token: site.ownerToken,
+      form: multipart([
+        ...fields,
+        ["version", String(edited.body.data.version)],
+        ["coverVideo", { bytes: mp4OfSize(100_000), name: "short.mp4", type: "video/mp4" }],
+        ["coverTrimStart", "4"],
+      ]),
+    });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { message: "coverTrimStart (4.00 s) is past the end of the cover loop (3.00 s)" },
+    });
+    expect(standIn.uploads.size).toBe(uploads);
+    expect(site.uploads()).toEqual([]);
+
     // Removing the loop destroys it on Cloudinary, renditions and all.
     const removed = await call<Loop>(site.server.url, "PUT", `/api/projects/${project._id}`, {
       token: site.ownerToken,
