@@ -109,7 +109,7 @@ test("project cover and section media go to Cloudinary, not through the site", a
   expect(section!.posterPlaceholder).toMatch(webp);
 });
 
-test("a cover loop trimmed in the Add form is cut by Cloudinary's transformations, ready at once", async ({
+test("a cover loop on Cloudinary takes in and out points in the Add form and the Edit modal, cut by Cloudinary's transformations", async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -156,4 +156,47 @@ test("a cover loop trimmed in the Add form is cut by Cloudinary's transformation
     /^https:\/\/res\.cloudinary\.com\/e2e-cloud\/video\/upload\/so_0\.4,eo_1\.6\/c_limit,w_320,h_180\/vc_h264,br_1200k,q_auto,ac_none\/v\d+\/.+\.mp4$/,
   );
   expect(site.uploads()).toEqual([]);
+
+  // The Edit modal moves the stored loop's points on a playable copy Cloudinary makes of it (served
+  // here by the clip itself); saving rewrites the URLs, with no upload.
+  const clip = fs.readFileSync(path.join(__dirname, "fixtures", "clip.mp4"));
+  const previews: string[] = [];
+  await page.route("https://res.cloudinary.com/e2e-cloud/video/**", async (route) => {
+    previews.push(route.request().url());
+    // With byte ranges, as Cloudinary's CDN answers a video.
+    const range = /^bytes=(\d+)-(\d*)$/.exec(route.request().headers().range ?? "");
+    const start = Number(range?.[1] ?? 0);
+    const end = range?.[2] ? Number(range[2]) : clip.length - 1;
+    await route.fulfill({
+      status: range ? 206 : 200,
+      headers: {
+        "content-type": "video/mp4",
+        "accept-ranges": "bytes",
+        ...(range ? { "content-range": `bytes ${start}-${end}/${clip.length}` } : {}),
+      },
+      body: clip.subarray(start, end + 1),
+    });
+  });
+  const uploads = standIn.uploads.size;
+  await page.goto(`${base}/`);
+  const card = page.getByTestId("project-card").filter({ hasText: "Cut in the cloud" });
+  await card.getByRole("button", { name: "Edit Cut in the cloud" }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Cut in the cloud" });
+  await expect(dialog.getByText(/^Loop: /)).toHaveText("Loop: 0.40 s to 1.60 s (1.20 s)");
+  const storedIn = dialog.getByLabel("Loop in");
+  await expect(storedIn).toBeEnabled();
+  await storedIn.fill("0.2");
+  await expect(dialog.getByText(/^Loop: /)).toHaveText("Loop: 0.20 s to 1.60 s (1.40 s)");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  // The picker played the stored file's playable copy (the card's loop may ask for its rendition).
+  expect(previews).toContainEqual(
+    expect.stringMatching(/\/video\/upload\/c_limit,w_640,h_640\/vc_h264,q_auto,ac_none\/v\d+\//),
+  );
+  const edited = (await (await page.request.get(`${base}/api/projects/${id}`)).json()) as {
+    data: { coverVideo: string; coverTrimStart: number };
+  };
+  expect(edited.data.coverTrimStart).toBe(0.2);
+  expect(edited.data.coverVideo).toContain("/so_0.2,eo_1.6/c_limit,w_320,h_180/");
+  expect(standIn.uploads.size).toBe(uploads);
 });

@@ -83,10 +83,10 @@ export function ProjectFields({
   // A master sent with tus: its file, previewed for the in and out points while it uploads.
   const [masterFile, setMasterFile] = useState<File | null>(null);
   const newLoop = draft.coverVideo ?? masterFile;
-  // The in and out points are picked on the new file, or on the stored one (encoded here).
+  // The in and out points are picked on the new file, or on the stored one (encoded here, or a
+  // playable copy of the one on Cloudinary); a loop that takes no points has no source.
   const stored = currentCoverLoop?.source;
-  const storedLocal = Boolean(stored?.startsWith("/media/")) && !draft.removeCoverVideo;
-  const loopSource = newLoop ?? (storedLocal ? stored! : null);
+  const loopSource = newLoop ?? (stored && !draft.removeCoverVideo ? stored : null);
   // Once a master is on the server, its frames show what the browser cannot decode (ProRes, HEVC).
   const frames = draft.coverVideoUpload ? `/api/uploads/${draft.coverVideoUpload}/frames` : null;
   return (

@@ -4,6 +4,8 @@ import type { Section } from "./sections";
 import type { ContactMessage } from "./contact-messages";
 import { DEFAULT_FOCAL } from "@/lib/validation/focal";
 import { toLayout } from "@/lib/domain";
+import { isCloudinaryKey } from "@/lib/storage/cloudinary";
+import { cloudinaryPreview } from "@/lib/uploads/cloudinary-video";
 import type { VideoMeta, VideoRendition } from "@/models";
 
 /**
@@ -53,12 +55,23 @@ export function toProjectJson(project: Project, viewer: Viewer) {
           unpublishAt: project.unpublishAt?.toISOString() ?? null,
           // The file a new encode of the cover loop starts from, whose seconds its in and out
           // points count (docs/api.md "Cover loops"); "" without a loop.
-          coverVideoMaster: project.coverVideoUrl ?? "",
+          coverVideoMaster: coverLoopMaster(project),
         }
       : {}),
     createdAt: project.createdAt.toISOString(),
     updatedAt: project.updatedAt.toISOString(),
   };
+}
+
+/**
+ * The file the owner picks a cover loop's points on: the stored file, or on Cloudinary a playable
+ * copy of it (lib/uploads/cloudinary-video.ts); "" without a loop, or for one on Cloudinary whose
+ * length Cloudinary did not report (served as uploaded, it takes no points).
+ */
+function coverLoopMaster(project: Project): string {
+  const { coverVideoUrl: url, coverVideoKey: key, coverVideoMeta: meta } = project;
+  if (!url || !key || !isCloudinaryKey(key)) return url ?? "";
+  return meta ? cloudinaryPreview(url) : "";
 }
 
 /**

@@ -70,3 +70,11 @@ export function cloudinaryFrame(
   const at = time ?? meta.firstPicture ?? null;
   return transformed(url, [at === null ? "so_auto" : `so_${seconds(at)}`], "jpg");
 }
+
+/**
+ * A stored Cloudinary video whole, as a small muted H.264 MP4 every browser plays, on the stored
+ * file's own timeline: what the owner picks a cover loop's in and out points on.
+ */
+export function cloudinaryPreview(url: string): string {
+  return transformed(url, ["c_limit,w_640,h_640", "vc_h264,q_auto,ac_none"], "mp4");
+}

@@ -254,6 +254,7 @@ describe("the API on Cloudinary storage (CLOUDINARY_URL)", () => {
       version: number;
       coverVideo: string;
       coverVideoStatus: string;
+      coverVideoMaster: string;
       coverVideoRenditions: { url: string; width: number; height: number; bytes: null }[];
     };
     const fields: [string, string][] = [
@@ -300,6 +301,10 @@ describe("the API on Cloudinary storage (CLOUDINARY_URL)", () => {
     expect(project.coverVideoStatus).toBe("ready");
     expect(project.coverVideoRenditions).toEqual(rungs("so_2,eo_6.48"));
     expect(project.coverVideo).toBe(project.coverVideoRenditions[2]!.url);
+    // The owner picks the points on a playable copy of the whole stored file.
+    expect(project.coverVideoMaster).toBe(
+      `${base}/c_limit,w_640,h_640/vc_h264,q_auto,ac_none/${stored}.mp4`,
+    );
     // The gallery card's <source> list: smallest adequate first, as for a loop encoded here.
     const gallery = await (await fetch(`${site.server.url}/`)).text();
     const card = gallery
