@@ -3,6 +3,7 @@ import type { VideoPlayback } from "@/lib/domain";
 import { optimizedImage, preloadLcpImage } from "@/lib/site/image-srcset";
 import { columnSizes } from "@/lib/site/image-grid-layout";
 import { LoopVideo, PlayerVideo, VimeoFacade } from "./lazy-videos";
+import { VideoStill } from "./video-still";
 import { VimeoFrame } from "./vimeo-frame";
 import { videoSources, type SectionRendition } from "@/lib/site/video-sources";
 
@@ -26,7 +27,10 @@ export function SectionVideo({
   eager = false,
 }: {
   videoEmbed: string | null;
-  /** The best file of an uploaded video (its largest rendition once encoded). */
+  /**
+   * The best file of an uploaded video (its largest rendition once encoded); null while a video
+   * browsers cannot play as uploaded encodes, whose poster then shows alone.
+   */
   videoUrl: string | null;
   videoRenditions?: readonly SectionRendition[];
   playback?: VideoPlayback;
@@ -54,8 +58,26 @@ export function SectionVideo({
     );
   }
   if (player) return <VimeoFrame src={player} title={`${title} (Vimeo video)`} />;
-  if (!videoUrl) return null;
   if (still && eager) preloadLcpImage(still);
+  if (!videoUrl) {
+    // A poster without a playable file: an uploaded video that encodes, and that browsers cannot
+    // all play as uploaded (ProRes, HEVC). Its still holds the video's place, without a player.
+    if (!still) return null;
+    const loop = playback === "loop";
+    return (
+      <div
+        className={`relative aspect-video w-full overflow-hidden rounded-sm ${loop ? "bg-stone-200" : "bg-black"}`}
+      >
+        <VideoStill
+          image={still}
+          placeholder={posterPlaceholder}
+          eager={eager}
+          fit={loop ? "cover" : "contain"}
+          testId="encoding-poster"
+        />
+      </div>
+    );
+  }
   const video = {
     src: videoUrl,
     sources: videoSources(videoRenditions),

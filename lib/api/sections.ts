@@ -1,4 +1,5 @@
 import "server-only";
+import fs from "node:fs/promises";
 import { invalidateProject } from "@/lib/cache";
 import { getProject } from "@/lib/data/projects";
 import {
@@ -12,11 +13,13 @@ import {
 import { restoreSection, sectionMediaKeys, trashSection } from "@/lib/data/trash";
 import { StaleVersionError } from "@/lib/data/versions";
 import { encodingChanged, newVideoColumns, syncVideoJob } from "@/lib/data/video-jobs";
-import { isLocalKey } from "@/lib/storage/local";
+import { env } from "@/lib/env";
+import { isLocalKey, localPath } from "@/lib/storage/local";
 import { isCloudinaryKey } from "@/lib/storage/cloudinary";
 import { cloudinaryFrame } from "@/lib/uploads/cloudinary-video";
+import { EncodeError, probeVideo } from "@/lib/uploads/encode";
 import { timingMessages, trimProblem } from "@/lib/validation/video-timing";
-import type { SectionImage } from "@/models";
+import type { SectionImage, VideoMeta } from "@/models";
 import { deleteMediaQuietly, forgetMediaQuietly, type StoredMedia } from "@/lib/storage";
 import { MAX_IMAGES, posterRule, sectionImageRule, videoRule } from "@/lib/validation/uploads";
 import { messages, tooManyImages } from "@/lib/validation/messages";
@@ -104,9 +107,25 @@ async function addGeneratedPoster(stored: StoredMedia[]): Promise<StoredMedia> {
 }
 
 /**
+ * What ffmpeg reads of a video stored on this server, above all its codec: until its renditions are
+ * ready only an H.264 mp4 plays as uploaded (docs/media.md#video-encoding). Null when it cannot be
+ * read: the encoder refuses it with its reason.
+ */
+async function storedVideoMeta(key: string): Promise<VideoMeta | null> {
+  const file = localPath(env().DATA_DIR, key);
+  if (!file) return null;
+  try {
+    const [probe, { size }] = await Promise.all([probeVideo(file), fs.stat(file)]);
+    return { ...probe, bytes: size };
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Stores the images, video and poster of a form; images first, in the order they were sent. A
  * video file sent without a poster gets a generated neutral still, so no uploaded video is ever
- * without one.
+ * without one; a video stored on this server gets what ffmpeg reads of it (its `videoMeta`).
  */
 async function storeSectionMedia(form: SectionForm) {
   const files = [...form.images];
@@ -130,6 +149,7 @@ async function storeSectionMedia(form: SectionForm) {
     };
   });
   const video: StoredMedia | undefined = form.video ? stored[form.images.length] : undefined;
+  if (video && isLocalKey(video.key)) video.video = await storedVideoMeta(video.key);
   let poster: StoredMedia | undefined = form.poster ? stored[stored.length - 1] : undefined;
   // On Cloudinary a poster time names the frame Cloudinary makes the poster of: no still.
   const frame = video && isCloudinaryKey(video.key) && form.fields.posterTime !== undefined;

@@ -43,8 +43,9 @@ export function onVideoJobQueued(wake: () => void): void {
 }
 
 /**
- * The section columns of a newly stored video: encoded when on local disk; on Cloudinary, what
- * Cloudinary read of it (its renditions are Cloudinary's, lib/uploads/cloudinary-video.ts).
+ * The section columns of a newly stored video: encoded when on local disk; what was read of it
+ * (by ffmpeg here; on Cloudinary by Cloudinary, whose renditions it names,
+ * lib/uploads/cloudinary-video.ts).
  */
 export function newVideoColumns(
   video: Pick<StoredMedia, "key" | "video">,

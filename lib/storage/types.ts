@@ -45,6 +45,7 @@ export type StoredMedia = {
   /**
    * A video on Cloudinary: what Cloudinary read of it (size, duration, frame rate, audio), from
    * which its renditions are named (docs/media.md "Media on Cloudinary"); null when it did not say.
+   * A section video stored here: what ffmpeg read of it (lib/api/sections.ts).
    */
   video?: VideoMeta | null;
 };

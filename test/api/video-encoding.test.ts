@@ -80,8 +80,9 @@ describe("encoding an uploaded video", () => {
     expect(created.status).toBe(201);
     const upload = created.body.data.video;
     expect(created.body.data.videoStatus).toBe("processing");
+    // Read when it was stored (its codec decides what the page plays meanwhile).
     expect(created.body.data.videoRenditions).toEqual([
-      { url: upload, type: "video/mp4", width: null, height: null, bytes: null },
+      { url: upload, type: "video/mp4", width: 1280, height: 720, bytes: fs.statSync(master).size },
     ]);
 
     const id = created.body.data._id;
@@ -104,6 +105,53 @@ describe("encoding an uploaded video", () => {
     // The upload is kept as the master (KEEP_MASTERS defaults to true), beside the renditions.
     expect(site.uploads()).toContain(upload.slice("/media/".length));
     expect(encoding()).toEqual([]);
+  });
+
+  it("shows an HEVC mp4's poster, not a player, until its renditions are ready; an H.264 mp4 plays as uploaded meanwhile", async () => {
+    // A longer encode goes first: the two videos below wait in the queue while the page is read.
+    const held = await postSection([
+      ["video", mp4(makeMaster(masters, "held.mp4", { width: 1920, height: 1080, seconds: 6 }))],
+    ]);
+    const hevc = (
+      await postSection([
+        ["title", "In HEVC"],
+        ["video", mp4(makeColourMaster(masters, "colours-hevc.mp4", { hevc: true }))],
+      ])
+    ).body.data;
+    const h264 = (
+      await postSection([
+        ["title", "In H.264"],
+        ["video", mp4(makeColourMaster(masters, "colours-h264.mp4"))],
+      ])
+    ).body.data;
+    const page = async () => (await fetch(new URL(`/sections/${projectId}`, url()))).text();
+    /** An `<img>` of the page drawing `poster` (through the optimizer) as the still `testId`. */
+    const still = (poster: string, testId: string) =>
+      new RegExp(`<img [^>]*${encodeURIComponent(poster)}[^>]*data-testid="${testId}"`);
+    const html = await page();
+    // Both were still waiting when the page was read.
+    expect((await videoState(hevc._id)).videoStatus).toBe("processing");
+    expect((await videoState(h264._id)).videoStatus).toBe("processing");
+    // The HEVC upload is named nowhere in the page (no player, no source): its poster stands alone.
+    expect(html).not.toContain(hevc.video);
+    expect(html).toMatch(still(hevc.poster, "encoding-poster"));
+    // The H.264 upload plays as uploaded, behind its play control.
+    expect(html).toContain(`<video preload="none" playsInline="" src="${h264.video}"`);
+    expect(html).toMatch(still(h264.poster, "player-poster"));
+
+    // The held encode is dropped; once the HEVC video's rendition is ready the page plays it.
+    await call(url(), "PUT", `/api/sections/${held.body.data._id}`, {
+      token: site.ownerToken,
+      form: multipart([["removeVideo", "true"]]),
+    });
+    const ready = await until(
+      () => sectionOf(hevc._id),
+      (section) => section.videoStatus === "ready",
+    );
+    const encoded = await page();
+    expect(encoded).toContain(`<video preload="none" playsInline="" src="${ready.video}"`);
+    expect(encoded).toMatch(still(hevc.poster, "player-poster"));
+    expect(encoded).not.toContain("encoding-poster");
   });
 
   it("marks a file the encoder cannot read failed with a reason; only the owner retries it", async () => {
