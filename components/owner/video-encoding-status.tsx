@@ -19,9 +19,12 @@ const POLL_MS = 1500;
 export function VideoEncodingStatus({
   owner,
   initial,
+  posterMeanwhile = false,
 }: {
   owner: EncodingOwner;
   initial: Pick<VideoEncoding, "videoStatus" | "videoError">;
+  /** A section video the page cannot play as uploaded (HEVC, a master): its poster shows meanwhile. */
+  posterMeanwhile?: boolean;
 }) {
   const cover = "projectId" in owner;
   const ownerKey = cover ? owner.projectId : owner.sectionId;
@@ -68,7 +71,9 @@ export function VideoEncodingStatus({
           : "The video is waiting to be encoded."}{" "}
         {cover
           ? "The gallery card shows the cover image meanwhile; you can go on editing."
-          : "The page plays the uploaded file meanwhile; you can go on editing."}
+          : posterMeanwhile
+            ? "The page shows the video's poster meanwhile; you can go on editing."
+            : "The page plays the uploaded file meanwhile; you can go on editing."}
       </p>
     );
   if (state.videoStatus === "failed")

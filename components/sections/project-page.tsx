@@ -27,6 +27,7 @@ import {
   loadSiteSettings,
 } from "@/lib/site/queries";
 import { getCachedSiteUrl } from "@/lib/site/site-url";
+import { playsAsUploaded } from "@/lib/site/video-sources";
 import { contactPageTexts } from "@/lib/validation/contact-page";
 
 /*
@@ -203,12 +204,6 @@ export function restrictedMediaUrl(project: Project, query = "private") {
     restricted && url.startsWith("/media/") && !url.includes("?") ? `${url}?${query}` : url;
 }
 
-/** A section's video as uploaded when browsers play it before it is encoded: an H.264 mp4. */
-function playableUpload({ videoUrl, videoMeta }: Section): string | null {
-  if (!videoUrl?.endsWith(".mp4")) return null;
-  return !videoMeta || videoMeta.codec === "h264" ? videoUrl : null;
-}
-
 /** What SectionView shows of a stored section (the project page, the owner's editor, review pages). */
 export function sectionViewData(
   section: Section,
@@ -231,11 +226,11 @@ export function sectionViewData(
       focalY: image.focalY,
       placeholder: image.placeholder ?? null,
     })),
-    // The largest rendition once encoded, else the file as uploaded when every browser plays it:
-    // an H.264 mp4 (or an mp4 whose codec was never read: stored before codecs were, or
-    // unreadable). Another codec or container (HEVC, ProRes) shows its poster until its renditions
-    // are ready (docs/media.md#video-encoding).
-    videoUrl: mediaUrlOf(section.videoRenditions.at(-1)?.url ?? playableUpload(section)),
+    // The largest rendition once encoded, else the file as uploaded when every browser plays it
+    // (an H.264 mp4); another codec or container (HEVC, ProRes) shows its poster meanwhile.
+    videoUrl: mediaUrlOf(
+      section.videoRenditions.at(-1)?.url ?? (playsAsUploaded(section) ? section.videoUrl : null),
+    ),
     videoRenditions: section.videoRenditions.map(({ url, type, width }) => ({
       url: mediaUrl(url),
       type,

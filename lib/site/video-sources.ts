@@ -17,3 +17,19 @@ export function videoSources(renditions: readonly SectionRendition[]): VideoSour
     ...(index < renditions.length - 1 ? { media: `(max-width: ${rendition.width}px)` } : {}),
   }));
 }
+
+/**
+ * Whether a section's uploaded video plays as uploaded until its renditions are ready
+ * (docs/media.md#video-encoding): an mp4 in H.264, which every browser plays, or one whose codec
+ * was never read (stored before codecs were, or unreadable). Any other (HEVC, a ProRes or mkv
+ * master) shows its poster meanwhile.
+ */
+export function playsAsUploaded({
+  videoUrl,
+  videoMeta,
+}: {
+  videoUrl: string | null;
+  videoMeta: { codec: string } | null;
+}): boolean {
+  return Boolean(videoUrl?.endsWith(".mp4")) && (!videoMeta || videoMeta.codec === "h264");
+}
