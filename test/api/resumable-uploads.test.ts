@@ -193,6 +193,10 @@ describe("resumable uploads", () => {
       ]);
       expect(section.status).toBe(201);
       expect(section.body.data.videoStatus).toBe("processing");
+      // What ffmpeg read of it at attach (its codec decides what the page shows until encoded).
+      expect(section.body.data.videoRenditions).toEqual([
+        expect.objectContaining({ width: 854, height: 480, bytes: bytes.length }),
+      ]);
       const stored = path.join(
         site.dataDir,
         "uploads",
