@@ -4,7 +4,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { makeColourMaster } from "../test/helpers/video-masters";
+import { makeColourMaster, makeMaster } from "../test/helpers/video-masters";
 import {
   type CreatedProject,
   createProjectViaApi,
@@ -318,21 +318,56 @@ test("a small HEVC mp4 goes to the server before saving: the pickers show its fr
   await expect(page.getByTestId("loop-preview-frame")).toHaveAttribute("alt", /at 1\.\d+ s$/);
   expect(await coloursOf(page.getByTestId("loop-preview-frame"), [[0.5, 0.5]])).toEqual(["lime"]);
 
+  // A longer encode is queued first, so the visitor's page is read while this video waits.
+  const origin = { Origin: String(test.info().project.use.baseURL) };
+  const held = await page.request.post(`/api/sections/${project.id}`, {
+    headers: origin,
+    multipart: {
+      title: "Held",
+      video: {
+        name: "held.mp4",
+        mimeType: "video/mp4",
+        buffer: fs.readFileSync(
+          makeMaster(masters, "held.mp4", { width: 1920, height: 1080, seconds: 6 }),
+        ),
+      },
+    },
+  });
+  expect(held.status()).toBe(201);
   await page.getByRole("button", { name: "Add Section" }).click();
   await page.waitForURL(new RegExp(`/sections/${project.id}$`));
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const visitor = await context.newPage();
+  await visitor.goto(`/sections/${project.id}`);
+  // Until it is encoded the HEVC file (sound under a black picture in Chromium) is not played:
+  // the section shows its poster where the video will be.
+  const waiting = visitor.getByTestId("project-section").filter({ hasText: "HEVC" });
+  await expect(waiting.getByTestId("encoding-poster")).toBeVisible();
+  await expect(waiting.locator("video")).toHaveCount(0);
+  const list = await page.request.get(`/api/sections/${project.id}`);
+  const hevc = ((await list.json()) as { data: SectionData[] }).data.find(
+    (s) => s.title === "HEVC",
+  );
+  expect(hevc?.videoStatus).toBe("processing");
+  const heldId = ((await held.json()) as { data: SectionData }).data._id;
+  const removed = await page.request.put(`/api/sections/${heldId}`, {
+    headers: origin,
+    multipart: { removeVideo: "true" },
+  });
+  expect(removed.status()).toBe(200);
+
   const section = await readySection(page, "HEVC");
   expect(section).toMatchObject({ trimStart: 1, trimEnd: 2 });
   expect(Math.abs(section.posterTime! - 2.5)).toBeLessThanOrEqual(0.04);
 
-  // The visitor's page: the chosen frame (blue) as the section's poster.
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  const visitor = await context.newPage();
-  await visitor.goto(`/sections/${project.id}`);
+  // Encoded: the loop plays its rendition, the chosen frame (blue) its poster.
+  await visitor.reload();
   await expect(visitor.locator('video[data-playback="loop"]')).toHaveAttribute(
     "poster",
     new RegExp(`url=${encodeURIComponent(section.poster)}&`),
   );
   expect(await posterColour(visitor, section.poster)).toEqual([0, 0, 4]);
+  await expect(waiting.getByTestId("encoding-poster")).toHaveCount(0);
   await context.close();
 });
 
