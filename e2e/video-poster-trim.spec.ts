@@ -349,6 +349,11 @@ test("a small HEVC mp4 goes to the server before saving: the pickers show its fr
     (s) => s.title === "HEVC",
   );
   expect(hevc?.videoStatus).toBe("processing");
+  // The owner's Edit Section page says so.
+  await page.goto(`/editsectionpage/${hevc!._id}`);
+  await expect(page.getByRole("status").filter({ hasText: "you can go on editing" })).toContainText(
+    "The page shows the video's poster meanwhile; you can go on editing.",
+  );
   const heldId = ((await held.json()) as { data: SectionData }).data._id;
   const removed = await page.request.put(`/api/sections/${heldId}`, {
     headers: origin,
