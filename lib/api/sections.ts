@@ -17,7 +17,7 @@ import { env } from "@/lib/env";
 import { isLocalKey, localPath } from "@/lib/storage/local";
 import { isCloudinaryKey } from "@/lib/storage/cloudinary";
 import { cloudinaryFrame } from "@/lib/uploads/cloudinary-video";
-import { EncodeError, probeVideo } from "@/lib/uploads/encode";
+import { probeVideo } from "@/lib/uploads/encode";
 import { timingMessages, trimProblem } from "@/lib/validation/video-timing";
 import type { SectionImage, VideoMeta } from "@/models";
 import { deleteMediaQuietly, forgetMediaQuietly, type StoredMedia } from "@/lib/storage";
