@@ -47,8 +47,8 @@ export default defineConfig({
         test: {
           // Each file starts production servers (`next start`) or uses the run's shared one
           // (test/helpers/shared-site.ts) and checks memory and timings, so they run one file at a
-          // time. Vitest runs such a project after all the others; scripts/test.sh runs it in a
-          // Vitest of its own beside the unit files instead.
+          // time. Vitest runs such a project after all the others; scripts/test.sh runs its folders
+          // in two Vitests of their own, beside the unit files and Playwright, instead.
           name: "server",
           setupFiles: ["test/helpers/setup-processes.ts"],
           include: ["test/**/*.test.ts"],

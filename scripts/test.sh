@@ -12,11 +12,14 @@ step() { printf '\n=== %s  [%dm%02ds]\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)
 # Everything this run starts inherits the marker; at the end, on success or failure, the throw-away
 # PostgreSQL server is stopped first, then nothing carrying the marker may still be alive.
 export PORTFOLIO_TEST_RUN="npm-test-$$-$(date +%s)"
+# The embedded-database templates (test/helpers/pg-template.ts), made once for every Vitest run.
+export PORTFOLIO_TEST_PG_TEMPLATE_DIR="${TMPDIR:-/tmp}/portfolio-pg-template-$PORTFOLIO_TEST_RUN"
 pg_started=""
 finish() {
   local code=$?
   trap - EXIT
   [ -n "$pg_started" ] && bash scripts/pg-test-server.sh stop
+  rm -rf "$PORTFOLIO_TEST_PG_TEMPLATE_DIR"
   step "Check: no process started by the tests is still running"
   node scripts/leftover-processes.mjs || code=1
   exit "$code"
@@ -25,58 +28,83 @@ trap finish EXIT
 
 step "Lint, formatting, types and the production build"
 # ESLint and tsc (one core each) run beside the build, which keeps both cores busy only part of the
-# time (its own type check, of the product files alone, is single-threaded). Every check reports
-# before a failure stops the run.
+# time; the build skips its own type check, of the product files alone, which tsc repeats
+# (next.config.ts). Every check reports before a failure stops the run.
 eslint . --max-warnings=0 &
 lint=$!
 tsc --noEmit &
 types=$!
+# The embedded-database templates every Vitest run on PGlite below starts from (one set for all).
+node --import tsx --input-type=module -e \
+  'import { createPgTemplate } from "./test/helpers/pg-template.ts";
+   import { PGLITE_START_PARAMS } from "./lib/db/pglite-params.ts";
+   await createPgTemplate(PGLITE_START_PARAMS);' &
+templates=$!
 checks=0
 prettier --check . --log-level=warn || checks=1
 ensure_build || checks=1
 wait "$lint" || checks=1
 wait "$types" || checks=1
+wait "$templates" || checks=1
 [ "$checks" = 0 ]
 
-step "Unit, integration and PostgreSQL tests, the soak, then the browser tests"
-# Two lanes, about one core each. The server files (test/, production servers; those that only need
-# "a site" share one) run one at a time in one Vitest. Beside them, one after the other: the unit
-# files in one worker, the data-layer tests on a throw-away PostgreSQL server, and the soak (short
-# form: 20 s warm-up + 45 s of mixed reads and owner writes). Playwright starts as soon as that
-# second lane ends, beside whatever is left of the server files: alone, one file at a time keeps
-# the two cores about 60 % busy. Each report is printed once its lane is done: the server files',
-# the second lane's, then Playwright's.
+step "Unit, server, PostgreSQL and browser tests, and the soak, in three lanes"
+# Three lanes side by side keep both cores busy: a server file or a spec spends much of its time
+# waiting (a server's start, an encode, a page), and no lane alone fills a core.
+# - Server files of test/api and test/auth (production servers, one file at a time), then the soak
+#   (short form: 20 s warm-up + 45 s of mixed reads and owner writes).
+# - The unit files in one worker, then Playwright (five servers, one spec at a time each).
+# - The data-layer tests on a throw-away PostgreSQL server, then the server files of test/site and
+#   test/ops in a Vitest of their own.
+# Each Vitest on PGlite starts from one set of database templates made here (test/helpers/
+# pg-template.ts), and each server Vitest shares a site among its files that only need one
+# (docs/architecture.md#conventions). Each lane's report is printed once it is done.
 pg_started=1
 pg_url=$(bash scripts/pg-test-server.sh)
-lane_log=$(mktemp)
-browser_log=$(mktemp)
-vitest run --project server &
-server_tests=$!
-(
-  set -e
+# Each lane runs every step even when one fails, and fails if any did.
+server_lane() {
+  local failed=0
+  echo "--- Server files: test/api, test/auth"
+  vitest run --project server test/api test/auth || failed=1
+  echo "--- Soak"
+  npm run soak -- --seconds 45 --warmup 20 --out reliability/out/soak-short.json || failed=1
+  return "$failed"
+}
+browser_lane() {
+  local failed=0
   echo "--- Unit tests (PGlite)"
-  UNIT_WORKERS=1 vitest run --project unit
+  UNIT_WORKERS=1 vitest run --project unit || failed=1
+  echo "--- Browser tests (Playwright, Chromium)"
+  playwright test || failed=1
+  return "$failed"
+}
+data_lane() {
+  local failed=0
   echo "--- Data-layer tests (PostgreSQL server)"
   # The floods on PostgreSQL send 3,000 of each kind: what a unique URL may keep does not depend on
-  # the database (none of them queries it), and the PGlite run beside sends 10,000 of each.
+  # the database (none of them queries it), and the PGlite run sends 10,000 of each.
   FLOOD_REQUESTS=3000 TEST_DATABASE_URL="$pg_url" UNIT_WORKERS=1 vitest run lib/data lib/db \
     lib/backup lib/auth lib/startup lib/trash lib/uploads/upload-locks.test.ts \
     test/ops/faults-kill.test.ts \
-    test/ops/multi-instance.test.ts test/ops/floods.test.ts
-  echo "--- Soak"
-  npm run soak -- --seconds 45 --warmup 20 --out reliability/out/soak-short.json
-) >"$lane_log" 2>&1 &
-second_lane=$!
+    test/ops/multi-instance.test.ts test/ops/floods.test.ts || failed=1
+  echo "--- Server files: test/site, test/ops"
+  vitest run --project server test/site test/ops || failed=1
+  return "$failed"
+}
+logs=$(mktemp -d)
+declare -A lane_title lane_log
+for lane in server_lane browser_lane data_lane; do
+  "$lane" >"$logs/$lane" 2>&1 &
+  lane_title[$!]=$lane
+  lane_log[$!]=$logs/$lane
+done
 tests=0
-wait "$second_lane" || tests=1
-step "Browser tests (Playwright, Chromium), beside the server files still running"
-playwright test >"$browser_log" 2>&1 &
-browser_tests=$!
-wait "$server_tests" || tests=1
-step "Server files done; the second lane's report follows"
-cat "$lane_log"
-wait "$browser_tests" || tests=1
-step "Browser tests done; their report follows"
-cat "$browser_log"
-rm -f "$lane_log" "$browser_log"
+while [ "${#lane_title[@]}" -gt 0 ]; do
+  done_pid=""
+  wait -n -p done_pid "${!lane_title[@]}" || tests=1
+  step "Lane ${lane_title[$done_pid]} done; its report follows"
+  cat "${lane_log[$done_pid]}"
+  unset "lane_title[$done_pid]"
+done
+rm -rf "$logs"
 [ "$tests" = 0 ]

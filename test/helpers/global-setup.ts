@@ -23,8 +23,9 @@ const GRACE_MS = Number(process.env.PORTFOLIO_TEST_LEFTOVER_GRACE_MS) || 10_000;
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   process.env.PORTFOLIO_TEST_SESSION ??= `vitest-${process.pid}-${Date.now()}`;
   const session = process.env.PORTFOLIO_TEST_SESSION;
-  // On PostgreSQL (TEST_DATABASE_URL) no test opens an embedded database; a nested run uses the
-  // templates of the run it is nested in (PORTFOLIO_TEST_PG_TEMPLATE_DIR).
+  // On PostgreSQL (TEST_DATABASE_URL) no test opens an embedded database; a nested run, and each
+  // Vitest of `npm test`, uses templates made before it (PORTFOLIO_TEST_PG_TEMPLATE_DIR: the run it
+  // is nested in, scripts/test.sh).
   const removeTemplate =
     process.env.TEST_DATABASE_URL || process.env.PORTFOLIO_TEST_PG_TEMPLATE_DIR
       ? () => {}
