@@ -609,9 +609,11 @@ describe("publishing on a schedule (docs/spec.md §11)", () => {
 
   it("appears in every list at publishAt and leaves at unpublishAt, with no request or write triggering it", async () => {
     const title = "Timed Golf";
-    // Far enough ahead for the checks below to run on a busy machine before it.
-    const publishAt = inSeconds(15);
-    const unpublishAt = new Date(publishAt.getTime() + 10_000);
+    // Far enough ahead for the checks below to run on a busy machine before it: the create and
+    // the checks before publishAt took about 1 s on two cores at a load average of 12, and each
+    // window's reads well under 1 s. Each window is waited out whole.
+    const publishAt = inSeconds(8);
+    const unpublishAt = new Date(publishAt.getTime() + 6_000);
     const created = await call<ProjectJson>(url, "POST", "/api/projects", {
       token: site.ownerToken,
       form: multipart([
