@@ -62,7 +62,7 @@ step "Unit, server, PostgreSQL and browser tests, and the soak, in three lanes"
 pg_started=1
 pg_url=$(bash scripts/pg-test-server.sh)
 # Each lane runs every step even when one fails, and fails if any did.
-server_lane() {
+server_files_then_soak() {
   local failed=0
   echo "--- Server files: test/api, test/auth"
   vitest run --project server test/api test/auth || failed=1
@@ -70,7 +70,7 @@ server_lane() {
   npm run soak -- --seconds 45 --warmup 20 --out reliability/out/soak-short.json || failed=1
   return "$failed"
 }
-browser_lane() {
+unit_then_browser_tests() {
   local failed=0
   echo "--- Unit tests (PGlite)"
   UNIT_WORKERS=1 vitest run --project unit || failed=1
@@ -78,7 +78,7 @@ browser_lane() {
   playwright test || failed=1
   return "$failed"
 }
-data_lane() {
+postgresql_then_server_files() {
   local failed=0
   echo "--- Data-layer tests (PostgreSQL server)"
   # The floods on PostgreSQL send 3,000 of each kind: what a unique URL may keep does not depend on
@@ -93,7 +93,7 @@ data_lane() {
 }
 logs=$(mktemp -d)
 declare -A lane_title lane_log
-for lane in server_lane browser_lane data_lane; do
+for lane in server_files_then_soak unit_then_browser_tests postgresql_then_server_files; do
   "$lane" >"$logs/$lane" 2>&1 &
   lane_title[$!]=$lane
   lane_log[$!]=$logs/$lane
@@ -102,7 +102,7 @@ tests=0
 while [ "${#lane_title[@]}" -gt 0 ]; do
   done_pid=""
   wait -n -p done_pid "${!lane_title[@]}" || tests=1
-  step "Lane ${lane_title[$done_pid]} done; its report follows"
+  step "Lane ${lane_title[$done_pid]//_/ } done; its report follows"
   cat "${lane_log[$done_pid]}"
   unset "lane_title[$done_pid]"
 done
