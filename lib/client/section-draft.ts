@@ -194,8 +194,10 @@ export function withSectionReferences<F>(
   const newImages = draft.newImages.map((image) => ({ ...image, file: take() }));
   const videoFile = draft.videoMode === "upload" && draft.videoFile ? take() : draft.videoFile;
   const posterFile = draft.posterFile ? take() : null;
-  // Cloudinary's videos are not encoded here: no poster time, no trim.
-  return { ...draft, newImages, videoFile, posterFile, posterTime: null, trim: null };
+  // The poster frame's time and a loop's points go with the references: the server makes the
+  // video's renditions from Cloudinary's transformations for them (docs/media.md "Media on
+  // Cloudinary").
+  return { ...draft, newImages, videoFile, posterFile };
 }
 
 /**

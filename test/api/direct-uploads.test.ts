@@ -1,6 +1,12 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  fillSectionForm,
+  sectionFiles,
+  withSectionReferences,
+  type SectionDraft,
+} from "@/lib/client/section-draft";
+import {
   resetDirectUploads,
   uploadDirect,
   type DirectTransport,
@@ -113,6 +119,23 @@ const createProject = (form: FormData) =>
     token: site.ownerToken,
     form,
   });
+
+/** lib/client/direct-upload.ts's requests as the browser makes them, to this site and the stand-in. */
+const browserTransport = (): DirectTransport => ({
+  sign: async (body) => {
+    const response = await fetch(new URL("/api/uploads/sign", site.server.url), {
+      method: "POST",
+      headers: { ...authHeaders(site.ownerToken), "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    return toOutcome<SignedUpload>(response.status, await response.text());
+  },
+  upload: async (url, form, onProgress) => {
+    const response = await fetch(url, { method: "POST", body: form });
+    onProgress(Number.MAX_SAFE_INTEGER);
+    return { status: response.status, text: await response.text() };
+  },
+});
 
 const projectCount = async () =>
   (await call<unknown[]>(site.server.url, "GET", "/api/projects", { token: site.ownerToken })).body
@@ -477,19 +500,7 @@ describe("direct uploads through the project and section forms", () => {
   it("lib/client/direct-upload.ts signs, uploads with progress and builds references the API takes", async () => {
     resetDirectUploads();
     const transport: DirectTransport = {
-      sign: async (body) => {
-        const response = await fetch(new URL("/api/uploads/sign", site.server.url), {
-          method: "POST",
-          headers: { ...authHeaders(site.ownerToken), "content-type": "application/json" },
-          body: JSON.stringify(body),
-        });
-        return toOutcome<SignedUpload>(response.status, await response.text());
-      },
-      upload: async (url, form, onProgress) => {
-        const response = await fetch(url, { method: "POST", body: form });
-        onProgress(Number.MAX_SAFE_INTEGER);
-        return { status: response.status, text: await response.text() };
-      },
+      ...browserTransport(),
       // The browser draws it on a canvas; here sharp stands in for the canvas.
       preview: async (file) => {
         previewed.push(file.name);
@@ -545,5 +556,91 @@ describe("direct uploads through the project and section forms", () => {
       message: "Invalid file type: a.exe",
     });
     expect(standIn.uploads.size).toBe(uploadsBefore);
+  });
+
+  it("keeps the section form's poster frame and loop points for a video sent straight to Cloudinary", async () => {
+    resetDirectUploads();
+    // What Cloudinary reads of each video the form sends: a 1.95 s 320×180 clip at 25 fps.
+    const transport = browserTransport();
+    const upload = transport.upload;
+    transport.upload = (url, form, onProgress) => {
+      if (url.endsWith("/video/upload"))
+        standIn.reportNext({ width: 320, height: 180, duration: 1.95, frameRate: 25 });
+      return upload(url, form, onProgress);
+    };
+    const project = await createProject(
+      projectForm(
+        JSON.stringify(await directUpload("cover", await pngOfSize(2000), "c.png", "image/png")),
+      ),
+    );
+    const projectId = project.body.data._id;
+    // The form's draft: a loop with its points and the frame captured at 0.75 s as its poster.
+    const draft = async (trim: { start: number; end: number }): Promise<SectionDraft> => ({
+      title: "Cut loop",
+      description: "",
+      existingImages: [],
+      removedImages: [],
+      newImages: [],
+      videoMode: "upload",
+      videoFile: new File([new Uint8Array(mp4OfSize(100_000))], "v.mp4", { type: "video/mp4" }),
+      videoEmbed: "",
+      removeVideo: false,
+      layout: "grid",
+      playback: "loop",
+      posterFile: new File([new Uint8Array(await pngOfSize(2000, 32, 18))], "poster.png", {
+        type: "image/png",
+      }),
+      posterTime: 0.75,
+      trim,
+    });
+    /** The section form's save on Cloudinary: its files there first, then references. */
+    async function save(sent: SectionDraft) {
+      const direct = await uploadDirect(sectionFiles(sent), undefined, transport);
+      if (direct.kind !== "ok") throw new Error(`direct upload ${direct.kind}`);
+      const form = new FormData();
+      fillSectionForm<File | string>(
+        form,
+        withSectionReferences(sent, direct.references),
+        projectId,
+      );
+      const answer = await call<{
+        video: string;
+        poster: string;
+        posterTime: number | null;
+        trimStart: number | null;
+        trimEnd: number | null;
+        videoStatus: string;
+        videoRenditions: { url: string }[];
+      }>(site.server.url, "POST", `/api/sections/${projectId}`, { token: site.ownerToken, form });
+      return { answer, ids: direct.references.map((ref) => JSON.parse(ref).public_id as string) };
+    }
+
+    const { answer, ids } = await save(await draft({ start: 0.4, end: 1.6 }));
+    expect(answer.status).toBe(201);
+    const [videoId, posterId] = ids as [string, string];
+    expect(answer.body.data).toMatchObject({
+      videoStatus: "ready",
+      posterTime: 0.75,
+      trimStart: 0.4,
+      trimEnd: 1.6,
+    });
+    // Cut to the points and muted by Cloudinary's transformations, one rung at the clip's size.
+    expect(answer.body.data.videoRenditions.map(({ url }) => url)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `/video/upload/so_0\\.4,eo_1\\.6/c_limit,w_320,h_180/vc_h264,br_1200k,q_auto,ac_none/v\\d+/${videoId}\\.mp4$`,
+        ),
+      ),
+    ]);
+    // The poster is the frame the owner picked, as captured in the browser (kept as locally).
+    expect(answer.body.data.poster).toContain(posterId);
+
+    // An in point past the end Cloudinary reports: the encoder's 400, the uploads destroyed.
+    const late = await save(await draft({ start: 2.5, end: 3 }));
+    expect(late.answer).toMatchObject({
+      status: 400,
+      body: { message: "trimStart (2.50 s) is past the end of the video (1.95 s)" },
+    });
+    for (const id of late.ids) expect(standIn.uploads.has(id)).toBe(false);
   });
 });
