@@ -593,25 +593,30 @@ describe("direct uploads through the project and section forms", () => {
       posterTime: 0.75,
       trim,
     });
-    /** The section form's save on Cloudinary: its files there first, then references. */
-    async function save(sent: SectionDraft) {
+    type Saved = {
+      _id: string;
+      version: number;
+      poster: string;
+      posterTime: number | null;
+      trimStart: number | null;
+      trimEnd: number | null;
+      videoStatus: string;
+      videoRenditions: { url: string }[];
+    };
+    /** The section form's save on Cloudinary (Add, or Edit of `stored`): files there first. */
+    async function save(sent: SectionDraft, stored?: Saved) {
       const direct = await uploadDirect(sectionFiles(sent), undefined, transport);
       if (direct.kind !== "ok") throw new Error(`direct upload ${direct.kind}`);
       const form = new FormData();
-      fillSectionForm<File | string>(
-        form,
-        withSectionReferences(sent, direct.references),
-        projectId,
+      const references = withSectionReferences(sent, direct.references);
+      fillSectionForm<File | string>(form, references, stored ? undefined : projectId);
+      if (stored) form.append("version", String(stored.version));
+      const answer = await call<Saved>(
+        site.server.url,
+        stored ? "PUT" : "POST",
+        `/api/sections/${stored?._id ?? projectId}`,
+        { token: site.ownerToken, form },
       );
-      const answer = await call<{
-        video: string;
-        poster: string;
-        posterTime: number | null;
-        trimStart: number | null;
-        trimEnd: number | null;
-        videoStatus: string;
-        videoRenditions: { url: string }[];
-      }>(site.server.url, "POST", `/api/sections/${projectId}`, { token: site.ownerToken, form });
       return { answer, ids: direct.references.map((ref) => JSON.parse(ref).public_id as string) };
     }
 
@@ -635,12 +640,21 @@ describe("direct uploads through the project and section forms", () => {
     // The poster is the frame the owner picked, as captured in the browser (kept as locally).
     expect(answer.body.data.poster).toContain(posterId);
 
-    // An in point past the end Cloudinary reports: the encoder's 400, the uploads destroyed.
-    const late = await save(await draft({ start: 2.5, end: 3 }));
+    // The Edit form with another file and other points: cut to those, the earlier files destroyed.
+    const edited = await save(await draft({ start: 0.2, end: 1 }), answer.body.data);
+    expect(edited.answer.status).toBe(200);
+    expect(edited.answer.body.data.videoRenditions[0]!.url).toContain("/so_0.2,eo_1/");
+    expect(standIn.uploads.has(videoId)).toBe(false);
+
+    // An in point past the end Cloudinary reports: the encoder's 400, the uploads destroyed, the
+    // section as it was.
+    const late = await save(await draft({ start: 2.5, end: 3 }), edited.answer.body.data);
     expect(late.answer).toMatchObject({
       status: 400,
       body: { message: "trimStart (2.50 s) is past the end of the video (1.95 s)" },
     });
     for (const id of late.ids) expect(standIn.uploads.has(id)).toBe(false);
+    const kept = await call<Saved[]>(site.server.url, "GET", `/api/sections/${projectId}`, {});
+    expect(kept.body.data[0]!.videoRenditions[0]!.url).toContain("/so_0.2,eo_1/");
   });
 });
