@@ -33,6 +33,33 @@ async function signIn(page: Page) {
   await page.waitForURL("**/dashboard");
 }
 
+const clip = () => fs.readFileSync(path.join(__dirname, "fixtures", "clip.mp4"));
+
+/**
+ * Answers every request for a video on the stand-in's cloud with the fixture clip, with byte
+ * ranges as Cloudinary's CDN answers a video; the URLs asked for are collected.
+ */
+async function serveClipAsCloudinary(page: Page): Promise<string[]> {
+  const bytes = clip();
+  const asked: string[] = [];
+  await page.route("https://res.cloudinary.com/e2e-cloud/video/**", async (route) => {
+    asked.push(route.request().url());
+    const range = /^bytes=(\d+)-(\d*)$/.exec(route.request().headers().range ?? "");
+    const start = Number(range?.[1] ?? 0);
+    const end = range?.[2] ? Number(range[2]) : bytes.length - 1;
+    await route.fulfill({
+      status: range ? 206 : 200,
+      headers: {
+        "content-type": "video/mp4",
+        "accept-ranges": "bytes",
+        ...(range ? { "content-range": `bytes ${start}-${end}/${bytes.length}` } : {}),
+      },
+      body: bytes.subarray(start, end + 1),
+    });
+  });
+  return asked;
+}
+
 test("project cover and section media go to Cloudinary, not through the site", async ({ page }) => {
   test.setTimeout(120_000);
   const base = site.server.url;
@@ -120,7 +147,7 @@ test("a cover loop on Cloudinary takes in and out points in the Add form and the
   await page.getByLabel("Cover loop (MP4, MOV, WebM or MKV)").setInputFiles({
     name: "clip.mp4",
     mimeType: "video/mp4",
-    buffer: fs.readFileSync(path.join(__dirname, "fixtures", "clip.mp4")),
+    buffer: clip(),
   });
   // Its in and out points, on the chosen file (a 1.95 s, 320 × 180 clip).
   const loopIn = page.getByLabel("Loop in");
@@ -159,24 +186,7 @@ test("a cover loop on Cloudinary takes in and out points in the Add form and the
 
   // The Edit modal moves the stored loop's points on a playable copy Cloudinary makes of it (served
   // here by the clip itself); saving rewrites the URLs, with no upload.
-  const clip = fs.readFileSync(path.join(__dirname, "fixtures", "clip.mp4"));
-  const previews: string[] = [];
-  await page.route("https://res.cloudinary.com/e2e-cloud/video/**", async (route) => {
-    previews.push(route.request().url());
-    // With byte ranges, as Cloudinary's CDN answers a video.
-    const range = /^bytes=(\d+)-(\d*)$/.exec(route.request().headers().range ?? "");
-    const start = Number(range?.[1] ?? 0);
-    const end = range?.[2] ? Number(range[2]) : clip.length - 1;
-    await route.fulfill({
-      status: range ? 206 : 200,
-      headers: {
-        "content-type": "video/mp4",
-        "accept-ranges": "bytes",
-        ...(range ? { "content-range": `bytes ${start}-${end}/${clip.length}` } : {}),
-      },
-      body: clip.subarray(start, end + 1),
-    });
-  });
+  const previews = await serveClipAsCloudinary(page);
   const uploads = standIn.uploads.size;
   await page.goto(`${base}/`);
   const card = page.getByTestId("project-card").filter({ hasText: "Cut in the cloud" });
@@ -198,5 +208,57 @@ test("a cover loop on Cloudinary takes in and out points in the Add form and the
   };
   expect(edited.data.coverTrimStart).toBe(0.2);
   expect(edited.data.coverVideo).toContain("/so_0.2,eo_1.6/c_limit,w_320,h_180/");
+  expect(standIn.uploads.size).toBe(uploads);
+});
+
+test("the Edit Section form moves a stored Cloudinary loop's points on Cloudinary's playable copy", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const base = site.server.url;
+  await signIn(page);
+  const origin = { Origin: base };
+  const project = await page.request.post(`${base}/api/projects`, {
+    headers: origin,
+    multipart: {
+      title: "Stored loop",
+      role: "Direction",
+      category: "Motion Design",
+      cover: png("cover.png"),
+    },
+  });
+  const projectId = ((await project.json()) as { data: { _id: string } }).data._id;
+  standIn.reportNext({ width: 320, height: 180, duration: 1.95, frameRate: 25 });
+  const created = await page.request.post(`${base}/api/sections/${projectId}`, {
+    headers: origin,
+    multipart: {
+      title: "Stored loop",
+      video: { name: "clip.mp4", mimeType: "video/mp4", buffer: clip() },
+      playback: "loop",
+      trimStart: "0.4",
+      trimEnd: "1.6",
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { _id: id } = ((await created.json()) as { data: { _id: string } }).data;
+  const asked = await serveClipAsCloudinary(page);
+  const uploads = standIn.uploads.size;
+
+  await page.goto(`${base}/editsectionpage/${id}`);
+  await expect(page.getByText(/^Loop: /)).toHaveText("Loop: 0.40 s to 1.60 s (1.20 s)");
+  const loopIn = page.getByLabel("Loop in");
+  await expect(loopIn).toBeEnabled();
+  await loopIn.fill("0.2");
+  await expect(page.getByText(/^Loop: /)).toHaveText("Loop: 0.20 s to 1.60 s (1.40 s)");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(toast(page)).toHaveText(/Section updated successfully!/, { timeout: 30_000 });
+  expect(asked).toContainEqual(
+    expect.stringMatching(/\/video\/upload\/c_limit,w_640,h_640\/vc_h264,q_auto,ac_none\/v\d+\//),
+  );
+  const sections = (await (await page.request.get(`${base}/api/sections/${projectId}`)).json()) as {
+    data: { trimStart: number; video: string }[];
+  };
+  expect(sections.data[0]!.trimStart).toBe(0.2);
+  expect(sections.data[0]!.video).toContain("/so_0.2,eo_1.6/c_limit,w_320,h_180/");
   expect(standIn.uploads.size).toBe(uploads);
 });

@@ -40,6 +40,8 @@ export type SectionInitial = {
   description: string;
   images: ExistingImage[];
   video: string;
+  /** A stored video on Cloudinary: a playable copy of the whole file its loop points are picked on. */
+  videoPlayable?: string;
   videoEmbed: string;
   layout: SectionLayout;
   playback: VideoPlayback;
@@ -174,7 +176,10 @@ export function SectionForm({ mode, projectId, initial, onSaved }: SectionFormPr
       : !draft.videoFile && storedLocal
         ? `/api/sections/${initial?.id}/frames`
         : null;
-  const showLoop = draft.playback === "loop" && (newVideo || frames);
+  // A stored video on Cloudinary: its loop points are picked on Cloudinary's playable copy of it.
+  const storedCloud =
+    uploading && !draft.videoFile && !master ? initial?.videoPlayable || null : null;
+  const showLoop = draft.playback === "loop" && (newVideo || frames || storedCloud);
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6">
@@ -284,7 +289,7 @@ export function SectionForm({ mode, projectId, initial, onSaved }: SectionFormPr
       />
       {showLoop ? (
         <VideoFramePicker
-          source={newVideo}
+          source={newVideo ?? storedCloud}
           frames={frames || null}
           value={draft.trim ?? (draft.videoFile || master ? null : (initial?.trim ?? null))}
           disabled={busy}

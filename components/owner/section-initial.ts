@@ -1,4 +1,5 @@
 import type { Section } from "@/lib/data/sections";
+import { cloudinaryPlayable } from "@/lib/data/serialize";
 import { toLayout } from "@/lib/domain";
 import { DEFAULT_FOCAL } from "@/lib/validation/focal";
 import type { SectionInitial } from "./section-form";
@@ -15,6 +16,7 @@ export function sectionInitial(section: Section): SectionInitial {
       focal: { x: focalX ?? DEFAULT_FOCAL.x, y: focalY ?? DEFAULT_FOCAL.y },
     })),
     video: section.videoUrl ?? "",
+    videoPlayable: cloudinaryPlayable(section.videoUrl, section.videoKey, section.videoMeta),
     videoEmbed: section.videoEmbed ?? "",
     layout: toLayout(section.layout),
     playback: section.videoPlayback ?? "player",

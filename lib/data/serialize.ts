@@ -71,7 +71,20 @@ export function toProjectJson(project: Project, viewer: Viewer) {
 function coverLoopMaster(project: Project): string {
   const { coverVideoUrl: url, coverVideoKey: key, coverVideoMeta: meta } = project;
   if (!url || !key || !isCloudinaryKey(key)) return url ?? "";
-  return meta ? cloudinaryPreview(url) : "";
+  return cloudinaryPlayable(url, key, meta);
+}
+
+/**
+ * A stored video on Cloudinary as a playable copy of the whole file (lib/uploads/cloudinary-video.ts),
+ * to pick a loop's points on; "" for any other video, or one whose length Cloudinary did not report
+ * (served as uploaded, it takes no points).
+ */
+export function cloudinaryPlayable(
+  url: string | null,
+  key: string | null,
+  meta: VideoMeta | null,
+): string {
+  return url && key && isCloudinaryKey(key) && meta ? cloudinaryPreview(url) : "";
 }
 
 /**
