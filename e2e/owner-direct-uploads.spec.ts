@@ -211,7 +211,7 @@ test("a cover loop on Cloudinary takes in and out points in the Add form and the
   expect(standIn.uploads.size).toBe(uploads);
 });
 
-test("the Edit Section form moves a stored Cloudinary loop's points on Cloudinary's playable copy", async ({
+test("the Edit Section form moves a stored Cloudinary loop's poster frame and points on Cloudinary's playable copy", async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -250,15 +250,25 @@ test("the Edit Section form moves a stored Cloudinary loop's points on Cloudinar
   await expect(loopIn).toBeEnabled();
   await loopIn.fill("0.2");
   await expect(page.getByText(/^Loop: /)).toHaveText("Loop: 0.20 s to 1.60 s (1.40 s)");
+  // The poster frame on the same copy: sent as a time, drawn by Cloudinary.
+  const poster = page.getByLabel("Poster frame");
+  await expect(poster).toBeEnabled();
+  await poster.fill("1.2");
+  await expect(page.getByText(/^Poster: the chosen frame \(/)).toHaveText(
+    "Poster: the chosen frame (1.2 s)",
+  );
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(toast(page)).toHaveText(/Section updated successfully!/, { timeout: 30_000 });
   expect(asked).toContainEqual(
     expect.stringMatching(/\/video\/upload\/c_limit,w_640,h_640\/vc_h264,q_auto,ac_none\/v\d+\//),
   );
   const sections = (await (await page.request.get(`${base}/api/sections/${projectId}`)).json()) as {
-    data: { trimStart: number; video: string }[];
+    data: { trimStart: number; video: string; poster: string; posterTime: number }[];
   };
   expect(sections.data[0]!.trimStart).toBe(0.2);
+  expect(Math.abs(sections.data[0]!.posterTime - 1.2)).toBeLessThanOrEqual(0.02);
+  expect(sections.data[0]!.poster).toMatch(/\/video\/upload\/so_1\.\d+\/v\d+\/.+\.jpg$/);
   expect(sections.data[0]!.video).toContain("/so_0.2,eo_1.6/c_limit,w_320,h_180/");
-  expect(standIn.uploads.size).toBe(uploads);
+  // Nothing uploaded; the generated still the section had until then is destroyed.
+  expect(standIn.uploads.size).toBe(uploads - 1);
 });

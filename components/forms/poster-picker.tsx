@@ -13,8 +13,11 @@ const MAX_CAPTURE_WIDTH = 1920;
 const FRAME_STEPS = 100;
 
 type PosterPickerProps = {
-  /** The video file just picked, whose frames can be captured (upload mode), or null. */
-  video: File | null;
+  /**
+   * The video file just picked, whose frames can be captured (upload mode); or the URL of a stored
+   * video the browser plays (on Cloudinary), whose chosen frame is sent as a time only; or null.
+   */
+  video: File | string | null;
   /**
    * The server's frames (docs/api.md "Video frames") of that file once it is on the server, or
    * without a file of the video stored with the section.
@@ -70,7 +73,7 @@ export function PosterPicker({
   const served = decodable === false ? frames : null;
   const duration = decodable ? videoDuration : served ? (strip?.duration ?? 0) : 0;
   /** Frames are captured only from a file the browser shows. */
-  const captures = decodable === true;
+  const captures = decodable === true && typeof video !== "string";
   /** The owner moved the slider (a stored video's poster changes only then). */
   const [moved, setMoved] = useState(false);
   const serverFrame = useServerFrame(served, moved ? time : null);
@@ -83,13 +86,13 @@ export function PosterPicker({
   useEffect(() => {
     const element = preview.current;
     if (!video || !element) return;
-    const url = URL.createObjectURL(video);
+    const url = typeof video === "string" ? video : URL.createObjectURL(video);
     element.src = url;
     setMoved(false);
     setCapturedAt(null);
     return () => {
       element.removeAttribute("src");
-      URL.revokeObjectURL(url);
+      if (typeof video !== "string") URL.revokeObjectURL(url);
     };
   }, [video]);
 

@@ -34,6 +34,8 @@ type VideoFieldProps = {
   fileInput?: React.ReactNode;
   /** The server's frames of the picked or stored video (docs/api.md "Video frames"). */
   frames?: string | null;
+  /** A stored video the browser plays from its URL (on Cloudinary): its poster frame is picked on it. */
+  playable?: string | null;
 };
 
 const MODE_LABELS: Record<VideoMode, string> = {
@@ -138,7 +140,7 @@ export function VideoField(props: VideoFieldProps) {
         </div>
       )}
       <PosterPicker
-        video={mode === "upload" ? props.file : null}
+        video={mode === "upload" ? (props.file ?? props.playable ?? null) : null}
         frames={mode === "upload" ? props.frames : null}
         poster={props.posterFile}
         error={props.posterError}

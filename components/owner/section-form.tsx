@@ -176,7 +176,8 @@ export function SectionForm({ mode, projectId, initial, onSaved }: SectionFormPr
       : !draft.videoFile && storedLocal
         ? `/api/sections/${initial?.id}/frames`
         : null;
-  // A stored video on Cloudinary: its loop points are picked on Cloudinary's playable copy of it.
+  // A stored video on Cloudinary: its poster frame and loop points are picked on Cloudinary's
+  // playable copy of it (the poster sent as a time: Cloudinary draws that frame).
   const storedCloud =
     uploading && !draft.videoFile && !master ? initial?.videoPlayable || null : null;
   const showLoop = draft.playback === "loop" && (newVideo || frames || storedCloud);
@@ -281,6 +282,7 @@ export function SectionForm({ mode, projectId, initial, onSaved }: SectionFormPr
         posterError={posterError}
         currentPoster={initial?.poster || null}
         frames={frames || null}
+        playable={storedCloud}
         onPosterChange={(posterFile, problem, posterTime) => {
           setPosterError(problem);
           setError(null);
