@@ -4,7 +4,7 @@ import { getUser, requireOwner } from "@/lib/auth";
 import { readClientAddress } from "@/lib/auth-service/http";
 import { type DeviceKind } from "@/lib/domain";
 import { env } from "@/lib/env";
-import { JsonBodyError, readJsonObject } from "@/lib/http/json-body";
+import { JsonBodyError, parseJsonObject, readBodyText } from "@/lib/http/json-body";
 import {
   countView,
   daysBetween,
@@ -57,7 +57,7 @@ const PROJECT_PAGE = /^\/sections\/([0-9a-f]{24})$/;
  * a prefetch or prerender (`Sec-Purpose`/`Purpose`), a visitor asking not to be tracked
  * (`Sec-GPC: 1` or `DNT: 1`, honoured), or a page of another site.
  */
-function ignoredByHeaders(headers: Headers): boolean {
+function ignoredByHeaders(headers: Beacon["headers"]): boolean {
   const userAgent = headers.get("user-agent") ?? "";
   if (userAgent === "" || isbot(userAgent)) return true;
   if (/prefetch/i.test(`${headers.get("sec-purpose") ?? ""} ${headers.get("purpose") ?? ""}`))
@@ -74,7 +74,7 @@ export function deviceOf(userAgent: string): DeviceKind {
 }
 
 /** The referring site's host; null for none, an unreadable one, or this site's own pages. */
-function referrerHost(referrer: unknown, request: Request): string | null {
+function referrerHost(referrer: unknown, request: Beacon): string | null {
   if (typeof referrer !== "string" || referrer === "") return null;
   let host: string;
   try {
@@ -94,19 +94,43 @@ function referrerHost(referrer: unknown, request: Request): string | null {
 }
 
 /**
+ * A beacon as recordView reads it: the route handler's Request (beaconOf), or Node's own request
+ * as the server receives it (lib/startup/view-beacons.ts), which spares every beacon a WHATWG
+ * Request, Headers and body stream (docs/performance.md#view-beacons).
+ */
+export type Beacon = {
+  url: string;
+  headers: Pick<Headers, "get" | "has">;
+  /** The body as text, at most `maxBytes`: JsonBodyError "too_large" beyond them. */
+  text: (maxBytes: number) => Promise<string>;
+  /** The beacon as a Request, for the owner's session check (a beacon with a cookie or token). */
+  request: () => Request;
+};
+
+/** A Request as a beacon: the route handler's. */
+export function beaconOf(request: Request): Beacon {
+  return {
+    url: request.url,
+    headers: request.headers,
+    text: (maxBytes) => readBodyText(request, maxBytes),
+    request: () => request,
+  };
+}
+
+/**
  * POST /api/views (docs/api.md#views): counts the view a public page's beacon reports, unless a
  * rule above, an unknown page or the signed-in owner says otherwise. The answer is the same (204)
  * whether the view counted or not; only an address over its limit (429) and a body that is not a
  * beacon's are refused.
  */
-export async function recordView(request: Request): Promise<Response> {
+export async function recordView(request: Beacon): Promise<Response> {
   if (ignoredByHeaders(request.headers)) return new Response(null, { status: 204 });
   // Before the body is read: what is left of a flood costs a map lookup.
   if (overBeaconLimit(readClientAddress(request)))
     return new Response(null, { status: 429, headers: { "Retry-After": "60" } });
   let body: Record<string, unknown>;
   try {
-    body = await readJsonObject(request, BEACON_MAX_BYTES);
+    body = parseJsonObject(await request.text(BEACON_MAX_BYTES));
   } catch (error) {
     if (!(error instanceof JsonBodyError)) throw error;
     if (error.problem === "too_large") throw new ApiError(413, "A view report is at most 1 kB");
@@ -118,7 +142,7 @@ export async function recordView(request: Request): Promise<Response> {
   if (!COUNTED_PAGE.test(path) && !(projectId && (await isVisitorProjectPage(projectId))))
     return new Response(null, { status: 204 });
   if (request.headers.has("cookie") || request.headers.has("authorization")) {
-    if ((await getUser(request))?.isOwner) return new Response(null, { status: 204 });
+    if ((await getUser(request.request()))?.isOwner) return new Response(null, { status: 204 });
   }
   const userAgent = request.headers.get("user-agent") ?? "";
   await countView({

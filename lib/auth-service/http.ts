@@ -58,7 +58,7 @@ export function readBearerToken(request: Request): string | null {
  * AUTH_TRUSTED_PROXY_HOPS proxies appends the address it saw, so the client is that many entries
  * from the right; anything further left is the client's own and ignored.
  */
-export function readClientAddress(request: Request): string {
+export function readClientAddress(request: { headers: Pick<Headers, "get"> }): string {
   const peer =
     request.headers.get(CLIENT_ADDRESS_HEADER) ??
     // Only when the stamp is missing (not `next start`): Next.js's own X-Forwarded-For.

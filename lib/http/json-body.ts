@@ -47,7 +47,14 @@ export async function readJsonObject(
   maxBytes: number,
   { allowEmpty = false }: { allowEmpty?: boolean } = {},
 ): Promise<Record<string, unknown>> {
-  const text = await readBodyText(request, maxBytes);
+  return parseJsonObject(await readBodyText(request, maxBytes), { allowEmpty });
+}
+
+/** A body's text as a JSON object, as readJsonObject reads it. */
+export function parseJsonObject(
+  text: string,
+  { allowEmpty = false }: { allowEmpty?: boolean } = {},
+): Record<string, unknown> {
   if (allowEmpty && text.trim() === "") return {};
   let body: unknown;
   try {

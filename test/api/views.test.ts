@@ -200,6 +200,15 @@ describe("view counts", () => {
     expect((await post("not json")).status).toBe(400);
     expect((await post(JSON.stringify({ r: "" }))).status).toBe(400);
     expect((await post(JSON.stringify({ p: "/", r: "x".repeat(1100) }))).status).toBe(413);
+    // Without a declared length (chunked), refused at the first chunk past 1 kB.
+    const chunked = await fetch(new URL("/api/views", url), {
+      method: "POST",
+      headers: { "user-agent": desktop(1) },
+      body: new Blob([JSON.stringify({ p: "/", r: "x".repeat(1100) })]).stream(),
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+    expect(await chunked.json()).toMatchObject({ message: "A view report is at most 1 kB" });
     expect((await fetch(new URL("/api/views", url))).status).toBe(405);
   });
 

@@ -1,9 +1,9 @@
 import { answer, methodNotAllowed } from "@/lib/api/respond";
-import { recordView } from "@/lib/api/views";
+import { beaconOf, recordView } from "@/lib/api/views";
 
 /** A public page's view beacon (docs/api.md#views): 204, counted or not. */
 export function POST(request: Request): Promise<Response> {
-  return answer(() => recordView(request));
+  return answer(() => recordView(beaconOf(request)));
 }
 
 const refuse = methodNotAllowed("POST");
