@@ -29,7 +29,14 @@ export type BeaconLoad = {
    * of its own, and the page's share of its throughput they predict with beacons at 10 % when
    * the server is CPU-bound: a cross-check that a busy machine moves less than req/s.
    */
-  cpu?: { perPageMs: number; perBeaconMs: number; share: number };
+  cpu?: {
+    perPageMs: number;
+    perBeaconMs: number;
+    share: number;
+    /** The load generator's own CPU time (this process) per page request and per beacon. */
+    clientPerPageMs: number;
+    clientPerBeaconMs: number;
+  };
 };
 
 /** CPU time (user + system) of `pid` and its children, in ms (Linux counts 10 ms ticks). */
@@ -149,15 +156,23 @@ export async function loadWithBeacons(
   if (pid) {
     const cpuOf = async (mode: false | "only") => {
       const before = treeCpuMs(pid);
+      const client = process.cpuUsage();
       const result = await measure(url, pages, mode, connections);
+      const { user, system } = process.cpuUsage(client);
       await new Promise((resolve) => setTimeout(resolve, BATCH_WRITE_WAIT_MS));
       non2xx += result.non2xx;
-      return (treeCpuMs(pid) - before) / pages;
+      return { server: (treeCpuMs(pid) - before) / pages, client: (user + system) / 1000 / pages };
     };
-    const perPageMs = await cpuOf(false);
-    const perBeaconMs = await cpuOf("only");
-    const share = perPageMs / (perPageMs + perBeaconMs / PAGES_PER_BEACON);
-    cpu = { perPageMs, perBeaconMs, share };
+    const page = await cpuOf(false);
+    const beacon = await cpuOf("only");
+    const share = page.server / (page.server + beacon.server / PAGES_PER_BEACON);
+    cpu = {
+      perPageMs: page.server,
+      perBeaconMs: beacon.server,
+      share,
+      clientPerPageMs: page.client,
+      clientPerBeaconMs: beacon.client,
+    };
   }
   return {
     path: new URL(url).pathname,

@@ -201,7 +201,7 @@ export function checkBudgets(results: Results): Verdict[] {
   add(
     `cached ${beacons?.path ?? "/"} with view beacons at 10 % of its rate ≥ ${BEACON_SHARE}× its req/s alone`,
     beacons
-      ? `${beacons.ratio.toFixed(2)}× (median of ${beacons.alone.length} rounds; alone ${beacons.alone.join(", ")}, with beacons ${beacons.withBeacons.join(", ")} req/s; ${beacons.non2xx} non-2xx${beacons.cpu ? `; CPU per page ${beacons.cpu.perPageMs.toFixed(2)} ms, per beacon ${beacons.cpu.perBeaconMs.toFixed(2)} ms: ${beacons.cpu.share.toFixed(3)}× when CPU-bound` : ""})`
+      ? `${beacons.ratio.toFixed(2)}× (median of ${beacons.alone.length} rounds; alone ${beacons.alone.join(", ")}, with beacons ${beacons.withBeacons.join(", ")} req/s; ${beacons.non2xx} non-2xx${beacons.cpu ? `; CPU per page ${beacons.cpu.perPageMs.toFixed(2)} ms, per beacon ${beacons.cpu.perBeaconMs.toFixed(2)} ms: ${beacons.cpu.share.toFixed(3)}× when CPU-bound; load generator ${beacons.cpu.clientPerPageMs.toFixed(2)} ms per page, ${beacons.cpu.clientPerBeaconMs.toFixed(2)} ms per beacon` : ""})`
       : "missing",
     Boolean(beacons) && beacons!.ratio >= BEACON_SHARE && beacons!.non2xx === 0,
   );
