@@ -7,6 +7,7 @@ import { createSection, getSection, updateSectionWith } from "./sections";
 import {
   beatVideoJob,
   claimVideoJob,
+  dropVideoJob,
   failVideoJob,
   finishVideoJob,
   newVideoColumns,
@@ -14,6 +15,7 @@ import {
   syncCoverJob,
   retryVideoJob,
   STALE_JOB_SECONDS,
+  storeJobPoster,
   syncVideoJob,
   videoJobOf,
 } from "./video-jobs";
@@ -99,6 +101,46 @@ describe(`the video job queue on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" 
     expect(await videoJobOf({ sectionId: taken!.sectionId! })).toBeNull();
     expect((await videoJobOf({ sectionId: first.sectionId! }))?.progress).toBe(40);
     expect(await failVideoJob(first, "Stopped")).toEqual(expect.any(String));
+  });
+
+  it("puts the frame poster on its section at once, only while the job holds the video and the section asks for it", async () => {
+    const section = await sectionWithVideo(KEY_A);
+    const generated = { posterUrl: "/media/generated.png", posterKey: "generated.png" };
+    await updateSectionWith(section.id, () => ({ ...generated, posterFromVideo: true }));
+    const job = (await claimVideoJob())!;
+    const frame = (key: string) => ({ url: `/media/${key}`, key, placeholder: "data:blur" });
+    expect(await storeJobPoster(job, frame("frame.jpg"))).toEqual({
+      projectId: section.projectId,
+      replacedKeys: ["generated.png"],
+    });
+    expect(await getSection(section.id)).toMatchObject({
+      posterUrl: "/media/frame.jpg",
+      posterKey: "frame.jpg",
+      posterPlaceholder: "data:blur",
+      videoStatus: "processing",
+    });
+
+    // A poster the owner uploads meanwhile wins.
+    const owners = {
+      posterUrl: "/media/owner.png",
+      posterKey: "owner.png",
+      posterFromVideo: false,
+    };
+    await updateSectionWith(section.id, () => owners);
+    expect(await storeJobPoster(job, frame("late.jpg"))).toBeNull();
+    expect(await getSection(section.id)).toMatchObject(owners);
+
+    // A replaced video's job no longer gives the section a poster.
+    await updateSectionWith(section.id, () => ({ posterFromVideo: true }));
+    const replaced = await updateSectionWith(section.id, () => ({
+      videoUrl: `/media/${KEY_B}`,
+      videoKey: KEY_B,
+      ...newVideoColumns({ key: KEY_B }),
+    }));
+    await syncVideoJob(replaced!.before, replaced!.after);
+    expect(await storeJobPoster(job, frame("stale.jpg"))).toBeNull();
+    expect(await getSection(section.id)).toMatchObject({ posterKey: "owner.png" });
+    await dropVideoJob({ sectionId: section.id });
   });
 
   it("drops the result of a replaced video, fails and retries, and queues cut-off jobs again", async () => {
@@ -191,7 +233,6 @@ describe(`the video job queue on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" 
     expect(await finishVideoJob(job, renditions, META, true)).toEqual({
       projectId: project.id,
       replacedKeys: [],
-      posterUsed: false,
     });
     expect(await getProject(project.id)).toMatchObject({
       coverVideoKey: KEY_A,

@@ -228,6 +228,48 @@ export async function beatVideoJob(job: VideoJobRow, progress: number): Promise<
 }
 
 /**
+ * Puts the poster the encoder took from a frame on the job's section as soon as it is made, so
+ * the page shows it while the renditions encode (docs/media.md "Until the renditions are ready"):
+ * only while the job runs, the section holds its video and still asks for the frame (a poster the
+ * owner uploaded meanwhile wins). Null when not stored (the file is the caller's to delete); else
+ * the section's project and the earlier poster's key, the caller's to delete once pages name the new.
+ */
+export async function storeJobPoster(
+  job: VideoJobRow,
+  poster: { url: string; key: string; placeholder: string | null },
+): Promise<{ projectId: string; replacedKeys: string[] } | null> {
+  const { sectionId } = job;
+  if (!sectionId) return null;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [kept] = await tx
+      .select({ id: videoJobs.id })
+      .from(videoJobs)
+      .where(running(job))
+      .for("update");
+    if (!kept) return null;
+    const wanted = and(
+      eq(sections.id, sectionId),
+      eq(sections.videoKey, job.sourceKey),
+      eq(sections.posterFromVideo, true),
+    );
+    const [before] = await tx
+      .select({ posterKey: sections.posterKey })
+      .from(sections)
+      .where(wanted)
+      .for("update");
+    if (!before) return null;
+    const [row] = await tx
+      .update(sections)
+      .set({ posterUrl: poster.url, posterKey: poster.key, posterPlaceholder: poster.placeholder })
+      .where(wanted)
+      .returning({ projectId: sections.projectId });
+    if (!row) return null;
+    return { projectId: row.projectId, replacedKeys: before.posterKey ? [before.posterKey] : [] };
+  });
+}
+
+/**
  * Writes a finished job's renditions to its section and removes the job, in one transaction;
  * false (nothing written) when the job was dropped or the section holds another video now.
  * Without `keepMaster` the section's video becomes its largest rendition (a video served as
@@ -238,8 +280,7 @@ export async function finishVideoJob(
   renditions: VideoRendition[],
   meta: VideoMeta,
   keepMaster: boolean,
-  poster: { url: string; key: string; placeholder: string | null } | null = null,
-): Promise<{ projectId: string; replacedKeys: string[]; posterUsed: boolean } | null> {
+): Promise<{ projectId: string; replacedKeys: string[] } | null> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [gone] = await tx.delete(videoJobs).where(running(job)).returning({ id: videoJobs.id });
@@ -268,23 +309,17 @@ export async function finishVideoJob(
       const replacedKeys = before.renditions
         .map((rendition) => rendition.key)
         .filter((key) => key !== row.coverVideoKey);
-      return { projectId: job.projectId, replacedKeys, posterUsed: false };
+      return { projectId: job.projectId, replacedKeys };
     }
     if (!job.sectionId) return null;
     const held = and(eq(sections.id, job.sectionId), eq(sections.videoKey, job.sourceKey));
     const [before] = await tx
-      .select({
-        renditions: sections.videoRenditions,
-        posterKey: sections.posterKey,
-        posterFromVideo: sections.posterFromVideo,
-      })
+      .select({ renditions: sections.videoRenditions })
       .from(sections)
       .where(held)
       .for("update");
     if (!before) return null;
     const best = renditions.at(-1);
-    // A poster the owner uploaded while the job ran wins over the frame.
-    const posterUsed = Boolean(poster && before.posterFromVideo);
     const [row] = await tx
       .update(sections)
       .set({
@@ -293,20 +328,16 @@ export async function finishVideoJob(
         videoRenditions: renditions,
         videoMeta: meta,
         ...(keepMaster || !best ? {} : { videoUrl: best.url, videoKey: best.key }),
-        ...(posterUsed && poster
-          ? { posterUrl: poster.url, posterKey: poster.key, posterPlaceholder: poster.placeholder }
-          : {}),
       })
       .where(held)
       .returning({ projectId: sections.projectId, videoKey: sections.videoKey });
     if (!row) return null;
-    // An encode of a kept video replaces its renditions (and the poster it takes): the old
-    // files are the caller's to delete once committed.
+    // An encode of a kept video replaces its renditions: the old files are the caller's to
+    // delete once committed.
     const replacedKeys = before.renditions
       .map((rendition) => rendition.key)
       .filter((key) => key !== row.videoKey);
-    if (posterUsed && before.posterKey) replacedKeys.push(before.posterKey);
-    return { projectId: row.projectId, replacedKeys, posterUsed };
+    return { projectId: row.projectId, replacedKeys };
   });
 }
 

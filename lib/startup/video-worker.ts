@@ -9,6 +9,7 @@ import {
   finishVideoJob,
   onVideoJobQueued,
   requeueInterruptedJobs,
+  storeJobPoster,
   type ClaimedJob,
 } from "@/lib/data/video-jobs";
 import { env } from "@/lib/env";
@@ -59,6 +60,14 @@ const state = { busy: false, again: false, timer: null as NodeJS.Timeout | null 
  */
 const pagesOf = (job: VideoJobRow, projectId: string) =>
   job.projectId ? [TAGS.project(projectId), TAGS.projects] : [TAGS.project(projectId)];
+
+/** Expires the pages that show what a job stored, then deletes the files it replaced there. */
+async function showOnPages(job: VideoJobRow, projectId: string, replacedKeys: string[]) {
+  await expireTagsFromBackground(pagesOf(job, projectId)).catch((error: unknown) =>
+    console.error(`Video job ${job.id}: pages not expired:`, error),
+  );
+  await deleteMediaQuietly(replacedKeys);
+}
 
 /** The reason shown when something other than the file stopped the encoder. */
 const UNEXPECTED = "The encoder stopped unexpectedly; retry the video.";
@@ -116,8 +125,14 @@ async function runJob(job: ClaimedJob): Promise<void> {
     const loopReady = !job.loop || (!probe.audio && probe.duration <= MAX_LOOP_SECONDS);
     const asUploaded = servedAsUploaded(probe, source) && !trimmed && loopReady;
     const rungs = asUploaded ? [] : renditionRungs(probe);
-    if (job.posterFromVideo)
+    if (job.posterFromVideo) {
       poster = await storeFramePoster(job, source, probe, work, storage, controller.signal);
+      // The page shows the frame while the renditions encode; the section owns its file then.
+      const shown = await storeJobPoster(job, poster);
+      if (!shown) await storage.delete(poster.key).catch(() => {});
+      poster = null;
+      if (shown) await showOnPages(job, shown.projectId, shown.replacedKeys);
+    }
     for (const [index, rung] of rungs.entries()) {
       const output = path.join(/* turbopackIgnore: true */ work, `${rung.height}.mp4`);
       const { bytes } = await encodeRendition({
@@ -143,23 +158,18 @@ async function runJob(job: ClaimedJob): Promise<void> {
     }
     const { size: bytes } = await fs.stat(source);
     const meta = { ...probe, bytes };
-    const done = await finishVideoJob(job, stored, meta, KEEP_MASTERS, poster);
+    const done = await finishVideoJob(job, stored, meta, KEEP_MASTERS);
     if (!done) throw new Dropped();
     // The section now plays these renditions: what follows may fail without undoing that.
     const renditions = stored.splice(0).length;
-    if (poster && !done.posterUsed) await storage.delete(poster.key).catch(() => {});
-    poster = null;
     if (!KEEP_MASTERS && renditions > 0)
       await storage
         .delete(job.sourceKey)
         .catch((error: unknown) =>
           console.error(`Video job ${job.id}: master not deleted:`, error),
         );
-    await expireTagsFromBackground(pagesOf(job, done.projectId)).catch((error: unknown) =>
-      console.error(`Video job ${job.id}: pages not expired:`, error),
-    );
-    // The renditions and poster of an earlier encode of the same video, once pages name the new.
-    await deleteMediaQuietly(done.replacedKeys);
+    // The renditions of an earlier encode of the same video, once pages name the new.
+    await showOnPages(job, done.projectId, done.replacedKeys);
   } catch (error) {
     const made = [...stored.map((media) => media.key), ...(poster ? [poster.key] : [])];
     await Promise.all(made.map((key) => storage.delete(key).catch(() => {})));

@@ -107,11 +107,18 @@ describe("encoding an uploaded video", () => {
     expect(encoding()).toEqual([]);
   });
 
-  it("shows an HEVC mp4's poster, not a player, until its renditions are ready; an H.264 mp4 plays as uploaded meanwhile", async () => {
+  it("shows an HEVC mp4's poster, not a player, until its renditions are ready; an H.264 mp4 plays as uploaded meanwhile; a frame poster as soon as it is taken", async () => {
     // A longer encode goes first: the two videos below wait in the queue while the page is read.
+    // It is in HEVC too, its poster taken from a frame.
     const held = await postSection([
-      ["video", mp4(makeMaster(masters, "held.mp4", { width: 1920, height: 1080, seconds: 6 }))],
+      ["title", "Held"],
+      [
+        "video",
+        mp4(makeMaster(masters, "held.mp4", { width: 1920, height: 1080, seconds: 4, hevc: true })),
+      ],
+      ["posterTime", "3"],
     ]);
+    expect(held.body.data).toMatchObject({ videoStatus: "processing", posterFromVideo: true });
     const hevc = (
       await postSection([
         ["title", "In HEVC"],
@@ -138,6 +145,23 @@ describe("encoding an uploaded video", () => {
     // The H.264 upload plays as uploaded, behind its play control.
     expect(html).toContain(`<video preload="none" playsInline="" src="${h264.video}"`);
     expect(html).toMatch(still(h264.poster, "player-poster"));
+
+    // The frame the held encode took first is its still while its renditions encode, in place of
+    // the generated one (whose file is deleted).
+    const generated = held.body.data.poster;
+    const framed = await until(
+      () => sectionOf(held.body.data._id),
+      (section) => section.poster !== generated,
+    );
+    expect(framed.poster).toMatch(/^\/media\/[0-9a-f]{32}\.jpg$/);
+    const meanwhile = await page();
+    expect((await videoState(framed._id)).videoStatus).toBe("processing");
+    expect(meanwhile).toMatch(still(framed.poster, "encoding-poster"));
+    expect(meanwhile).not.toContain(encodeURIComponent(generated));
+    await until(
+      async () => site.uploads(),
+      (keys) => !keys.includes(generated.slice("/media/".length)),
+    );
 
     // The held encode is dropped; once the HEVC video's rendition is ready the page plays it.
     await call(url(), "PUT", `/api/sections/${held.body.data._id}`, {

@@ -15,7 +15,7 @@ export type MasterPattern = "testsrc" | "testsrc2";
 /**
  * Writes a real H.264 master made from ffmpeg's test pattern (with a sine tone unless `audio` is
  * false) into `dir`; returns its path. `blackSeconds` covers its start in black (a fade-in's
- * lead-in).
+ * lead-in). `hevc`: HEVC instead (x265 `ultrafast`, tagged `hvc1`), which no page plays as uploaded.
  */
 export function makeMaster(
   dir: string,
@@ -27,6 +27,7 @@ export function makeMaster(
     audio = true,
     blackSeconds = 0,
     pattern = "testsrc",
+    hevc = false,
   }: {
     width: number;
     height: number;
@@ -34,6 +35,7 @@ export function makeMaster(
     audio?: boolean;
     blackSeconds?: number;
     pattern?: MasterPattern;
+    hevc?: boolean;
   },
 ): string {
   const file = path.join(dir, name);
@@ -47,7 +49,9 @@ export function makeMaster(
       `${pattern}=size=${width}x${height}:rate=25${blackSeconds ? black : ""}`,
     ],
     ...(audio ? ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100"] : []),
-    ...["-t", String(seconds), "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"],
+    ...["-t", String(seconds), "-c:v", hevc ? "libx265" : "libx264", "-preset", "ultrafast"],
+    ...(hevc ? ["-x265-params", "log-level=error", "-tag:v", "hvc1"] : []),
+    ...["-pix_fmt", "yuv420p"],
     ...(audio ? ["-c:a", "aac"] : []),
     file,
   ]);
