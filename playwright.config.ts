@@ -3,31 +3,27 @@ import path from "node:path";
 import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, SPEC_BROWSER } from "./e2e/helpers/browser";
 
-// Five production servers, each on an empty data directory of its own, with one worker each: the
+// Four production servers, each on an empty data directory of its own, with one worker each: the
 // site's pages and the owner's flows run side by side without sharing data (each spec sees one
 // server's projects, settings and owner). A spec spends most of its time waiting (for a page, an
-// image's first encode, an animation, a toast), so five of them share two cores well.
+// image's first encode, an animation, a toast), so four of them share two cores well.
 // E2E_SERVERS=1 runs every spec on one server, E2E_SERVERS=2 the owner's on one and the visitor's
 // on the other.
 const firstPort = Number(process.env.E2E_PORT ?? 3100);
-const servers = process.env.E2E_SERVERS === "1" ? 1 : process.env.E2E_SERVERS === "2" ? 2 : 5;
+const servers = process.env.E2E_SERVERS === "1" ? 1 : process.env.E2E_SERVERS === "2" ? 2 : 4;
 const dataDirRoot =
   process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `portfolio-e2e-${process.pid}`);
 
 /** The visitor-side specs go to the "site" servers; every other spec (the owner's) to "owner". */
 const SITE_SPECS = /\/(site-[^/]*|smoke|touch-order|session-cookies|project-status)\.spec\.ts$/;
 /**
- * The owner's specs take about three fifths of the run time, the visitor's two: the owner's go to
- * three servers, the visitor's to two, about 200 s of tests each (a clean-clone run's durations).
- * The last server of each side runs every spec of it the lists before it do not name, new ones
- * included.
+ * The specs of the first server of each side, about half of that side's run time (1.5–1.7 min of
+ * tests each); the second server of a side runs every other spec of it, new ones included.
  */
 const SITE_FIRST =
   /\/(site-showcase|site-images|site-project|touch-order|session-cookies|site-footer)\.spec\.ts$/;
 const OWNER_FIRST =
-  /\/(auth|contact|owner-schedule|owner-order|video-poster-trim|gallery-order|owner-trash|visitor-js|owner-project-details|reel-poster)\.spec\.ts$/;
-const OWNER_SECOND =
-  /\/(owner-projects|insights|motion-video|resumable-upload|owner-direct-uploads|owner-section-edit|reel-and-look|owner-settings|image-size)\.spec\.ts$/;
+  /\/(auth|owner-dashboard|cover-loop|owner-a11y|gallery-order|owner-focal|owner-project-details|image-order|reel-poster|owner-editor|contact|video-renditions)\.spec\.ts$/;
 
 type Shard = { name: string; testMatch?: RegExp; testIgnore?: RegExp[] };
 const shards: (Shard & { port: number })[] = (
@@ -40,8 +36,7 @@ const shards: (Shard & { port: number })[] = (
         ]
       : [
           { name: "owner-1", testMatch: OWNER_FIRST },
-          { name: "owner-2", testMatch: OWNER_SECOND },
-          { name: "owner-3", testIgnore: [SITE_SPECS, OWNER_FIRST, OWNER_SECOND] },
+          { name: "owner-2", testIgnore: [SITE_SPECS, OWNER_FIRST] },
           { name: "site-1", testMatch: SITE_FIRST },
           { name: "site-2", testMatch: SITE_SPECS, testIgnore: [SITE_FIRST] },
         ]
