@@ -48,63 +48,47 @@ wait "$types" || checks=1
 wait "$templates" || checks=1
 [ "$checks" = 0 ]
 
-step "Unit, server, PostgreSQL and browser tests, and the soak, in three lanes"
-# Three lanes side by side keep both cores busy: a server file or a spec spends much of its time
-# waiting (a server's start, an encode, a page), and no lane alone fills a core.
-# - Server files of test/api and test/auth (production servers, one file at a time), then the soak
-#   (short form: 20 s warm-up + 45 s of mixed reads and owner writes).
-# - The unit files in one worker, then Playwright (five servers, one spec at a time each).
-# - The data-layer tests on a throw-away PostgreSQL server, then the server files of test/site and
-#   test/ops in a Vitest of their own.
-# Each Vitest on PGlite starts from one set of database templates made here (test/helpers/
-# pg-template.ts), and each server Vitest shares a site among its files that only need one
-# (docs/architecture.md#conventions). Each lane's report is printed once it is done.
+step "Unit, integration and PostgreSQL tests, the soak, then the browser tests"
+# Two lanes, about one core each. The server files (test/, production servers; those that only need
+# "a site" share one) run one at a time in one Vitest. Beside them, one after the other: the unit
+# files in one worker, the data-layer tests on a throw-away PostgreSQL server, and the soak (short
+# form: 20 s warm-up + 45 s of mixed reads and owner writes). Playwright starts as soon as that
+# second lane ends, beside whatever is left of the server files: alone, one file at a time keeps
+# the two cores about 60 % busy. Three lanes side by side (a second server Vitest) took as long
+# and failed timing checks: the machine is CPU-bound. Every Vitest on PGlite starts from the
+# database templates made above. Each report is printed once its lane is done: the server
+# files', the second lane's, then Playwright's.
 pg_started=1
 pg_url=$(bash scripts/pg-test-server.sh)
-# Each lane runs every step even when one fails, and fails if any did.
-server_files_then_soak() {
-  local failed=0
-  echo "--- Server files: test/api, test/auth"
-  vitest run --project server test/api test/auth || failed=1
-  echo "--- Soak"
-  npm run soak -- --seconds 45 --warmup 20 --out reliability/out/soak-short.json || failed=1
-  return "$failed"
-}
-unit_then_browser_tests() {
-  local failed=0
+lane_log=$(mktemp)
+browser_log=$(mktemp)
+vitest run --project server &
+server_tests=$!
+(
+  set -e
   echo "--- Unit tests (PGlite)"
-  UNIT_WORKERS=1 vitest run --project unit || failed=1
-  echo "--- Browser tests (Playwright, Chromium)"
-  playwright test || failed=1
-  return "$failed"
-}
-postgresql_then_server_files() {
-  local failed=0
+  UNIT_WORKERS=1 vitest run --project unit
   echo "--- Data-layer tests (PostgreSQL server)"
   # The floods on PostgreSQL send 3,000 of each kind: what a unique URL may keep does not depend on
-  # the database (none of them queries it), and the PGlite run sends 10,000 of each.
+  # the database (none of them queries it), and the PGlite run beside sends 10,000 of each.
   FLOOD_REQUESTS=3000 TEST_DATABASE_URL="$pg_url" UNIT_WORKERS=1 vitest run lib/data lib/db \
     lib/backup lib/auth lib/startup lib/trash lib/uploads/upload-locks.test.ts \
     test/ops/faults-kill.test.ts \
-    test/ops/multi-instance.test.ts test/ops/floods.test.ts || failed=1
-  echo "--- Server files: test/site, test/ops"
-  vitest run --project server test/site test/ops || failed=1
-  return "$failed"
-}
-logs=$(mktemp -d)
-declare -A lane_title lane_log
-for lane in server_files_then_soak unit_then_browser_tests postgresql_then_server_files; do
-  "$lane" >"$logs/$lane" 2>&1 &
-  lane_title[$!]=$lane
-  lane_log[$!]=$logs/$lane
-done
+    test/ops/multi-instance.test.ts test/ops/floods.test.ts
+  echo "--- Soak"
+  npm run soak -- --seconds 45 --warmup 20 --out reliability/out/soak-short.json
+) >"$lane_log" 2>&1 &
+second_lane=$!
 tests=0
-while [ "${#lane_title[@]}" -gt 0 ]; do
-  done_pid=""
-  wait -n -p done_pid "${!lane_title[@]}" || tests=1
-  step "Lane ${lane_title[$done_pid]//_/ } done; its report follows"
-  cat "${lane_log[$done_pid]}"
-  unset "lane_title[$done_pid]"
-done
-rm -rf "$logs"
+wait "$second_lane" || tests=1
+step "Browser tests (Playwright, Chromium), beside the server files still running"
+playwright test >"$browser_log" 2>&1 &
+browser_tests=$!
+wait "$server_tests" || tests=1
+step "Server files done; the second lane's report follows"
+cat "$lane_log"
+wait "$browser_tests" || tests=1
+step "Browser tests done; their report follows"
+cat "$browser_log"
+rm -f "$lane_log" "$browser_log"
 [ "$tests" = 0 ]
