@@ -96,12 +96,15 @@ export function PosterPicker({
     };
   }, [video]);
 
+  /** The last capture started: only it may set the poster (JPEG encodes can end out of order). */
+  const lastCapture = useRef(0);
   async function capture() {
     const element = preview.current;
     if (!element || uploaded || !captures) return;
+    const started = ++lastCapture.current;
     const at = element.currentTime;
     const file = await captureFrame(element);
-    if (!file) return;
+    if (!file || started !== lastCapture.current) return;
     setCapturedAt(at);
     onChangeRef.current(file, checkFile(file, posterRule), at);
   }
