@@ -4,13 +4,16 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { makeColourMaster } from "@/test/helpers/video-masters";
-import { frameAt, frameStrip } from "./frames";
 
 // Every ffmpeg the frames start (a probe, a frame) is a spawn: counted, and still run for real.
 vi.mock("node:child_process", async (original) => {
   const actual = await original<typeof import("node:child_process")>();
   return { ...actual, spawn: vi.fn(actual.spawn) };
 });
+// Test files share their worker's modules (vitest.config.mts): ./frames is loaded afresh, so it
+// gets the counted spawn even when an earlier file loaded it with the real one.
+vi.resetModules();
+const { frameAt, frameStrip } = await import("./frames");
 
 let dir: string;
 beforeAll(() => {
