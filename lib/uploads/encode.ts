@@ -135,8 +135,32 @@ function seconds(hms: string): number {
   return (h ?? 0) * 3600 + (m ?? 0) * 60 + (s ?? 0);
 }
 
-/** Reads an upload's duration, size, frame rate and audio from ffmpeg's description of it. */
+const PROBES = Symbol.for("portfolio.videoProbes");
+type WithProbes = { [PROBES]?: Map<string, VideoProbe> };
+/** Probes kept per process: the videos of the last few minutes, a few hundred bytes each. */
+const PROBE_CACHE_SIZE = 64;
+
+/**
+ * Reads an upload's duration, size, frame rate and audio from ffmpeg's description of it. Kept per
+ * file (device, inode, size and modification time) for the PROBE_CACHE_SIZE files read last: a
+ * finished upload is checked, shown in the picker, attached (local storage hard-links it under its
+ * key: the same file) and encoded, and each would otherwise start an ffmpeg just to read it.
+ */
 export async function probeVideo(file: string): Promise<VideoProbe> {
+  const stat = await fs.stat(file).catch(() => null);
+  if (!stat) return readProbe(file);
+  const key = `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+  const probes = ((globalThis as WithProbes)[PROBES] ??= new Map());
+  const known = probes.get(key);
+  // Map keeps insertion order: a probe used again moves to the end, the oldest one goes first.
+  if (known) probes.delete(key);
+  const probe = known ?? (await readProbe(file));
+  probes.set(key, probe);
+  if (probes.size > PROBE_CACHE_SIZE) probes.delete(probes.keys().next().value!);
+  return probe;
+}
+
+async function readProbe(file: string): Promise<VideoProbe> {
   const { stderr } = await runFfmpeg(["-hide_banner", "-nostdin", ...LOCAL_ONLY, "-i", file]);
   const video = /Stream #\d+:\d+.*?: Video: (.*)/.exec(stderr);
   if (!video) {

@@ -14,6 +14,7 @@ vi.mock("node:child_process", async (original) => {
 // gets the counted spawn even when an earlier file loaded it with the real one.
 vi.resetModules();
 const { frameAt, frameStrip } = await import("./frames");
+const { probeVideo } = await import("./encode");
 
 let dir: string;
 beforeAll(() => {
@@ -29,7 +30,7 @@ async function spawnsOf(work: () => Promise<unknown>): Promise<number> {
 }
 
 describe('the picker\'s frames (docs/media.md "Poster and trim")', () => {
-  it("probes a file once: a cached strip and each frame after it start no probe of their own", async () => {
+  it("probes a file once: a cached strip, each frame after it and the attached file start no probe of their own", async () => {
     const master = makeColourMaster(dir, "colours.mov", { prores: true });
     const cache = path.join(dir, "colours.frames.jpg");
     // The first strip: one probe and a frame per tile.
@@ -43,6 +44,10 @@ describe('the picker\'s frames (docs/media.md "Poster and trim")', () => {
     expect(await spawnsOf(() => frameAt(master, "0.5"))).toBe(1);
     // A time past the end is refused from the kept probe, without starting ffmpeg.
     expect(await spawnsOf(() => frameAt(master, "9").catch(() => null))).toBe(0);
+    // The file attached under its key (local storage hard-links it) is the same file: not read again.
+    const attached = path.join(dir, "attached.mov");
+    fs.linkSync(master, attached);
+    expect(await spawnsOf(() => probeVideo(attached))).toBe(0);
 
     // Another file at the same path (replaced: another size or time) is probed again.
     makeColourMaster(dir, "colours.mov", { prores: true, colours: ["blue", "red"] });

@@ -41,29 +41,6 @@ function oneAtATime<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T>
   return run;
 }
 
-const PROBES = Symbol.for("portfolio.frameProbes");
-type WithProbes = { [PROBES]?: Map<string, VideoProbe> };
-/** Probes kept per process: the picker's files of the last few minutes, a few hundred bytes each. */
-const PROBE_CACHE_SIZE = 64;
-
-/**
- * What ffmpeg reads of `source` (its duration, size, frame rate), kept per file (path, size and
- * modification time) for the PROBE_CACHE_SIZE files asked for last: every frame the picker asks
- * for and every strip served from the cache would otherwise start one ffmpeg just to read it.
- */
-async function probeOnce(source: string): Promise<VideoProbe> {
-  const { size, mtimeMs } = await fs.stat(source);
-  const key = `${source}\0${size}\0${mtimeMs}`;
-  const probes = ((globalThis as WithProbes)[PROBES] ??= new Map());
-  const known = probes.get(key);
-  // Map keeps insertion order: a probe used again moves to the end, the oldest one goes first.
-  if (known) probes.delete(key);
-  const probe = known ?? (await probeVideo(source));
-  probes.set(key, probe);
-  if (probes.size > PROBE_CACHE_SIZE) probes.delete(probes.keys().next().value!);
-  return probe;
-}
-
 const exists = (file: string) =>
   fs.access(file).then(
     () => true,
@@ -89,7 +66,7 @@ async function withTempDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
  */
 export function frameStrip(source: string, cache: string, signal?: AbortSignal) {
   return oneAtATime(async (): Promise<FrameStrip> => {
-    const probe = await probeOnce(source);
+    const probe = await probeVideo(source);
     const cached = await fs.readFile(cache).catch(() => null);
     if (cached) return { image: cached, probe };
     const image = await withTempDir(async (dir) => {
@@ -130,7 +107,7 @@ export function frameStrip(source: string, cache: string, signal?: AbortSignal) 
 export async function frameAt(source: string, time: string, signal?: AbortSignal): Promise<Buffer> {
   const seconds = parseSeconds(time);
   return oneAtATime(async () => {
-    const probe = await probeOnce(source);
+    const probe = await probeVideo(source);
     if (typeof seconds !== "number" || seconds > probe.duration)
       throw new UploadError(400, frameMessages.time(probe.duration));
     return withTempDir(async (dir) => {
