@@ -190,6 +190,8 @@ test.describe("a loop video on the project page", () => {
   }
 });
 
+type Box = { x: number; y: number; width: number; height: number };
+
 test.describe("a video with controls and a poster", () => {
   test.use({ viewport: { width: 1280, height: 720 } });
 
@@ -224,10 +226,18 @@ test.describe("a video with controls and a poster", () => {
     await expectStillSizedForScreen(still);
     expect(rawPosterRequests).toEqual([]);
     // The still fills the video's box and is drawn on top of it, decoded; the play control
-    // covers the whole picture.
-    const videoBox = (await video.boundingBox())!;
-    expect(await still.boundingBox()).toEqual(videoBox);
-    expect(await play.boundingBox()).toEqual(videoBox);
+    // covers the whole picture. The three boxes are read in one frame: the page may still settle
+    // (scroll anchoring) between separate reads.
+    const [videoBox, stillBox, playBox] = (await page.evaluate(() =>
+      ["video", "[data-testid=player-poster]", "button[aria-label='Play Player (video)']"].map(
+        (selector) => {
+          const { x, y, width, height } = document.querySelector(selector)!.getBoundingClientRect();
+          return { x, y, width, height };
+        },
+      ),
+    )) as [Box, Box, Box];
+    expect(stillBox).toEqual(videoBox);
+    expect(playBox).toEqual(videoBox);
     await expect(still).toBeVisible();
     await expect
       .poll(() => still.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
