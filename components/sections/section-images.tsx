@@ -8,6 +8,7 @@ import {
   gridClass,
   imageRatio,
   layoutRows,
+  rowMaxWidth,
   rowSizes,
   tileClass,
   tileSizes,
@@ -16,9 +17,10 @@ import { ViewerLauncher } from "./viewer-launcher";
 
 /**
  * A section's images in its layout (the count-based grid, justified uncropped rows, or one per
- * row at full width, never wider than its own pixels); a click opens the full-screen viewer, whose sequence continues with the
- * section's video. Rendered on the server: each image is a button whose `data-view` tells
- * ViewerLauncher, the only client code here, where the viewer opens.
+ * row at full width); in every layout an image is drawn at most as wide as its own pixels. A click
+ * opens the full-screen viewer, whose sequence continues with the section's video. Rendered on the
+ * server: each image is a button whose `data-view` tells ViewerLauncher, the only client code
+ * here, where the viewer opens.
  */
 export function SectionImages({
   images,
@@ -72,6 +74,7 @@ export function SectionImages({
                     priority={eager && index === 0}
                     eager={eager && index < 2}
                     cover
+                    ownSize={count > 1}
                   />
                 </button>
               </li>
@@ -89,8 +92,15 @@ export function SectionImages({
             const ratios = row.map((index) =>
               imageRatio(images[index]!.width, images[index]!.height),
             );
+            // A row of several is as tall as its shortest file at most (from 640 px; on phones each
+            // image is capped at its own width below).
+            const rowMax = row.length > 1 ? rowMaxWidth(row.map((index) => images[index]!)) : null;
             return (
-              <li key={row[0]} className="flex flex-col gap-3 sm:flex-row">
+              <li
+                key={row[0]}
+                className="flex w-full flex-col gap-3 sm:mx-auto sm:max-w-[var(--row-max)] sm:flex-row"
+                style={rowMax ? { ["--row-max" as string]: rowMax } : undefined}
+              >
                 {row.map((index, position) => {
                   const image = images[index]!;
                   const ratio = ratios[position]!;
@@ -111,7 +121,9 @@ export function SectionImages({
                         ["--grow" as string]: `${ratio * 1000}`,
                         ...(row.length === 1
                           ? { maxWidth: aloneMaxWidth(ratio, image.width) }
-                          : {}),
+                          : image.width
+                            ? { maxWidth: `${image.width}px` }
+                            : {}),
                       }}
                       data-testid="layout-image"
                     >
@@ -137,9 +149,10 @@ export function SectionImages({
 /**
  * One image filling its tile: a plain `<img>` with the srcset next/image would write
  * (lib/site/image-srcset.ts), so the page ships no image code. `cover` crops it at its focal point
- * (its tile has another shape); else it is drawn whole. Its blur-up placeholder is its background
- * until the file is drawn (BlurCleaner drops it). `priority`: the page's LCP candidate, preloaded
- * at high priority.
+ * (its tile has another shape); else it is drawn whole. `ownSize`: a file smaller than its tile
+ * is drawn at most at its own width and height, centred on the tile, rather than stretched to
+ * cover it. Its blur-up placeholder is its background until the file is drawn (BlurCleaner drops
+ * it). `priority`: the page's LCP candidate, preloaded at high priority.
  */
 function Picture({
   image,
@@ -147,12 +160,14 @@ function Picture({
   priority,
   eager,
   cover,
+  ownSize = false,
 }: {
   image: ViewerImage;
   sizes: string;
   priority: boolean;
   eager: boolean;
   cover: boolean;
+  ownSize?: boolean;
 }) {
   const picture = optimizedImage(image.url, sizes);
   if (priority) preloadLcpImage(picture);
@@ -165,9 +180,12 @@ function Picture({
       loading={eager ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : undefined}
       decoding="async"
-      className={`absolute inset-0 h-full w-full text-transparent ${cover ? "object-cover" : "object-contain"}`}
+      className={`absolute inset-0 m-auto h-full w-full text-transparent ${cover ? "object-cover" : "object-contain"}`}
       data-blur={image.placeholder ? "" : undefined}
       style={{
+        ...(ownSize && image.width && image.height
+          ? { maxWidth: `${image.width}px`, maxHeight: `${image.height}px` }
+          : {}),
         objectPosition: position,
         ...placeholderStyle(image.placeholder, cover ? "cover" : "contain"),
         ...(position ? { backgroundPosition: position } : {}),

@@ -129,6 +129,19 @@ export function imageRatio(width: number | null, height: number | null): number 
 }
 
 /**
+ * The widest a justified row of several images is drawn from 640 px: as tall as its shortest file
+ * at most, so no image of it is drawn wider than its own pixels (a 400 px scan beside a large
+ * photograph keeps the row narrower, centred, instead of both being stretched to the column).
+ * Null when no image's size is known (imported external images).
+ */
+export function rowMaxWidth(images: { width: number | null; height: number | null }[]) {
+  const heights = images.flatMap(({ width, height }) => (width && height ? [height] : []));
+  if (heights.length === 0) return null;
+  const ratios = images.reduce((sum, { width, height }) => sum + imageRatio(width, height), 0);
+  return `calc(${Math.floor(ratios * Math.min(...heights))}px + ${(images.length - 1) * 0.75}rem)`;
+}
+
+/**
  * `sizes` for an image of a justified row: from 640 px the row's images share its width (less the
  * gaps) in proportion to their aspect ratios, so all are as tall and none is cropped; on phones
  * each takes the full width. `share` is rounded up so the file is never chosen too small. An image

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { CONTENT_MAX } from "@/lib/site/content-width";
-import { capWidth, layoutRows, rowSizes, tileSizes } from "@/lib/site/image-grid-layout";
+import {
+  capWidth,
+  layoutRows,
+  rowMaxWidth,
+  rowSizes,
+  tileSizes,
+} from "@/lib/site/image-grid-layout";
 
 describe("natural and full layouts", () => {
   it("keep the grid's column count as the most images in a row, rows as even as possible", () => {
@@ -15,6 +21,30 @@ describe("natural and full layouts", () => {
       [0, 1, 2],
       [3, 4],
     ]);
+  });
+
+  it("keeps a row of several no taller than its shortest file, so none is drawn wider than its pixels", () => {
+    // 400 × 300 beside 2400 × 1500: (4/3 + 1.6) × 300 px, plus the gap.
+    expect(
+      rowMaxWidth([
+        { width: 400, height: 300 },
+        { width: 2400, height: 1500 },
+      ]),
+    ).toBe("calc(880px + 0.75rem)");
+    // An image of unknown size counts as 4:3 and sets no height: (4/3 + 4/3 + 3/4) × 600 px, two gaps.
+    expect(
+      rowMaxWidth([
+        { width: null, height: null },
+        { width: 800, height: 600 },
+        { width: 600, height: 800 },
+      ]),
+    ).toBe("calc(2050px + 1.5rem)");
+    expect(
+      rowMaxWidth([
+        { width: null, height: null },
+        { width: null, height: null },
+      ]),
+    ).toBeNull();
   });
 
   it("full puts every image on a row of its own", () => {
