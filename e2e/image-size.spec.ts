@@ -144,6 +144,26 @@ test("in a grid tile or a row of several, a small file is drawn at most at its o
   const rowCentre = (rowSmall!.left + rowLarge!.right) / 2;
   expect(Math.abs(rowCentre - rowSmall!.columnCentre)).toBeLessThan(1);
 
+  // The full-screen viewer shows the scan at its own size too, centred on its stage.
+  await page
+    .getByRole("button", { name: /^View full screen/ })
+    .first()
+    .click();
+  const shown = page.getByRole("dialog").locator("img");
+  await expectImagesDecoded(shown);
+  const [viewed, stage] = await shown.evaluate((image) =>
+    [image, image.parentElement!].map((element) => {
+      const { left, top, width, height } = element.getBoundingClientRect();
+      return { x: left + width / 2, y: top + height / 2, width, height };
+    }),
+  );
+  expect([Math.round(viewed!.width), Math.round(viewed!.height)]).toEqual([240, 160]);
+  expect(stage!.width).toBeGreaterThan(1000);
+  expect(Math.abs(viewed!.x - stage!.x)).toBeLessThan(1);
+  expect(Math.abs(viewed!.y - stage!.y)).toBeLessThan(1);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+
   // On a phone each picture of the row is alone on its line: the scan fills the 335 px column (it
   // is wider), the grid's scan stays 240 px wide.
   await page.setViewportSize({ width: 375, height: 812 });

@@ -207,8 +207,14 @@ function ViewerMedia({
       fill
       sizes={viewerSizes(item.width, item.height)}
       {...blurProps(item.placeholder)}
-      // objectFit in style too: next/image sizes its blur background from it (contain here).
-      style={{ objectFit: "contain" }}
+      // objectFit in style too: next/image sizes its blur background from it (contain here). A
+      // file smaller than the stage is drawn at its own size, centred, not stretched to fill it.
+      style={{
+        objectFit: "contain",
+        ...(item.width && item.height
+          ? { maxWidth: `${item.width}px`, maxHeight: `${item.height}px`, margin: "auto" }
+          : {}),
+      }}
       className="pointer-events-auto object-contain"
     />
   );
