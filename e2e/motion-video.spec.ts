@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import {
@@ -10,6 +11,7 @@ import {
 } from "./helpers/owner-flows";
 import { expectStillSizedForScreen } from "./helpers/images";
 import { waitForHydration } from "./helpers/browser";
+import { makeMaster } from "../test/helpers/video-masters";
 import {
   expectImagesDecoded,
   expectNoHorizontalOverflow,
@@ -318,4 +320,44 @@ test("the section form captures a poster from the frame chosen with the Poster f
   const poster = await page.request.get(`/media/${stored[1]}.jpg`);
   expect(poster.headers()["content-type"]).toBe("image/jpeg");
   expect((await poster.body()).length).toBeGreaterThan(1000);
+});
+
+test.describe("a vertical film", () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("keeps its shape as a loop (uncropped) and as a player (no side bars): at most 85 % of the window tall, centred", async ({
+    page,
+  }) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vertical-"));
+    try {
+      const file = makeMaster(dir, "story.mp4", { width: 360, height: 640, seconds: 1 });
+      const story = { name: "story.mp4", mimeType: "video/mp4", buffer: fs.readFileSync(file) };
+      await addSectionViaApi(page, { title: "Story loop", video: story, playback: "loop" });
+      await addSectionViaApi(page, { title: "Story player", video: story });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    await page.goto(`/sections/${project.id}`);
+    await expect(page.locator("video")).toHaveCount(2);
+    const boxes = await page.locator("video").evaluateAll((videos) =>
+      videos.map((video) => {
+        const box = video.parentElement!.getBoundingClientRect();
+        const column = video.closest("section")!.getBoundingClientRect();
+        return {
+          ratio: box.width / box.height,
+          height: box.height,
+          offCentre: Math.abs(box.left + box.width / 2 - (column.left + column.width / 2)),
+          fit: getComputedStyle(video).objectFit,
+        };
+      }),
+    );
+    for (const box of boxes) {
+      // 9:16, as tall as 85 % of the 900 px window allows (765 px), centred in the column.
+      expect(box.ratio).toBeCloseTo(360 / 640, 2);
+      expect(Math.abs(box.height - 765)).toBeLessThan(1);
+      expect(box.offCentre).toBeLessThan(1);
+    }
+    // The loop covers a box of its own shape (nothing cut off); the player fits its own.
+    expect(boxes.map((box) => box.fit)).toEqual(["cover", "contain"]);
+  });
 });

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { PlayDisc } from "./play-disc";
+import { shapeClass } from "@/lib/site/video-sources";
 import { VideoStill, type UploadedVideoProps } from "./video-still";
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
@@ -33,6 +34,7 @@ export function LoopVideo({
   posterPlaceholder = null,
   title,
   eager = false,
+  shape = null,
 }: UploadedVideoProps) {
   const video = useRef<HTMLVideoElement>(null);
   const still = useRef<HTMLImageElement>(null);
@@ -98,7 +100,10 @@ export function LoopVideo({
 
   const label = playing ? `Pause ${title}` : `Play ${title}`;
   return (
-    <div className="relative aspect-video w-full overflow-hidden rounded-sm bg-stone-200">
+    <div
+      className={`relative w-full overflow-hidden rounded-sm bg-stone-200 ${shapeClass(shape)}`}
+      style={shape ?? undefined}
+    >
       {poster ? (
         <VideoStill
           ref={still}

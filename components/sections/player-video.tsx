@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { PlayDisc } from "./play-disc";
+import { shapeClass } from "@/lib/site/video-sources";
 import { VideoStill, type UploadedVideoProps } from "./video-still";
 
 /**
@@ -20,6 +21,7 @@ export function PlayerVideo({
   posterPlaceholder = null,
   title,
   eager = false,
+  shape = null,
 }: UploadedVideoProps) {
   const [started, setStarted] = useState(!poster);
   const video = useRef<HTMLVideoElement>(null);
@@ -39,7 +41,10 @@ export function PlayerVideo({
     });
   };
   return (
-    <div className="relative aspect-video w-full overflow-hidden rounded-sm bg-black">
+    <div
+      className={`relative w-full overflow-hidden rounded-sm bg-black ${shapeClass(shape)}`}
+      style={shape ?? undefined}
+    >
       <video
         ref={video}
         controls={started}

@@ -204,6 +204,15 @@ export function restrictedMediaUrl(project: Project, query = "private") {
     restricted && url.startsWith("/media/") && !url.includes("?") ? `${url}?${query}` : url;
 }
 
+/**
+ * An uploaded video's picture: its largest rendition's (the encoder turns a rotated phone video
+ * upright), else what the upload's probe read; null for a Vimeo embed or an unread file.
+ */
+function videoSizeOf(section: Section): { width: number; height: number } | null {
+  const picture = section.videoRenditions.at(-1) ?? section.videoMeta;
+  return picture ? { width: picture.width, height: picture.height } : null;
+}
+
 /** What SectionView shows of a stored section (the project page, the owner's editor, review pages). */
 export function sectionViewData(
   section: Section,
@@ -236,6 +245,7 @@ export function sectionViewData(
       type,
       width,
     })),
+    videoSize: videoSizeOf(section),
     videoEmbed: section.videoEmbed,
     layout: toLayout(section.layout),
     playback: section.videoPlayback ?? "player",

@@ -1,24 +1,30 @@
 import { toVimeoPlayerUrl } from "@/lib/validation/vimeo";
 import type { VideoPlayback } from "@/lib/domain";
 import { optimizedImage, preloadLcpImage } from "@/lib/site/image-srcset";
-import { columnSizes } from "@/lib/site/image-grid-layout";
+import { columnSizes, tileSizes } from "@/lib/site/image-grid-layout";
 import { LoopVideo, PlayerVideo, VimeoFacade } from "./lazy-videos";
 import { VideoStill } from "./video-still";
 import { VimeoFrame } from "./vimeo-frame";
-import { videoSources, type SectionRendition } from "@/lib/site/video-sources";
+import {
+  shapeClass,
+  videoShape,
+  videoSources,
+  type SectionRendition,
+} from "@/lib/site/video-sources";
 
 export type { SectionRendition };
 
 /**
  * The section's Vimeo embed when it has one, otherwise its uploaded video (docs/spec.md §2): a
- * player with controls, or a silent loop. A poster is the still shown until
- * it plays, drawn from the optimizer at the column's width; a Vimeo embed with a poster loads its
- * player only when asked to.
+ * player with controls, or a silent loop, in a box of the video's own shape when its size is known
+ * (16:9 otherwise). A poster is the still shown until it plays, drawn from the optimizer at the
+ * box's width; a Vimeo embed with a poster loads its player only when asked to.
  */
 export function SectionVideo({
   videoEmbed,
   videoUrl,
   videoRenditions = [],
+  videoSize = null,
   playback = "player",
   poster = null,
   posterPlaceholder = null,
@@ -33,6 +39,8 @@ export function SectionVideo({
    */
   videoUrl: string | null;
   videoRenditions?: readonly SectionRendition[];
+  /** The uploaded video's picture size, when known. */
+  videoSize?: { width: number; height: number } | null;
   playback?: VideoPlayback;
   poster?: string | null;
   /** The poster's blur-up placeholder, drawn until the poster arrives. */
@@ -44,8 +52,16 @@ export function SectionVideo({
   eager?: boolean;
 }) {
   const player = videoEmbed ? toVimeoPlayerUrl(videoEmbed) : null;
-  // A still drawn across the column: the optimizer's widths, chosen by the browser for its screen.
-  const still = poster ? optimizedImage(poster, columnSizes(maxWidth)) : null;
+  const shape = player ? null : videoShape(videoSize);
+  // A still drawn across its box: the optimizer's widths, chosen by the browser for its screen.
+  const still = poster
+    ? optimizedImage(
+        poster,
+        shape
+          ? tileSizes(1, 0, videoSize!.width, videoSize!.height, maxWidth)
+          : columnSizes(maxWidth),
+      )
+    : null;
   if (player && still) {
     return (
       <VimeoFacade
@@ -66,7 +82,8 @@ export function SectionVideo({
     const loop = playback === "loop";
     return (
       <div
-        className={`relative aspect-video w-full overflow-hidden rounded-sm ${loop ? "bg-stone-200" : "bg-black"}`}
+        className={`relative w-full overflow-hidden rounded-sm ${shapeClass(shape)} ${loop ? "bg-stone-200" : "bg-black"}`}
+        style={shape ?? undefined}
       >
         <VideoStill
           image={still}
@@ -85,6 +102,7 @@ export function SectionVideo({
     posterPlaceholder,
     title: `${title} (video)`,
     eager,
+    shape,
   };
   return playback === "loop" ? <LoopVideo {...video} /> : <PlayerVideo {...video} />;
 }

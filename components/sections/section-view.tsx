@@ -12,6 +12,8 @@ export type SectionViewData = {
   videoUrl: string | null;
   /** An encoded video's renditions, smallest first (none before encoding). */
   videoRenditions?: SectionRendition[];
+  /** The uploaded video's picture size, when known: its box takes that shape. */
+  videoSize?: { width: number; height: number } | null;
   videoEmbed: string | null;
   layout?: SectionLayout;
   playback?: VideoPlayback;
@@ -81,6 +83,7 @@ export function SectionView({
         videoEmbed={section.videoEmbed}
         videoUrl={section.videoUrl}
         videoRenditions={section.videoRenditions}
+        videoSize={section.videoSize}
         playback={section.playback}
         poster={section.poster}
         posterPlaceholder={section.posterPlaceholder}

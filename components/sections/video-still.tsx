@@ -2,11 +2,11 @@ import type { Ref } from "react";
 import { placeholderStyle } from "@/components/ui/placeholder-style";
 import type { optimizedImage } from "@/lib/site/image-srcset";
 
-/** What an uploaded video on a project page is drawn from (LoopVideo, PlayerVideo). */
-import type { VideoSource } from "@/lib/site/video-sources";
+import type { VideoShape, VideoSource } from "@/lib/site/video-sources";
 
 export type { VideoSource };
 
+/** What an uploaded video on a project page is drawn from (LoopVideo, PlayerVideo). */
 export type UploadedVideoProps = {
   /** The best file: the only one of a video without renditions, and the download link. */
   src: string;
@@ -20,6 +20,8 @@ export type UploadedVideoProps = {
   title: string;
   /** The page's first content: the still loads at once, with high priority. */
   eager?: boolean;
+  /** The box's own shape (lib/site/video-sources.ts), or none for 16:9. */
+  shape?: VideoShape | null;
 };
 
 /**

@@ -1,5 +1,29 @@
+import { capWidth } from "./image-grid-layout";
+
 /** An encoded rendition of an uploaded video, smallest first (a section's, or a cover loop's). */
 export type SectionRendition = { url: string; type: string; width: number };
+
+/** A section video's box: its own aspect ratio, and the widest it may be drawn. */
+export type VideoShape = { aspectRatio: string; maxWidth: string };
+
+/**
+ * The box of an uploaded video of `size` in the column: the video's own shape, at most
+ * TALL_CAP_VH of the window tall and centred, as an image alone on its row (a vertical or square
+ * film is then neither cropped to a band nor drawn small in a wide black frame); null, the 16:9
+ * box, while its size is unknown.
+ */
+export function videoShape(size: { width: number; height: number } | null): VideoShape | null {
+  if (!size || !(size.width > 0) || !(size.height > 0)) return null;
+  return {
+    aspectRatio: `${size.width} / ${size.height}`,
+    maxWidth: capWidth(size.width / size.height),
+  };
+}
+
+/** The classes of a video's box beside its `shape` style: centred in its own shape, or 16:9. */
+export function shapeClass(shape: VideoShape | null | undefined): string {
+  return shape ? "mx-auto" : "aspect-video";
+}
 
 /** One encoded rendition as a `<source>`: smallest first, each but the last for screens up to its width. */
 export type VideoSource = { src: string; type: string; media?: string };
