@@ -1,7 +1,13 @@
 import "server-only";
+import fs from "node:fs/promises";
 import sharp from "sharp";
+import { env } from "@/lib/env";
 import { getStorage, type StoredMedia } from "@/lib/storage";
+import { isLocalKey, localPath } from "@/lib/storage/local";
+import { probeVideo } from "@/lib/uploads/encode";
+import { storeFramePoster } from "@/lib/uploads/frame-poster";
 import { makePlaceholder } from "@/lib/uploads/placeholder";
+import { uploadTmpDir } from "./media";
 
 /** The generated still's size: 16:9, the frame the site draws videos in. */
 export const GENERATED_POSTER = { width: 1280, height: 720 } as const;
@@ -10,12 +16,11 @@ type GeneratedPoster = { png: Buffer; placeholder: string | null };
 let generated: Promise<GeneratedPoster> | null = null;
 
 /**
- * A neutral still for a video uploaded without a poster (an API client; the forms always send
- * one): the site's paper colour, never a black frame. It carries no play glyph:
- * the player draws its own button over the poster, and two glyphs would sit on top of each other.
- * Made with sharp, since the server has no video decoder to take a real frame. It is the same
- * image every time, so it is encoded once per process (about 15 ms of sharp per upload otherwise);
- * a failed encoding is tried again next time.
+ * A neutral still for a video uploaded without a poster (an API client; the section forms always
+ * send one) that no frame is taken from: the site's paper colour, never a black frame. It carries
+ * no play glyph: the player draws its own button over the poster, and two glyphs would sit on top
+ * of each other. It is the same image every time, so it is encoded once per process (about 15 ms
+ * of sharp per upload otherwise); a failed encoding is tried again next time.
  */
 function generatedPoster(): Promise<GeneratedPoster> {
   generated ??= (async () => {
@@ -40,4 +45,24 @@ export async function storeGeneratedPoster(): Promise<StoredMedia> {
     height: GENERATED_POSTER.height,
   });
   return { ...media, placeholder };
+}
+
+/**
+ * The default poster of the uploaded Reel: its first non-black picture, read by ffmpeg from the
+ * file stored on this server (docs/media.md "Poster and trim"), so /reel never opens on a flat
+ * still; the generated still for a video elsewhere (Cloudinary) or one ffmpeg cannot read.
+ */
+export async function storeVideoPoster(videoKey: string): Promise<StoredMedia> {
+  const source = isLocalKey(videoKey) ? localPath(env().DATA_DIR, videoKey) : null;
+  if (source) {
+    try {
+      const dir = uploadTmpDir();
+      await fs.mkdir(dir, { recursive: true });
+      return await storeFramePoster(source, await probeVideo(source), null, dir, getStorage());
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      console.error(`No poster frame taken from ${videoKey} (${reason}): the generated still.`);
+    }
+  }
+  return storeGeneratedPoster();
 }

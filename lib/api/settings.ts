@@ -10,7 +10,7 @@ import {
   type SiteSettings,
 } from "@/lib/validation/site-settings";
 import { commitWithMedia, storeUploads, withUploadForm, type MediaItem } from "./media";
-import { storeGeneratedPoster } from "./poster";
+import { storeVideoPoster } from "./poster";
 import { ApiError } from "./respond";
 import { storeVimeoThumbnail } from "./vimeo-thumbnail";
 
@@ -36,8 +36,8 @@ function imageAfterSave<P extends SettingsImage>(
 
 /**
  * The Reel's poster made for a save that leaves the Reel with a video and no poster: Vimeo's
- * thumbnail of a link (none when Vimeo does not answer in time), the generated neutral still of
- * an uploaded mp4, as a section's video gets.
+ * thumbnail of a link (none when Vimeo does not answer in time), an uploaded mp4's first non-black
+ * picture (the generated neutral still when none can be read).
  */
 async function automaticReelPoster(
   current: SiteSettings,
@@ -48,7 +48,8 @@ async function automaticReelPoster(
 ): Promise<StoredMedia | null> {
   if (posterKept) return null;
   if (link) return storeVimeoThumbnail(link);
-  if (video || (keepsVideo && current.showreelVideoKey)) return storeGeneratedPoster();
+  const videoKey = video?.key ?? (keepsVideo ? current.showreelVideoKey : null);
+  if (videoKey) return storeVideoPoster(videoKey);
   return null;
 }
 

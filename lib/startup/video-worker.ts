@@ -14,18 +14,14 @@ import {
 } from "@/lib/data/video-jobs";
 import { env } from "@/lib/env";
 import { createLocalStorage, localPath } from "@/lib/storage/local";
-import { deleteMediaQuietly, type Storage } from "@/lib/storage";
-import { makePlaceholder } from "@/lib/uploads/placeholder";
-import sharp from "sharp";
+import { deleteMediaQuietly } from "@/lib/storage";
+import { storeFramePoster, type FramePoster } from "@/lib/uploads/frame-poster";
 import {
   EncodeError,
   EncoderKilled,
   encodeRendition,
   encodeSpan,
-  extractPoster,
-  firstPictureTime,
   probeVideo,
-  type VideoProbe,
   renditionRungs,
   renditionSize,
   servedAsUploaded,
@@ -72,34 +68,6 @@ async function showOnPages(job: VideoJobRow, projectId: string, replacedKeys: st
 /** The reason shown when something other than the file stopped the encoder. */
 const UNEXPECTED = "The encoder stopped unexpectedly; retry the video.";
 
-/**
- * The poster the encoder takes from the video (docs/media.md "Poster and trim"): the frame at the
- * owner's poster time, else the first non-black one, stored as an image with its placeholder.
- */
-async function storeFramePoster(
-  job: ClaimedJob,
-  source: string,
-  probe: VideoProbe,
-  work: string,
-  storage: Storage,
-  signal: AbortSignal,
-) {
-  const at = job.posterTime ?? (await firstPictureTime(source, probe, signal));
-  const file = path.join(/* turbopackIgnore: true */ work, "poster.jpg");
-  await extractPoster(source, probe, at, file, signal);
-  const { width = null, height = null } = await sharp(file).metadata();
-  const placeholder = await makePlaceholder(file);
-  const media = await storage.put({
-    path: file,
-    temporary: true,
-    contentType: "image/jpeg",
-    kind: "image",
-    width,
-    height,
-  });
-  return { ...media, placeholder };
-}
-
 async function runJob(job: ClaimedJob): Promise<void> {
   const { DATA_DIR, KEEP_MASTERS } = env();
   const storage = createLocalStorage(DATA_DIR);
@@ -107,7 +75,7 @@ async function runJob(job: ClaimedJob): Promise<void> {
   const work = path.join(/* turbopackIgnore: true */ encodingDir(DATA_DIR), job.id);
   const controller = new AbortController();
   const stored: VideoRendition[] = [];
-  let poster: Awaited<ReturnType<typeof storeFramePoster>> | null = null;
+  let poster: FramePoster | null = null;
   let progress = 0;
   const beat = setInterval(() => {
     beatVideoJob(job, Math.round(progress * 100)).then(
@@ -126,7 +94,14 @@ async function runJob(job: ClaimedJob): Promise<void> {
     const asUploaded = servedAsUploaded(probe, source) && !trimmed && loopReady;
     const rungs = asUploaded ? [] : renditionRungs(probe);
     if (job.posterFromVideo) {
-      poster = await storeFramePoster(job, source, probe, work, storage, controller.signal);
+      poster = await storeFramePoster(
+        source,
+        probe,
+        job.posterTime,
+        work,
+        storage,
+        controller.signal,
+      );
       // The page shows the frame while the renditions encode; the section owns its file then.
       const shown = await storeJobPoster(job, poster);
       if (!shown) await storage.delete(poster.key).catch(() => {});

@@ -1,4 +1,7 @@
+import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,6 +9,7 @@ import type { SectionJson } from "@/lib/data/serialize";
 import type { SiteSettings } from "@/lib/validation/site-settings";
 import { call, multipart, startApiSite, type ApiSite, type Part } from "../helpers/api-client";
 import { htmlBytes, jpeg, mp4OfSize, pngOfSize } from "../helpers/media-fixtures";
+import { makeColourMaster } from "../helpers/video-masters";
 
 /**
  * The Reel as an uploaded mp4 or a Vimeo link (PUT /api/settings, /reel), and the thumbnails a
@@ -129,7 +133,7 @@ describe("the Reel as an uploaded mp4", () => {
     const reel = saved.body.data;
     expect(reel.showreelUrl).toBe("");
     expect(reel.showreelVideoUrl).toMatch(/^\/media\/.+\.mp4$/);
-    // No poster sent: the neutral still every uploaded video gets.
+    // No poster sent, and a file ffmpeg cannot read a frame of: the generated neutral still.
     expect(reel.showreelPosterUrl).toMatch(/^\/media\/.+\.png$/);
     expect(reel.showreelPosterPlaceholder).toMatch(/^data:image\/webp;base64,/);
     expect(site.uploads()).toEqual(
@@ -142,6 +146,31 @@ describe("the Reel as an uploaded mp4", () => {
     expect(html).toContain(encodeURIComponent(reel.showreelPosterUrl));
     expect(html).toContain('aria-label="Showreel of Sara Benali (video)"');
     expect(html).not.toContain("player.vimeo.com");
+  });
+
+  it("takes the poster of an mp4 sent without one from its first picture after a black lead-in", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "reel-"));
+    const master = makeColourMaster(dir, "reel.mp4", {
+      colours: ["black", "lime", "blue"],
+      width: 480,
+      height: 270,
+    });
+    const bytes = fs.readFileSync(master);
+    fs.rmSync(dir, { recursive: true, force: true });
+    const saved = await putSettings([
+      ["showreelUrl", ""],
+      ["showreelVideo", { bytes, name: "reel.mp4", type: "video/mp4" }],
+    ]);
+    expect(saved.status).toBe(200);
+    const reel = saved.body.data;
+    // A JPEG of the video's own size and of its first non-black second (lime), not the still.
+    expect(reel.showreelPosterUrl).toMatch(/^\/media\/.+\.jpg$/);
+    const image = await stored(reel.showreelPosterUrl);
+    expect(image).toMatchObject({ width: 480, height: 270, format: "jpeg" });
+    expect(image.dominant.g).toBeGreaterThan(200);
+    expect(image.dominant.r + image.dominant.b).toBeLessThan(100);
+    expect(reel.showreelPosterPlaceholder).toMatch(/^data:image\/webp;base64,/);
+    expect(site.tmpFiles()).toEqual([]);
   });
 
   it("refuses an mp4 sent with a link, or a file that is no mp4, changing nothing", async () => {
