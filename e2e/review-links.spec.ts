@@ -1,8 +1,10 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { devices, expect, test, type Browser, type Page } from "@playwright/test";
 import { makePng } from "./helpers/owner-media";
+import { makeMaster } from "../test/helpers/video-masters";
 import {
   deleteProjectViaApi,
   signInOwnerForFile,
@@ -18,20 +20,16 @@ import {
  */
 signInOwnerForFile("review-links");
 
-/**
- * The fixture clip (1.95 s) played at half speed: every track's time scale (and the movie's)
- * halved, so the same frames last 3.9 s and 0:03 is inside it.
- */
-function slowedClip(): Buffer {
-  const clip = Buffer.from(fs.readFileSync(path.join(__dirname, "fixtures", "clip.mp4")));
-  for (const box of ["mvhd", "mdhd"]) {
-    for (let at = clip.indexOf(box); at !== -1; at = clip.indexOf(box, at + 4)) {
-      const offset = at + (clip[at + 4] === 1 ? 24 : 16);
-      clip.writeUInt32BE(Math.round(clip.readUInt32BE(offset) / 2), offset);
-    }
+/** A vertical cut (360 × 640, 4 s, H.264 with sound): 0:03 is inside it. */
+let cut: Buffer;
+test.beforeAll(() => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "review-cut-"));
+  try {
+    cut = fs.readFileSync(makeMaster(dir, "cut.mp4", { width: 360, height: 640, seconds: 4 }));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
   }
-  return clip;
-}
+});
 
 async function expectNoViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -85,7 +83,7 @@ test.beforeEach(async ({ page }) => {
     headers: { Origin: origin },
     multipart: {
       title: "Main cut",
-      video: { name: "cut.mp4", mimeType: "video/mp4", buffer: slowedClip() },
+      video: { name: "cut.mp4", mimeType: "video/mp4", buffer: cut },
     },
   });
   expect(section.status()).toBe(201);
@@ -129,6 +127,21 @@ test("owner makes a link, a phone reviewer comments at 0:03, the owner sees the 
       element.currentTime = 3;
       await new Promise((resolve) => element.addEventListener("seeked", resolve, { once: true }));
     });
+    // The cut in its own shape (9:16) under its poster, the timeline as wide as the video.
+    const drawn = await video.first().evaluate((element: HTMLVideoElement) => {
+      const box = element.parentElement!.getBoundingClientRect();
+      const timeline = element.parentElement!.nextElementSibling!.getBoundingClientRect();
+      return {
+        ratio: box.width / box.height,
+        widths: [box.width, timeline.width],
+        poster: element.poster,
+      };
+    });
+    expect(drawn.ratio).toBeCloseTo(360 / 640, 2);
+    expect(drawn.widths[1]).toBeCloseTo(drawn.widths[0]!, 0);
+    const poster = await phone.request.get(drawn.poster);
+    expect(poster.status()).toBe(200);
+    expect(poster.headers()["content-type"]).toMatch(/^image\//);
     await expectNoViolations(phone);
     await phone.getByLabel("Your name").fill("Ann");
     await phone.getByLabel(/^Comment on/).click();

@@ -12,8 +12,9 @@ import {
 } from "@/lib/client/review";
 import { optimizedImage, preloadLcpImage } from "@/lib/site/image-srcset";
 import { aloneMaxWidth, tileSizes } from "@/lib/site/image-grid-layout";
+import { shapeClass, type ReviewVideo } from "@/lib/site/video-sources";
 import { REVIEW_LIMITS } from "@/lib/validation/limits";
-import { formatPoint, formatTime } from "@/lib/validation/review-messages";
+import { formatPoint, formatTime, reviewMessages } from "@/lib/validation/review-messages";
 
 /*
  * The reviewer's side of a review page (docs/spec.md §13): the visit's record (projects seen,
@@ -87,8 +88,6 @@ export function ReviewVisit({ token }: { token: string }) {
   }, [token]);
   return null;
 }
-
-type VideoProps = { src: string; title: string; allowDownload: boolean };
 
 /** The picker over a section's images, loaded once the reviewer asks to pin a comment to a point. */
 const ReviewPointPicker = lazy(() => import("./review-point-picker"));
@@ -221,14 +220,17 @@ function seekTo(video: HTMLVideoElement | null, seconds: number) {
 
 /**
  * An uploaded video with the comments' markers on a timeline under it: a click on a marker seeks
- * to its time. The reviewer's page and the owner's page of the link both show it.
+ * to its time. It plays what the project page plays, in the video's own shape, under its poster
+ * (shown until it plays or seeks). While nothing is playable yet (a master that encodes) the
+ * poster shows alone, with a line saying so. The reviewer's page and the owner's page of the link
+ * both show it.
  */
 export function ReviewPlayer({
   video,
   markers,
   playerRef,
 }: {
-  video: VideoProps;
+  video: ReviewVideo;
   markers: Marker[];
   playerRef?: React.RefObject<HTMLVideoElement | null>;
 }) {
@@ -241,46 +243,73 @@ export function ReviewPlayer({
     if (element && element.readyState >= 1)
       void Promise.resolve().then(() => setDuration(element.duration || 0));
   }, [player]);
+  const { shape } = video;
   return (
-    <div>
-      <div className="relative aspect-video w-full overflow-hidden rounded-sm bg-black">
-        <video
-          ref={player}
-          controls
-          playsInline
-          preload="metadata"
-          src={video.src}
-          aria-label={video.title}
-          controlsList={video.allowDownload ? undefined : "nodownload"}
-          onLoadedMetadata={(event) => setDuration(event.currentTarget.duration || 0)}
-          className="h-full w-full"
-        />
-      </div>
+    // The timeline is as wide as the video above it, so a marker sits under its frame's time.
+    <div
+      className={shape ? "mx-auto w-full" : undefined}
+      style={shape ? { maxWidth: shape.maxWidth } : undefined}
+    >
       <div
-        className="relative mt-2 h-6 rounded-sm bg-black/10"
-        role="group"
-        aria-label={`Comments on the timeline of ${video.title}`}
-        data-testid="review-timeline"
+        className={`relative w-full overflow-hidden rounded-sm bg-black ${shapeClass(shape)}`}
+        style={shape ? { aspectRatio: shape.aspectRatio } : undefined}
       >
-        {duration > 0
-          ? markers.map((marker) =>
-              marker.time === null ? null : (
-                <button
-                  key={marker._id}
-                  type="button"
-                  onClick={() => seekTo(player.current, marker.time!)}
-                  aria-label={`Go to ${formatTime(marker.time)}: comment by ${marker.name}`}
-                  title={`${formatTime(marker.time)} ${marker.name}`}
-                  data-testid="review-marker"
-                  className="bg-accent absolute top-0 h-6 w-2 -translate-x-1/2 rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2"
-                  style={{ left: `${Math.min(100, (marker.time / duration) * 100)}%` }}
-                />
-              ),
-            )
-          : null}
+        {video.src ? (
+          <video
+            ref={player}
+            controls
+            playsInline
+            preload="metadata"
+            src={video.sources ? undefined : video.src}
+            poster={video.poster ?? undefined}
+            aria-label={video.title}
+            controlsList={video.download ? undefined : "nodownload"}
+            onLoadedMetadata={(event) => setDuration(event.currentTarget.duration || 0)}
+            className="h-full w-full"
+          >
+            {video.sources?.map((source) => (
+              <source key={source.src} {...source} />
+            ))}
+          </video>
+        ) : video.poster ? (
+          // eslint-disable-next-line @next/next/no-img-element -- one optimizer URL, as the video's poster
+          <img
+            src={video.poster}
+            alt={video.title}
+            className="h-full w-full object-contain"
+            data-testid="review-poster"
+          />
+        ) : null}
       </div>
-      {video.allowDownload ? (
-        <a href={video.src} download className="mt-2 inline-block text-sm underline">
+      {video.src ? (
+        <div
+          className="relative mt-2 h-6 rounded-sm bg-black/10"
+          role="group"
+          aria-label={`Comments on the timeline of ${video.title}`}
+          data-testid="review-timeline"
+        >
+          {duration > 0
+            ? markers.map((marker) =>
+                marker.time === null ? null : (
+                  <button
+                    key={marker._id}
+                    type="button"
+                    onClick={() => seekTo(player.current, marker.time!)}
+                    aria-label={`Go to ${formatTime(marker.time)}: comment by ${marker.name}`}
+                    title={`${formatTime(marker.time)} ${marker.name}`}
+                    data-testid="review-marker"
+                    className="bg-accent absolute top-0 h-6 w-2 -translate-x-1/2 rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2"
+                    style={{ left: `${Math.min(100, (marker.time / duration) * 100)}%` }}
+                  />
+                ),
+              )
+            : null}
+        </div>
+      ) : (
+        <p className="text-muted mt-2 text-sm">{reviewMessages.videoPreparing}</p>
+      )}
+      {video.download ? (
+        <a href={video.download} download className="mt-2 inline-block text-sm underline">
           Download the original video
         </a>
       ) : null}
@@ -310,7 +339,7 @@ export function ReviewSection({
   token: string;
   sectionId: string;
   label: string;
-  video: VideoProps | null;
+  video: ReviewVideo | null;
   images: ReviewImage[];
   /** Its first image is the page's LCP candidate. */
   priority: boolean;
@@ -349,7 +378,7 @@ export function ReviewSection({
     event.preventDefault();
     const name = String(new FormData(event.currentTarget).get("name") ?? "");
     // A comment is pinned to a point of an image or else, under a video, to its time.
-    const pinned = video && !point ? (player.current?.currentTime ?? time ?? 0) : null;
+    const pinned = video?.src && !point ? (player.current?.currentTime ?? time ?? 0) : null;
     setBusy(true);
     setError(null);
     const result = await postReviewComment(token, {

@@ -3,7 +3,7 @@ import { imageConfigDefault, prepareImageConfig } from "next/dist/shared/lib/ima
 import defaultLoader from "next/dist/shared/lib/image-loader";
 import { describe, expect, it } from "vitest";
 import nextConfig from "@/next.config";
-import { optimizedImage } from "./image-srcset";
+import { optimizedImage, optimizedImageAt } from "./image-srcset";
 
 /** What next/image writes for a `fill` image with this site's image configuration. */
 function nextImage(src: string, sizes: string) {
@@ -30,5 +30,19 @@ describe("optimizedImage (the gallery cards' own srcset)", () => {
     expect(optimizedImage("https://example.com/old-site/cover.jpg", sizes)).toEqual({
       src: "https://example.com/old-site/cover.jpg",
     });
+  });
+});
+
+describe("optimizedImageAt (a video's poster attribute)", () => {
+  it("is the optimizer's smallest width of at least the one asked, and what next/image would fetch for it", () => {
+    const src = "/media/2445cf6301d537e2c43425db7bacc7c3.jpg";
+    const at = (width: number) => new URL(optimizedImageAt(src, width), "http://site").searchParams;
+    expect(at(1200).get("w")).toBe("1200");
+    expect(at(1000).get("w")).toBe("1200");
+    expect(at(9000).get("w")).toBe("3840");
+    expect(nextImage(src, "1200px").srcSet).toContain(optimizedImageAt(src, 1200));
+    expect(optimizedImageAt("https://example.com/old-site/still.jpg", 1200)).toBe(
+      "https://example.com/old-site/still.jpg",
+    );
   });
 });

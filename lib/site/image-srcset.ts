@@ -16,13 +16,23 @@ export function optimizedImage(
   sizes: string,
 ): { src: string; srcSet?: string; sizes?: string } {
   if (!isOptimizable(src)) return { src };
-  const url = (width: number) =>
-    `/_next/image?url=${encodeURIComponent(src)}&w=${width}&q=${IMAGE_QUALITY}`;
   return {
-    src: url(WIDTHS.at(-1)!),
-    srcSet: WIDTHS.map((width) => `${url(width)} ${width}w`).join(", "),
+    src: optimizerUrl(src, WIDTHS.at(-1)!),
+    srcSet: WIDTHS.map((width) => `${optimizerUrl(src, width)} ${width}w`).join(", "),
     sizes,
   };
+}
+
+const optimizerUrl = (src: string, width: number) =>
+  `/_next/image?url=${encodeURIComponent(src)}&w=${width}&q=${IMAGE_QUALITY}`;
+
+/**
+ * One optimizer URL of `src`, at the smallest width of at least `width`: for a video's `poster`
+ * attribute, which takes one URL. Another address is drawn as it is.
+ */
+export function optimizedImageAt(src: string, width: number): string {
+  if (!isOptimizable(src)) return src;
+  return optimizerUrl(src, WIDTHS.find((each) => each >= width) ?? WIDTHS.at(-1)!);
 }
 
 /**

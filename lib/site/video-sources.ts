@@ -1,4 +1,5 @@
 import { capWidth } from "./image-grid-layout";
+import { optimizedImageAt } from "./image-srcset";
 
 /** An encoded rendition of an uploaded video, smallest first (a section's, or a cover loop's). */
 export type SectionRendition = { url: string; type: string; width: number };
@@ -56,4 +57,45 @@ export function playsAsUploaded({
   videoMeta: { codec: string } | null;
 }): boolean {
   return Boolean(videoUrl?.endsWith(".mp4")) && (!videoMeta || videoMeta.codec === "h264");
+}
+
+/** An uploaded video on a review page (components/sections/review-client.tsx, ReviewPlayer). */
+export type ReviewVideo = {
+  /** The file the project page plays; null while it has none (a master that encodes). */
+  src: string | null;
+  sources?: VideoSource[];
+  /** The poster, one optimizer URL (a `poster` attribute takes one). */
+  poster: string | null;
+  shape: VideoShape | null;
+  title: string;
+  /** The file as uploaded, when the link lets the reviewer download it. */
+  download: string | null;
+};
+
+/** The width of a review's poster: the review column (68rem at most) on a 1× screen, a phone on 2×+. */
+const REVIEW_POSTER_WIDTH = 1200;
+
+/**
+ * A section video on a review page, from what the project page shows of it (sectionViewData):
+ * the same renditions (a master of hundreds of MB, or one browsers cannot play, is never streamed
+ * to the reviewer), in its own shape, under its poster.
+ */
+export function reviewVideo(
+  view: {
+    videoUrl: string | null;
+    videoRenditions?: readonly SectionRendition[];
+    videoSize?: { width: number; height: number } | null;
+    poster?: string | null;
+  },
+  title: string,
+  download: string | null,
+): ReviewVideo {
+  return {
+    src: view.videoUrl,
+    sources: videoSources(view.videoRenditions ?? []),
+    poster: view.poster ? optimizedImageAt(view.poster, REVIEW_POSTER_WIDTH) : null,
+    shape: videoShape(view.videoSize ?? null),
+    title,
+    download,
+  };
 }

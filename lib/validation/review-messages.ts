@@ -30,6 +30,8 @@ export const reviewMessages = {
   commentPosted: "Comment posted",
   commentUpdated: "Comment updated",
   commentsFetched: "Comments fetched",
+  videoPreparing:
+    "This video is still being prepared. Reload the page in a few minutes to play it.",
 } as const;
 
 /** "1:05" for 65.2 seconds: a comment's time. */

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProjectJson, SectionJson } from "@/lib/data/serialize";
 import { encoderMessages, probeVideo } from "@/lib/uploads/encode";
+import { reviewMessages } from "@/lib/validation/review-messages";
 import { timingMessages } from "@/lib/validation/video-timing";
 import sharp from "sharp";
 import { SERVER_START_TIMEOUT } from "../helpers/auth";
@@ -145,6 +146,29 @@ describe("encoding an uploaded video", () => {
     // The H.264 upload plays as uploaded, behind its play control.
     expect(html).toContain(`<video preload="none" playsInline="" src="${h264.video}"`);
     expect(html).toMatch(still(h264.poster, "player-poster"));
+    // A review link's player plays what the page plays, under the poster: the HEVC master is
+    // offered for download only, its poster standing alone with a line saying why.
+    const link = await call<{ url: string }>(url(), "POST", "/api/review-links", {
+      token: site.ownerToken,
+      json: { name: "Cut review", projectIds: [projectId], allowDownload: true },
+    });
+    expect(link.status).toBe(201);
+    const review = async () =>
+      (await fetch(new URL(new URL(link.body.data.url).pathname, url()))).text();
+    const reviewPlayer = (src: string, poster: string) =>
+      new RegExp(
+        `<video [^>]*src="${src}" poster="/_next/image\\?url=${encodeURIComponent(poster)}&amp;w=1200&amp;q=75"`,
+      );
+    const reviewed = await review();
+    expect(reviewed).not.toMatch(new RegExp(`src="${hevc.video}"`));
+    expect(reviewed).toContain(`<a href="${hevc.video}" download=""`);
+    expect(reviewed).toMatch(
+      new RegExp(
+        `<img src="/_next/image\\?url=${encodeURIComponent(hevc.poster)}[^>]*review-poster`,
+      ),
+    );
+    expect(reviewed).toContain(reviewMessages.videoPreparing);
+    expect(reviewed).toMatch(reviewPlayer(h264.video, h264.poster));
 
     // The frame the held encode took first is its still while its renditions encode, in place of
     // the generated one (whose file is deleted).
@@ -176,6 +200,9 @@ describe("encoding an uploaded video", () => {
     expect(encoded).toContain(`<video preload="none" playsInline="" src="${ready.video}"`);
     expect(encoded).toMatch(still(hevc.poster, "player-poster"));
     expect(encoded).not.toContain("encoding-poster");
+    const reviewedReady = await review();
+    expect(reviewedReady).toMatch(reviewPlayer(ready.video, hevc.poster));
+    expect(reviewedReady).not.toContain(reviewMessages.videoPreparing);
   });
 
   it("marks a file the encoder cannot read failed with a reason; only the owner retries it", async () => {

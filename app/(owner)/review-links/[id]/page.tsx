@@ -17,6 +17,7 @@ import {
 } from "@/lib/data/review-links";
 import { listSections } from "@/lib/data/sections";
 import { getSiteUrl } from "@/lib/site/site-url";
+import { reviewVideo } from "@/lib/site/video-sources";
 import { TableHead } from "@/components/owner/table-head";
 
 export const metadata: Metadata = { title: "Review link", robots: { index: false } };
@@ -67,6 +68,7 @@ export default async function ReviewLinkPage({ params }: { params: Params }) {
           const own = comments.filter((comment) => comment.sectionId === section.id);
           if (own.length === 0) return null;
           const label = `${project.title}: ${section.title || `section ${s + 1}`}`;
+          const view = sectionViewData(section, project);
           const points = own.flatMap(({ id, name, x, y, image }) =>
             x !== null && y !== null ? [{ _id: id, name, x, y, image }] : [],
           );
@@ -75,21 +77,13 @@ export default async function ReviewLinkPage({ params }: { params: Params }) {
               <h3 className="font-semibold">{label}</h3>
               {points.length > 0 ? (
                 <div className="mt-3 max-w-xl">
-                  <ReviewImages
-                    images={sectionViewData(section, project).images}
-                    markers={points}
-                    maxWidth="36rem"
-                  />
+                  <ReviewImages images={view.images} markers={points} maxWidth="36rem" />
                 </div>
               ) : null}
               {section.videoUrl && !section.videoEmbed ? (
                 <div className="mt-3">
                   <ReviewPlayer
-                    video={{
-                      src: section.videoUrl,
-                      title: `${label} (video)`,
-                      allowDownload: true,
-                    }}
+                    video={reviewVideo(view, `${label} (video)`, section.videoUrl)}
                     markers={own.map(({ id, time, name }) => ({ _id: id, time, name }))}
                   />
                 </div>

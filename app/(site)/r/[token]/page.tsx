@@ -22,6 +22,7 @@ import {
 } from "@/components/sections/project-page";
 import { CONTENT_MAX } from "@/lib/site/content-width";
 import { loadSiteSettings } from "@/lib/site/queries";
+import { reviewVideo } from "@/lib/site/video-sources";
 import { REVIEW_ACCESS_COOKIE, reviewUnlocked } from "@/lib/site/review-access";
 import { reviewMessages } from "@/lib/validation/review";
 
@@ -150,11 +151,11 @@ function ReviewedProject({
           const view = sectionViewData(section, project, reviewQuery);
           const video =
             section.videoUrl && !section.videoEmbed
-              ? {
-                  src: mediaUrl(section.videoUrl),
-                  title: `${section.title || project.title} (video)`,
-                  allowDownload: link.allowDownload,
-                }
+              ? reviewVideo(
+                  view,
+                  `${section.title || project.title} (video)`,
+                  link.allowDownload ? mediaUrl(section.videoUrl) : null,
+                )
               : null;
           return (
             <div key={section.id} className="flex flex-col gap-6">
