@@ -1,7 +1,10 @@
 import "server-only";
 import { invalidateSettings } from "@/lib/cache";
 import { getSiteSettings, updateSiteSettingsWith } from "@/lib/data/settings";
+import { env } from "@/lib/env";
 import { deleteMediaQuietly, type StoredMedia } from "@/lib/storage";
+import { isLocalKey, localPath } from "@/lib/storage/local";
+import { probeVideo } from "@/lib/uploads/encode";
 import { coverRule, posterRule, videoRule } from "@/lib/validation/uploads";
 import { messages } from "@/lib/validation/messages";
 import {
@@ -54,13 +57,26 @@ async function automaticReelPoster(
 }
 
 /**
+ * Whether an uploaded Reel plays in every browser: it is played as uploaded (not encoded, unlike a
+ * section's video), so an mp4 stored on this server must be H.264. One ffmpeg cannot read passed
+ * the content check and is kept as before (its poster is then the generated still).
+ */
+async function reelPlaysEverywhere(key: string): Promise<boolean> {
+  const file = isLocalKey(key) ? localPath(env().DATA_DIR, key) : null;
+  if (!file) return true;
+  const probe = await probeVideo(file).catch(() => null);
+  return !probe || probe.codec === "h264";
+}
+
+/**
  * Saves a settings form (multipart text fields; optional `portrait` and `showreelPoster` files with
  * the cover rules, or `removePortrait=true` / `removeShowreelPoster=true`; an optional
  * `showreelVideo` mp4 with the section video rules, or `removeShowreelVideo=true`). The Reel is
  * either a Vimeo link or an uploaded mp4: a file sent with a link is refused, a link saved drops
  * the stored mp4. Its poster follows it as a section's does: another video (a new link or mp4)
  * drops the old poster unless one is sent, and a Reel video left without a poster gets one made
- * (Vimeo's thumbnail, or the generated still). The images kept or replaced are read under the
+ * (Vimeo's thumbnail, its first non-black picture, or the generated still); an mp4 that is not
+ * H.264 is refused with 415. The images kept or replaced are read under the
  * settings row's lock, so of two concurrent saves each deletes the files the other stored before
  * it, never leaving an orphan file. A failed save removes the new files again.
  */
@@ -92,6 +108,8 @@ export async function saveSettingsFromRequest(request: Request): Promise<SiteSet
     const stored = [...sent];
     let automatic: StoredMedia | null = null;
     try {
+      if (video && !(await reelPlaysEverywhere(video.key)))
+        throw new ApiError(415, messages.reelNotH264);
       automatic = await automaticReelPoster(current, link, video, keepsVideo, posterKept);
     } catch (error) {
       await deleteMediaQuietly(stored.map((media) => media.key));

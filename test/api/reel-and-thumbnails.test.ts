@@ -173,7 +173,7 @@ describe("the Reel as an uploaded mp4", () => {
     expect(site.tmpFiles()).toEqual([]);
   });
 
-  it("refuses an mp4 sent with a link, or a file that is no mp4, changing nothing", async () => {
+  it("refuses an mp4 sent with a link, a file that is no mp4, or one not in H.264, changing nothing", async () => {
     const before = (await call<SiteSettings>(url, "GET", "/api/settings")).body.data;
     const files = site.uploads();
     expect(
@@ -190,6 +190,23 @@ describe("the Reel as an uploaded mp4", () => {
       ["showreelVideo", { bytes: htmlBytes(), name: "reel.mp4", type: "video/mp4" }],
     ]);
     expect(fake.status).toBe(415);
+    // A real mp4 that not every browser plays (HEVC): the Reel is played as uploaded.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "reel-"));
+    const hevc = fs.readFileSync(makeColourMaster(dir, "reel.mp4", { hevc: true }));
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(
+      await putSettings([
+        ["showreelUrl", ""],
+        ["showreelVideo", { bytes: hevc, name: "reel.mp4", type: "video/mp4" }],
+      ]),
+    ).toMatchObject({
+      status: 415,
+      body: {
+        success: false,
+        message:
+          "The showreel video must be an H.264 MP4, which every browser plays: export your reel in H.264 and upload that.",
+      },
+    });
     expect((await call<SiteSettings>(url, "GET", "/api/settings")).body.data).toEqual(before);
     expect(site.uploads()).toEqual(files);
     expect(site.tmpFiles()).toEqual([]);
