@@ -203,7 +203,7 @@ export function SiteSettingsForm({
             ) : null}
             <CheckedFileField
               label="Showreel video"
-              hint="MP4, up to 50 MB. Without a poster below, a plain still is shown until it plays."
+              hint="MP4 in H.264, up to 50 MB. Without a poster below, its first picture is shown until it plays."
               rule={videoRule}
               disabled={busy}
               onPick={(file) => {
