@@ -221,8 +221,8 @@ function seekTo(video: HTMLVideoElement | null, seconds: number) {
 /**
  * An uploaded video with the comments' markers on a timeline under it: a click on a marker seeks
  * to its time. It plays what the project page plays, in the video's own shape, under its poster
- * (shown until it plays or seeks). While nothing is playable yet (a master that encodes) the
- * poster shows alone, with a line saying so. The reviewer's page and the owner's page of the link
+ * (shown until it plays or seeks). While nothing is playable (a master that encodes, with a line
+ * saying so, or one whose encode failed) the poster shows alone. The reviewer's page and the owner's page of the link
  * both show it.
  */
 export function ReviewPlayer({
@@ -305,9 +305,9 @@ export function ReviewPlayer({
               )
             : null}
         </div>
-      ) : (
+      ) : video.preparing ? (
         <p className="text-muted mt-2 text-sm">{reviewMessages.videoPreparing}</p>
-      )}
+      ) : null}
       {video.download ? (
         <a href={video.download} download className="mt-2 inline-block text-sm underline">
           Download the original video

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shapeClass, videoShape } from "@/lib/site/video-sources";
+import { reviewVideo, shapeClass, videoShape } from "@/lib/site/video-sources";
 
 describe("a section video's box", () => {
   it("takes the video's own shape, at most 85 % of the window tall", () => {
@@ -15,5 +15,44 @@ describe("a section video's box", () => {
     expect(videoShape({ width: 0, height: 1080 })).toBeNull();
     expect(shapeClass(null)).toBe("aspect-video");
     expect(shapeClass(videoShape({ width: 1, height: 1 }))).toBe("mx-auto");
+  });
+});
+
+describe("a section video on a review page", () => {
+  const renditions = [
+    { url: "/media/a480.mp4", type: "video/mp4", width: 854 },
+    { url: "/media/a1080.mp4", type: "video/mp4", width: 1920 },
+  ];
+  const named = { title: "Cut (video)", download: "/media/master.mov" };
+
+  it("plays the renditions the project page plays, under one optimizer URL of its poster", () => {
+    const video = reviewVideo(
+      {
+        videoUrl: "/media/a1080.mp4",
+        videoRenditions: renditions,
+        videoSize: { width: 1920, height: 1080 },
+        poster: "/media/still.jpg",
+      },
+      { ...named, status: "ready" },
+    );
+    expect(video).toMatchObject({
+      src: "/media/a1080.mp4",
+      poster: "/_next/image?url=%2Fmedia%2Fstill.jpg&w=1200&q=75",
+      shape: { aspectRatio: "1920 / 1080" },
+      download: "/media/master.mov",
+      preparing: false,
+    });
+    expect(video.sources?.map((source) => source.src)).toEqual([
+      "/media/a480.mp4",
+      "/media/a1080.mp4",
+    ]);
+  });
+
+  it("says it is being prepared only while nothing plays because it encodes", () => {
+    const nothing = { videoUrl: null, poster: "/media/still.jpg" };
+    expect(reviewVideo(nothing, { ...named, status: "processing" }).preparing).toBe(true);
+    expect(reviewVideo(nothing, { ...named, status: "failed" }).preparing).toBe(false);
+    const asUploaded = { videoUrl: "/media/upload.mp4" };
+    expect(reviewVideo(asUploaded, { ...named, status: "processing" }).preparing).toBe(false);
   });
 });

@@ -70,6 +70,8 @@ export type ReviewVideo = {
   title: string;
   /** The file as uploaded, when the link lets the reviewer download it. */
   download: string | null;
+  /** Nothing playable yet because it encodes (not because its encode failed). */
+  preparing: boolean;
 };
 
 /** The width of a review's poster: the review column (68rem at most) on a 1× screen, a phone on 2×+. */
@@ -87,8 +89,7 @@ export function reviewVideo(
     videoSize?: { width: number; height: number } | null;
     poster?: string | null;
   },
-  title: string,
-  download: string | null,
+  { title, download, status }: { title: string; download: string | null; status: string | null },
 ): ReviewVideo {
   return {
     src: view.videoUrl,
@@ -97,5 +98,6 @@ export function reviewVideo(
     shape: videoShape(view.videoSize ?? null),
     title,
     download,
+    preparing: !view.videoUrl && status === "processing",
   };
 }

@@ -83,7 +83,11 @@ export default async function ReviewLinkPage({ params }: { params: Params }) {
               {section.videoUrl && !section.videoEmbed ? (
                 <div className="mt-3">
                   <ReviewPlayer
-                    video={reviewVideo(view, `${label} (video)`, section.videoUrl)}
+                    video={reviewVideo(view, {
+                      title: `${label} (video)`,
+                      download: section.videoUrl,
+                      status: section.videoStatus ?? null,
+                    })}
                     markers={own.map(({ id, time, name }) => ({ _id: id, time, name }))}
                   />
                 </div>

@@ -151,11 +151,11 @@ function ReviewedProject({
           const view = sectionViewData(section, project, reviewQuery);
           const video =
             section.videoUrl && !section.videoEmbed
-              ? reviewVideo(
-                  view,
-                  `${section.title || project.title} (video)`,
-                  link.allowDownload ? mediaUrl(section.videoUrl) : null,
-                )
+              ? reviewVideo(view, {
+                  title: `${section.title || project.title} (video)`,
+                  download: link.allowDownload ? mediaUrl(section.videoUrl) : null,
+                  status: section.videoStatus ?? null,
+                })
               : null;
           return (
             <div key={section.id} className="flex flex-col gap-6">
