@@ -222,8 +222,8 @@ function seekTo(video: HTMLVideoElement | null, seconds: number) {
  * An uploaded video with the comments' markers on a timeline under it: a click on a marker seeks
  * to its time. It plays what the project page plays, in the video's own shape, under its poster
  * (shown until it plays or seeks). While nothing is playable (a master that encodes, with a line
- * saying so, or one whose encode failed) the poster shows alone. The reviewer's page and the owner's page of the link
- * both show it.
+ * saying so, or one whose encode failed) the poster shows alone. The reviewer's page and the
+ * owner's page of the link both show it.
  */
 export function ReviewPlayer({
   video,

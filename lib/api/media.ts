@@ -1,4 +1,5 @@
 import "server-only";
+import fs from "node:fs/promises";
 import path from "node:path";
 import { env } from "@/lib/env";
 import { mediaKeyInUse } from "@/lib/data/media-keys";
@@ -9,7 +10,9 @@ import { UploadError } from "@/lib/uploads/errors";
 import { cloudinaryRefused, messages } from "@/lib/validation/messages";
 import { CloudinaryRefusal } from "@/lib/storage/cloudinary";
 import { cloudinaryRenditions, type CloudinaryVideoChoices } from "@/lib/uploads/cloudinary-video";
-import { EncodeError } from "@/lib/uploads/encode";
+import { EncodeError, probeVideo } from "@/lib/uploads/encode";
+import { localPath } from "@/lib/storage/local";
+import type { VideoMeta } from "@/models";
 import { firstPictureOf } from "@/lib/uploads/frames";
 import { ApiError } from "./respond";
 import { parseMultipart, type ParsedForm, type UploadedFile } from "@/lib/uploads/parse";
@@ -292,4 +295,20 @@ export async function commitWithMedia<T>(
   }
   if (result === null) await deleteMediaQuietly(stored.map((media) => media.key));
   return result;
+}
+
+/**
+ * What ffmpeg reads of a video stored on this server, above all its codec: until its renditions are
+ * ready only an H.264 mp4 plays as uploaded (docs/media.md#video-encoding). Null when it cannot be
+ * read: the encoder refuses it with its reason.
+ */
+export async function storedVideoMeta(key: string): Promise<VideoMeta | null> {
+  const file = localPath(env().DATA_DIR, key);
+  if (!file) return null;
+  try {
+    const [probe, { size }] = await Promise.all([probeVideo(file), fs.stat(file)]);
+    return { ...probe, bytes: size };
+  } catch {
+    return null;
+  }
 }

@@ -1,5 +1,4 @@
 import "server-only";
-import fs from "node:fs/promises";
 import { invalidateProject } from "@/lib/cache";
 import { getProject } from "@/lib/data/projects";
 import {
@@ -13,13 +12,11 @@ import {
 import { restoreSection, sectionMediaKeys, trashSection } from "@/lib/data/trash";
 import { StaleVersionError } from "@/lib/data/versions";
 import { encodingChanged, newVideoColumns, syncVideoJob } from "@/lib/data/video-jobs";
-import { env } from "@/lib/env";
-import { isLocalKey, localPath } from "@/lib/storage/local";
+import { isLocalKey } from "@/lib/storage/local";
 import { isCloudinaryKey } from "@/lib/storage/cloudinary";
 import { cloudinaryFrame } from "@/lib/uploads/cloudinary-video";
-import { probeVideo } from "@/lib/uploads/encode";
 import { timingMessages, trimProblem } from "@/lib/validation/video-timing";
-import type { SectionImage, VideoMeta } from "@/models";
+import type { SectionImage } from "@/models";
 import { deleteMediaQuietly, forgetMediaQuietly, type StoredMedia } from "@/lib/storage";
 import { MAX_IMAGES, posterRule, sectionImageRule, videoRule } from "@/lib/validation/uploads";
 import { messages, tooManyImages } from "@/lib/validation/messages";
@@ -35,6 +32,7 @@ import {
   commitWithMedia,
   renditionsOnCloudinary,
   storeUploadsFindingFirstPicture,
+  storedVideoMeta,
   withUploadForm,
   type MediaItem,
 } from "./media";
@@ -103,22 +101,6 @@ async function addGeneratedPoster(stored: StoredMedia[]): Promise<StoredMedia> {
   } catch (error) {
     await deleteMediaQuietly(stored.map((media) => media.key));
     throw error;
-  }
-}
-
-/**
- * What ffmpeg reads of a video stored on this server, above all its codec: until its renditions are
- * ready only an H.264 mp4 plays as uploaded (docs/media.md#video-encoding). Null when it cannot be
- * read: the encoder refuses it with its reason.
- */
-async function storedVideoMeta(key: string): Promise<VideoMeta | null> {
-  const file = localPath(env().DATA_DIR, key);
-  if (!file) return null;
-  try {
-    const [probe, { size }] = await Promise.all([probeVideo(file), fs.stat(file)]);
-    return { ...probe, bytes: size };
-  } catch {
-    return null;
   }
 }
 

@@ -1,10 +1,9 @@
 import "server-only";
 import { invalidateSettings } from "@/lib/cache";
 import { getSiteSettings, updateSiteSettingsWith } from "@/lib/data/settings";
-import { env } from "@/lib/env";
 import { deleteMediaQuietly, type StoredMedia } from "@/lib/storage";
-import { isLocalKey, localPath } from "@/lib/storage/local";
-import { probeVideo } from "@/lib/uploads/encode";
+import { isLocalKey } from "@/lib/storage/local";
+import { playsAsUploaded } from "@/lib/site/video-sources";
 import { coverRule, posterRule, videoRule } from "@/lib/validation/uploads";
 import { messages } from "@/lib/validation/messages";
 import {
@@ -12,7 +11,13 @@ import {
   type SettingsImage,
   type SiteSettings,
 } from "@/lib/validation/site-settings";
-import { commitWithMedia, storeUploads, withUploadForm, type MediaItem } from "./media";
+import {
+  commitWithMedia,
+  storeUploads,
+  storedVideoMeta,
+  withUploadForm,
+  type MediaItem,
+} from "./media";
 import { storeVideoPoster } from "./poster";
 import { ApiError } from "./respond";
 import { storeVimeoThumbnail } from "./vimeo-thumbnail";
@@ -57,18 +62,6 @@ async function automaticReelPoster(
 }
 
 /**
- * Whether an uploaded Reel plays in every browser: it is played as uploaded (not encoded, unlike a
- * section's video), so an mp4 stored on this server must be H.264. One ffmpeg cannot read passed
- * the content check and is kept as before (its poster is then the generated still).
- */
-async function reelPlaysEverywhere(key: string): Promise<boolean> {
-  const file = isLocalKey(key) ? localPath(env().DATA_DIR, key) : null;
-  if (!file) return true;
-  const probe = await probeVideo(file).catch(() => null);
-  return !probe || probe.codec === "h264";
-}
-
-/**
  * Saves a settings form (multipart text fields; optional `portrait` and `showreelPoster` files with
  * the cover rules, or `removePortrait=true` / `removeShowreelPoster=true`; an optional
  * `showreelVideo` mp4 with the section video rules, or `removeShowreelVideo=true`). The Reel is
@@ -108,8 +101,14 @@ export async function saveSettingsFromRequest(request: Request): Promise<SiteSet
     const stored = [...sent];
     let automatic: StoredMedia | null = null;
     try {
-      if (video && !(await reelPlaysEverywhere(video.key)))
-        throw new ApiError(415, messages.reelNotH264);
+      // The Reel plays as uploaded (it is not encoded, unlike a section's video): stored on this
+      // server it must be what every browser plays, as a section's video must be meanwhile. One
+      // ffmpeg cannot read passed the content check and is kept (its poster: the generated still).
+      if (video && isLocalKey(video.key)) {
+        const videoMeta = await storedVideoMeta(video.key);
+        if (!playsAsUploaded({ videoUrl: video.url, videoMeta }))
+          throw new ApiError(415, messages.reelNotH264);
+      }
       automatic = await automaticReelPoster(current, link, video, keepsVideo, posterKept);
     } catch (error) {
       await deleteMediaQuietly(stored.map((media) => media.key));
