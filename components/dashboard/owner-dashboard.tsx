@@ -2,6 +2,7 @@ import { listProjects } from "@/lib/data/projects";
 import { getSiteSettings } from "@/lib/data/settings";
 import { formatCategory } from "@/lib/domain";
 import { DashboardProjectList } from "./project-list";
+import { reelVideo, uploadedVideoView } from "@/lib/site/video-sources";
 import { SiteSettingsForm } from "./site-settings-form";
 
 /** The owner's part of the dashboard: the projects with their section links, and site settings. */
@@ -23,7 +24,11 @@ export async function OwnerDashboard() {
           Shown in the header, on the home, About and Reel pages and in the footer.
         </p>
         <div className="rounded-lg border border-black/10 bg-white p-5">
-          <SiteSettingsForm initial={settings} previewProjects={previewProjects} />
+          <SiteSettingsForm
+            initial={settings}
+            previewProjects={previewProjects}
+            reelPosterMeanwhile={!uploadedVideoView(reelVideo(settings)).videoUrl}
+          />
         </div>
       </section>
     </div>

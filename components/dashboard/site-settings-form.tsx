@@ -4,11 +4,12 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { bindText } from "@/components/forms/bind-text";
 import { RadioField, TextAreaField, TextField } from "@/components/forms/field";
-import { CheckedFileField } from "@/components/forms/checked-file-field";
 import { FormError } from "@/components/forms/form-message";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { UploadProgress } from "@/components/forms/upload-progress";
 import { AppearanceFields } from "@/components/forms/appearance-fields";
+import { ResumableVideoField, type ResumableVideo } from "@/components/owner/resumable-video-field";
+import { VideoEncodingStatus } from "@/components/owner/video-encoding-status";
 import { AppearancePreview, type PreviewProject } from "./appearance-preview";
 import {
   NO_IMAGE_CHANGE,
@@ -61,7 +62,7 @@ const IMAGE_FIELDS: Record<
 const REEL_SOURCES = ["vimeo", "video"] as const;
 const REEL_SOURCE_LABELS: Record<ReelChoice["source"], string> = {
   vimeo: "A Vimeo link",
-  video: "An uploaded video (mp4)",
+  video: "An uploaded video",
 };
 const NO_IMAGE_CHANGES: Record<SettingsImage, ImageChange> = {
   portrait: NO_IMAGE_CHANGE,
@@ -72,8 +73,11 @@ const NO_IMAGE_CHANGES: Record<SettingsImage, ImageChange> = {
 export function SiteSettingsForm({
   initial,
   previewProjects,
+  reelPosterMeanwhile = false,
 }: {
   initial: SiteSettings;
+  /** The Reel page shows the showreel's poster while it encodes (a master browsers cannot play). */
+  reelPosterMeanwhile?: boolean;
   /** The first published projects, drawn as cards in the look's preview. */
   previewProjects: PreviewProject[];
 }) {
@@ -85,8 +89,14 @@ export function SiteSettingsForm({
     initial.showreelVideoUrl ? "video" : "vimeo",
   );
   const [reelFile, setReelFile] = useState<File | null>(null);
+  /** A master being uploaded with tus; the form sends its id once every byte is there. */
+  const [reelMaster, setReelMaster] = useState<ResumableVideo | null>(null);
+  /** Bumped by a save: the video field starts empty again once its file is attached. */
+  const [reelField, setReelField] = useState(0);
   const reel: ReelChoice =
-    reelSource === "video" ? { source: "video", file: reelFile } : { source: "vimeo" };
+    reelSource === "video"
+      ? { source: "video", file: reelFile, upload: reelMaster?.id ?? null }
+      : { source: "vimeo" };
   const [errors, setErrors] = useState<SettingsErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -120,6 +130,10 @@ export function SiteSettingsForm({
       setError("Please correct the highlighted fields.");
       return;
     }
+    if (reel.source === "video" && reelMaster && !reelMaster.id) {
+      setError("The video is still uploading. Save once the upload is complete.");
+      return;
+    }
     setError(null);
     setProgress(0);
     // On Cloudinary a new Reel mp4 goes there first, with the same progress bar.
@@ -147,6 +161,8 @@ export function SiteSettingsForm({
     showToast(result.message, "success");
     setImages(NO_IMAGE_CHANGES);
     setReelFile(null);
+    setReelMaster(null);
+    setReelField((count) => count + 1);
     router.refresh();
   }
 
@@ -193,7 +209,7 @@ export function SiteSettingsForm({
           />
         ) : (
           <div className="space-y-2">
-            {initial.showreelVideoUrl && !reelFile ? (
+            {initial.showreelVideoUrl && !reelFile && !reelMaster ? (
               <p className="text-sm">
                 Current showreel video:{" "}
                 <a href={initial.showreelVideoUrl} className="text-accent underline">
@@ -201,13 +217,32 @@ export function SiteSettingsForm({
                 </a>
               </p>
             ) : null}
-            <CheckedFileField
-              label="Showreel video"
-              hint="MP4 in H.264, up to 50 MB. Without a poster below, its first picture is shown until it plays."
-              rule={videoRule}
+            {initial.showreelVideoUrl && !reelFile && !reelMaster ? (
+              <VideoEncodingStatus
+                key={initial.showreelVideoKey}
+                owner={{ reel: true }}
+                initial={{
+                  videoStatus: initial.showreelVideoStatus,
+                  videoError: initial.showreelVideoError,
+                }}
+                posterMeanwhile={reelPosterMeanwhile}
+              />
+            ) : null}
+            <ResumableVideoField
+              key={reelField}
+              kind="video"
+              label="Showreel video (MP4, MOV, WebM or MKV)"
+              hint="Encoded for every screen size after saving. An MP4 up to 50 MB that this browser plays is sent with the form; a master uploads at once and resumes after a dropped connection. Without a poster below, its first picture is shown until it plays."
               disabled={busy}
-              onPick={(file) => {
+              plainRule={videoRule}
+              onPlainFile={(file) => {
+                setReelMaster(null);
                 setReelFile(file);
+                setError(null);
+              }}
+              onChange={(video) => {
+                setReelFile(null);
+                setReelMaster(video);
                 setError(null);
               }}
             />

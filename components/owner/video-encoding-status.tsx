@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 import {
+  encodingPath,
   fetchVideoEncoding,
   retryVideoEncoding,
   type EncodingOwner,
@@ -13,7 +14,7 @@ const POLL_MS = 1500;
 
 /**
  * The encoding of a section's uploaded video in the Edit Section page (docs/spec.md "Video
- * encoding"), or of a project's cover loop in its Edit dialog: its progress while it runs, the
+ * encoding"), of a project's cover loop in its Edit dialog, or of the showreel in the settings: its progress while it runs, the
  * reason and a retry when it failed, and a line once it is done. The form stays usable meanwhile.
  */
 export function VideoEncodingStatus({
@@ -27,7 +28,7 @@ export function VideoEncodingStatus({
   posterMeanwhile?: boolean;
 }) {
   const cover = "projectId" in owner;
-  const ownerKey = cover ? owner.projectId : owner.sectionId;
+  const path = encodingPath(owner);
   const [state, setState] = useState<VideoEncoding>({ ...initial, progress: 0, encoding: false });
   const [finished, setFinished] = useState(false);
   const [retrying, setRetrying] = useState(false);
@@ -38,25 +39,23 @@ export function VideoEncodingStatus({
     if (!processing) return;
     let stopped = false;
     const timer = setInterval(() => {
-      void fetchVideoEncoding(cover ? { projectId: ownerKey } : { sectionId: ownerKey }).then(
-        (outcome) => {
-          if (stopped || outcome.kind !== "ok" || !outcome.body.data) return;
-          const next = outcome.body.data;
-          setState(next);
-          if (next.videoStatus === "ready") setFinished(true);
-        },
-      );
+      void fetchVideoEncoding(path).then((outcome) => {
+        if (stopped || outcome.kind !== "ok" || !outcome.body.data) return;
+        const next = outcome.body.data;
+        setState(next);
+        if (next.videoStatus === "ready") setFinished(true);
+      });
     }, POLL_MS);
     return () => {
       stopped = true;
       clearInterval(timer);
     };
-  }, [processing, ownerKey, cover]);
+  }, [processing, path]);
 
   const retry = async () => {
     setRetrying(true);
     setRetryFailed(false);
-    const outcome = await retryVideoEncoding(owner);
+    const outcome = await retryVideoEncoding(path);
     setRetrying(false);
     if (outcome.kind === "ok")
       setState({ videoStatus: "processing", videoError: null, progress: 0, encoding: false });
@@ -67,7 +66,7 @@ export function VideoEncodingStatus({
     return (
       <p role="status" className="text-muted mb-6 text-sm">
         {state.encoding
-          ? `Encoding the video: ${state.progress} %`
+          ? `Encoding the video: ${state.progress} %.`
           : "The video is waiting to be encoded."}{" "}
         {cover
           ? "The gallery card shows the cover image meanwhile; you can go on editing."

@@ -27,7 +27,7 @@ import {
   loadSiteSettings,
 } from "@/lib/site/queries";
 import { getCachedSiteUrl } from "@/lib/site/site-url";
-import { playsAsUploaded } from "@/lib/site/video-sources";
+import { uploadedVideoView } from "@/lib/site/video-sources";
 import { contactPageTexts } from "@/lib/validation/contact-page";
 
 /*
@@ -204,15 +204,6 @@ export function restrictedMediaUrl(project: Project, query = "private") {
     restricted && url.startsWith("/media/") && !url.includes("?") ? `${url}?${query}` : url;
 }
 
-/**
- * An uploaded video's picture: its largest rendition's (the encoder turns a rotated phone video
- * upright), else what the upload's probe read; null for a Vimeo embed or an unread file.
- */
-function videoSizeOf(section: Section): { width: number; height: number } | null {
-  const picture = section.videoRenditions.at(-1) ?? section.videoMeta;
-  return picture ? { width: picture.width, height: picture.height } : null;
-}
-
 /** What SectionView shows of a stored section (the project page, the owner's editor, review pages). */
 export function sectionViewData(
   section: Section,
@@ -221,7 +212,6 @@ export function sectionViewData(
   restrictedQuery = "private",
 ): SectionViewData {
   const mediaUrl = restrictedMediaUrl(project, restrictedQuery);
-  const mediaUrlOf = (url: string | null) => url && mediaUrl(url);
   return {
     id: section.id,
     title: section.title,
@@ -235,17 +225,7 @@ export function sectionViewData(
       focalY: image.focalY,
       placeholder: image.placeholder ?? null,
     })),
-    // The largest rendition once encoded, else the file as uploaded when every browser plays it
-    // (an H.264 mp4); another codec or container (HEVC, ProRes) shows its poster meanwhile.
-    videoUrl: mediaUrlOf(
-      section.videoRenditions.at(-1)?.url ?? (playsAsUploaded(section) ? section.videoUrl : null),
-    ),
-    videoRenditions: section.videoRenditions.map(({ url, type, width }) => ({
-      url: mediaUrl(url),
-      type,
-      width,
-    })),
-    videoSize: videoSizeOf(section),
+    ...uploadedVideoView(section, mediaUrl),
     videoEmbed: section.videoEmbed,
     layout: toLayout(section.layout),
     playback: section.videoPlayback ?? "player",

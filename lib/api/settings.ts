@@ -1,9 +1,10 @@
 import "server-only";
 import { invalidateSettings } from "@/lib/cache";
 import { getSiteSettings, updateSiteSettingsWith } from "@/lib/data/settings";
+import { syncReelJob } from "@/lib/data/video-jobs";
 import { deleteMediaQuietly, type StoredMedia } from "@/lib/storage";
+import { isCloudinaryKey } from "@/lib/storage/cloudinary";
 import { isLocalKey } from "@/lib/storage/local";
-import { playsAsUploaded } from "@/lib/site/video-sources";
 import { coverRule, posterRule, videoRule } from "@/lib/validation/uploads";
 import { messages } from "@/lib/validation/messages";
 import {
@@ -13,6 +14,7 @@ import {
 } from "@/lib/validation/site-settings";
 import {
   commitWithMedia,
+  renditionsOnCloudinary,
   storeUploads,
   storedVideoMeta,
   withUploadForm,
@@ -61,91 +63,151 @@ async function automaticReelPoster(
   return null;
 }
 
+/** The uploaded showreel's stored fields: its file, encoding, renditions and what was read of it. */
+type ReelVideo = Pick<
+  SiteSettings,
+  | "showreelVideoUrl"
+  | "showreelVideoKey"
+  | "showreelVideoStatus"
+  | "showreelVideoError"
+  | "showreelVideoRenditions"
+  | "showreelVideoMeta"
+>;
+
+const NO_REEL_VIDEO: ReelVideo = {
+  showreelVideoUrl: "",
+  showreelVideoKey: null,
+  showreelVideoStatus: null,
+  showreelVideoError: null,
+  showreelVideoRenditions: [],
+  showreelVideoMeta: null,
+};
+
+/**
+ * A newly stored showreel video's fields, as a section video's (docs/media.md "The showreel"): on
+ * this server it is encoded into the renditions ladder (processing until then); on Cloudinary its
+ * renditions are Cloudinary's transformations of it, when Cloudinary reported its size and length.
+ */
+function newReelVideo(video: StoredMedia): ReelVideo {
+  const meta = video.video ?? null;
+  const onCloudinary = isCloudinaryKey(video.key) && meta;
+  return {
+    showreelVideoUrl: video.url,
+    showreelVideoKey: video.key,
+    showreelVideoStatus: isLocalKey(video.key) ? "processing" : null,
+    showreelVideoError: null,
+    showreelVideoRenditions: onCloudinary
+      ? renditionsOnCloudinary(
+          { url: video.url, key: video.key, meta },
+          { loop: false, trimStart: null, trimEnd: null },
+        )
+      : [],
+    showreelVideoMeta: meta,
+  };
+}
+
+/** The stored files of the showreel video in `settings`: the file, and its renditions. */
+const reelVideoKeys = (settings: SiteSettings) => [
+  settings.showreelVideoKey,
+  ...settings.showreelVideoRenditions.map((rendition) => rendition.key),
+];
+
 /**
  * Saves a settings form (multipart text fields; optional `portrait` and `showreelPoster` files with
  * the cover rules, or `removePortrait=true` / `removeShowreelPoster=true`; an optional
- * `showreelVideo` mp4 with the section video rules, or `removeShowreelVideo=true`). The Reel is
- * either a Vimeo link or an uploaded mp4: a file sent with a link is refused, a link saved drops
- * the stored mp4. Its poster follows it as a section's does: another video (a new link or mp4)
- * drops the old poster unless one is sent, and a Reel video left without a poster gets one made
- * (Vimeo's thumbnail, its first non-black picture, or the generated still); an mp4 that is not
- * H.264 is refused with 415. The images kept or replaced are read under the
+ * `showreelVideo` mp4 with the section video rules, or a finished resumable upload of a master in
+ * `showreelVideoUpload`, or `removeShowreelVideo=true`). The Reel is either a Vimeo link or an
+ * uploaded video: a file sent with a link is refused, a link saved drops the stored video. An
+ * uploaded video is encoded as a section's (the queue's job follows the save). Its poster follows
+ * it as a section's does: another video (a new link or file) drops the old poster unless one is
+ * sent, and a Reel video left without a poster gets one made (Vimeo's thumbnail, its first
+ * non-black picture, or the generated still). The images kept or replaced are read under the
  * settings row's lock, so of two concurrent saves each deletes the files the other stored before
  * it, never leaving an orphan file. A failed save removes the new files again.
  */
 export async function saveSettingsFromRequest(request: Request): Promise<SiteSettings> {
   const rules = { portrait: coverRule, showreelPoster: posterRule, showreelVideo: videoRule };
-  // The Reel's mp4 may come as a reference to a direct upload (docs/api.md#direct-uploads).
-  return withUploadForm(request, rules, { showreelVideo: "video" }, async (form, references) => {
-    const fields = parseSettingsFields(form.fields);
-    if (!fields.ok) throw new ApiError(400, fields.message);
-    const { removePortrait, removeShowreelPoster, removeShowreelVideo, appearance, ...text } =
-      fields.value;
-    if ((references.showreelVideo?.length ?? 0) > 1) throw new ApiError(400, messages.invalidForm);
-    const portraitFile = form.files.portrait?.[0];
-    const posterFile = form.files.showreelPoster?.[0];
-    const videoFile: MediaItem | undefined =
-      form.files.showreelVideo?.[0] ?? references.showreelVideo?.[0];
-    if (videoFile && text.showreelUrl) throw new ApiError(400, messages.eitherVideoOrEmbed);
-    const current = await getSiteSettings();
-    const files = [portraitFile, posterFile, videoFile];
-    const sent = await storeUploads(files.filter((file) => !!file));
-    let index = 0;
-    const [portrait, poster, video] = files.map((file) => (file ? sent[index++] : undefined));
-    const link = text.showreelUrl;
-    // The mp4 stays while no link replaces it and it is not removed.
-    const keepsVideo = !link && !removeShowreelVideo;
-    const newReel = Boolean(video) || (Boolean(link) && link !== current.showreelUrl);
-    const posterKept =
-      Boolean(poster) || (!removeShowreelPoster && !newReel && !!current.showreelPosterUrl);
-    const stored = [...sent];
-    let automatic: StoredMedia | null = null;
-    try {
-      // The Reel plays as uploaded (it is not encoded, unlike a section's video): stored on this
-      // server it must be what every browser plays, as a section's video must be meanwhile. One
-      // ffmpeg cannot read passed the content check and is kept (its poster: the generated still).
-      if (video && isLocalKey(video.key)) {
-        const videoMeta = await storedVideoMeta(video.key);
-        if (!playsAsUploaded({ videoUrl: video.url, videoMeta }))
-          throw new ApiError(415, messages.reelNotH264);
+  // The Reel's mp4 may come as a reference to a direct upload (docs/api.md#direct-uploads), or its
+  // master as a resumable upload (docs/api.md#resumable-uploads).
+  const resumable = { showreelVideoUpload: { field: "showreelVideo", kind: "video" } } as const;
+  return withUploadForm(
+    request,
+    rules,
+    { showreelVideo: "video" },
+    async (form, references) => {
+      const fields = parseSettingsFields(form.fields);
+      if (!fields.ok) throw new ApiError(400, fields.message);
+      const { removePortrait, removeShowreelPoster, removeShowreelVideo, appearance, ...text } =
+        fields.value;
+      if ((references.showreelVideo?.length ?? 0) > 1)
+        throw new ApiError(400, messages.invalidForm);
+      const portraitFile = form.files.portrait?.[0];
+      const posterFile = form.files.showreelPoster?.[0];
+      const videoFile: MediaItem | undefined =
+        form.files.showreelVideo?.[0] ?? references.showreelVideo?.[0];
+      if (videoFile && text.showreelUrl) throw new ApiError(400, messages.eitherVideoOrEmbed);
+      const current = await getSiteSettings();
+      const files = [portraitFile, posterFile, videoFile];
+      const sent = await storeUploads(files.filter((file) => !!file));
+      let index = 0;
+      const [portrait, poster, video] = files.map((file) => (file ? sent[index++] : undefined));
+      const link = text.showreelUrl;
+      // The mp4 stays while no link replaces it and it is not removed.
+      const keepsVideo = !link && !removeShowreelVideo;
+      const newReel = Boolean(video) || (Boolean(link) && link !== current.showreelUrl);
+      const posterKept =
+        Boolean(poster) || (!removeShowreelPoster && !newReel && !!current.showreelPosterUrl);
+      const stored = [...sent];
+      let automatic: StoredMedia | null = null;
+      try {
+        // What the encoder reads of a file stored here (its codec decides what /reel plays while
+        // it encodes); the probe is cached, so the poster's frame search reads it once.
+        if (video && isLocalKey(video.key)) video.video = await storedVideoMeta(video.key);
+        automatic = await automaticReelPoster(current, link, video, keepsVideo, posterKept);
+      } catch (error) {
+        await deleteMediaQuietly(stored.map((media) => media.key));
+        throw error;
       }
-      automatic = await automaticReelPoster(current, link, video, keepsVideo, posterKept);
-    } catch (error) {
-      await deleteMediaQuietly(stored.map((media) => media.key));
-      throw error;
-    }
-    if (automatic) stored.push(automatic);
-    const saved = await commitWithMedia(stored, () =>
-      updateSiteSettingsWith((before) => {
-        const reelVideo: Pick<SiteSettings, "showreelVideoUrl" | "showreelVideoKey"> = video
-          ? { showreelVideoUrl: video.url, showreelVideoKey: video.key }
-          : keepsVideo
-            ? {
-                showreelVideoUrl: before.showreelVideoUrl,
-                showreelVideoKey: before.showreelVideoKey,
-              }
-            : { showreelVideoUrl: "", showreelVideoKey: null };
-        return {
-          ...before,
-          ...text,
-          ...appearance,
-          ...reelVideo,
-          ...imageAfterSave("portrait", before, portrait, removePortrait),
-          ...imageAfterSave(
-            "showreelPoster",
-            before,
-            poster ?? automatic ?? undefined,
-            removeShowreelPoster || !posterKept,
-          ),
-        };
-      }),
-    );
-    if (!saved) throw new Error("Settings were not saved");
-    // Only after the commit: a replaced portrait, poster or video is no longer referenced.
-    const { before, after } = saved;
-    const keys = ["portraitKey", "showreelPosterKey", "showreelVideoKey"] as const;
-    await deleteMediaQuietly(keys.map((key) => (before[key] !== after[key] ? before[key] : null)));
-    await invalidateSettings();
-    return saved.after;
-  });
+      if (automatic) stored.push(automatic);
+      const saved = await commitWithMedia(stored, () =>
+        updateSiteSettingsWith((before) => {
+          // A kept video keeps its fields as they are now (its encode may have finished meanwhile).
+          const reelVideo: Partial<ReelVideo> = video
+            ? newReelVideo(video)
+            : keepsVideo
+              ? {}
+              : NO_REEL_VIDEO;
+          return {
+            ...before,
+            ...text,
+            ...appearance,
+            ...reelVideo,
+            ...imageAfterSave("portrait", before, portrait, removePortrait),
+            ...imageAfterSave(
+              "showreelPoster",
+              before,
+              poster ?? automatic ?? undefined,
+              removeShowreelPoster || !posterKept,
+            ),
+          };
+        }),
+      );
+      if (!saved) throw new Error("Settings were not saved");
+      // Only after the commit: a replaced portrait, poster or video (its renditions too) is no
+      // longer referenced.
+      const { before, after } = saved;
+      const keys = ["portraitKey", "showreelPosterKey"] as const;
+      await deleteMediaQuietly(
+        keys.map((key) => (before[key] !== after[key] ? before[key] : null)),
+      );
+      const kept = new Set(reelVideoKeys(after));
+      await deleteMediaQuietly([...new Set(reelVideoKeys(before))].filter((key) => !kept.has(key)));
+      // The encoding queue follows the showreel: a new video on this server is queued, a removed
+      // or replaced one's job dropped (a running encode stops at its next heartbeat).
+      await syncReelJob(before, after);
+      await invalidateSettings();
+      return saved.after;
+    },
+    resumable,
+  );
 }

@@ -51,12 +51,16 @@ export function validateSettingsDraft(draft: SettingsDraft): SettingsErrors {
 
 /**
  * The Reel as the form sets it: a Vimeo link (the draft's `showreelUrl`; saving one replaces a
- * stored mp4, and an empty one removes it) or an uploaded mp4 (`file` when a new one is picked).
+ * stored video, and an empty one removes it) or an uploaded video (`file` when a small mp4 is
+ * picked, `upload` for a master uploaded with tus).
  */
 export type ReelChoice =
   | { source: "vimeo" }
-  /** `file`: the picked mp4, or the reference to it once uploaded straight to Cloudinary. */
-  | { source: "video"; file: File | string | null };
+  /**
+   * `file`: the picked mp4, or the reference to it once uploaded straight to Cloudinary;
+   * `upload`: the id of a finished resumable upload (docs/api.md#resumable-uploads).
+   */
+  | { source: "video"; file: File | string | null; upload?: string | null };
 
 /** Multipart body of PUT /api/settings; the showreel is sent as its normalised player URL. */
 export function toSettingsForm(
@@ -72,6 +76,7 @@ export function toSettingsForm(
   const link = reel.source === "vimeo" ? draft.showreelUrl.trim() : "";
   form.append("showreelUrl", link ? (normalizeVimeoUrl(link) ?? link) : "");
   if (reel.source === "vimeo") form.append("removeShowreelVideo", "true");
+  else if (reel.upload) form.append("showreelVideoUpload", reel.upload);
   else if (reel.file) form.append("showreelVideo", reel.file);
   for (const [name, url] of Object.entries(draft.socials))
     form.append(`socials.${name}`, url.trim());

@@ -1,13 +1,19 @@
 import { sendRequest, type Outcome } from "./request";
 import type { VideoStatus } from "@/lib/domain";
 
-/** Whose encoding: a section's video, or a project's cover loop (docs/api.md "Cover loops"). */
-export type EncodingOwner = { sectionId: string } | { projectId: string };
+/**
+ * Whose encoding: a section's video, a project's cover loop (docs/api.md "Cover loops"), or the
+ * uploaded showreel.
+ */
+export type EncodingOwner = { sectionId: string } | { projectId: string } | { reel: true };
 
-const statusPath = (owner: EncodingOwner) =>
+/** The owner's encoding endpoint: GET its status, POST a retry. */
+export const encodingPath = (owner: EncodingOwner) =>
   "projectId" in owner
     ? `/api/projects/${owner.projectId}/cover-video`
-    : `/api/sections/${owner.sectionId}/video`;
+    : "sectionId" in owner
+      ? `/api/sections/${owner.sectionId}/video`
+      : "/api/settings/showreel-video";
 
 /** What `GET /api/sections/{id}/video` answers (docs/api.md "Video encoding"). */
 export type VideoEncoding = {
@@ -17,11 +23,12 @@ export type VideoEncoding = {
   encoding: boolean;
 };
 
-export function fetchVideoEncoding(owner: EncodingOwner): Promise<Outcome<VideoEncoding>> {
-  return sendRequest<VideoEncoding>(statusPath(owner), { method: "GET" });
+/** The encoding at `path` (encodingPath). */
+export function fetchVideoEncoding(path: string): Promise<Outcome<VideoEncoding>> {
+  return sendRequest<VideoEncoding>(path, { method: "GET" });
 }
 
-/** Queues a failed video's encoding again. */
-export function retryVideoEncoding(owner: EncodingOwner): Promise<Outcome> {
-  return sendRequest(statusPath(owner), { method: "POST" });
+/** Queues a failed video's encoding at `path` (encodingPath) again. */
+export function retryVideoEncoding(path: string): Promise<Outcome> {
+  return sendRequest(path, { method: "POST" });
 }

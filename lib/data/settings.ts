@@ -1,6 +1,7 @@
 import "server-only";
-import { eq } from "drizzle-orm";
-import { getDb } from "@/lib/db";
+import { eq, sql } from "drizzle-orm";
+import { getDb, type Tx } from "@/lib/db";
+import { lockRow } from "@/lib/db/rows";
 import { siteSettings } from "@/models";
 import {
   defaultSiteSettings,
@@ -9,7 +10,9 @@ import {
 } from "@/lib/validation/site-settings";
 import { updateLocked } from "./row-locks";
 
-const KEY = "site";
+/** The key of the one settings row; the showreel's encoding job names it (models/video-jobs.ts). */
+export const SETTINGS_KEY = "site";
+const KEY = SETTINGS_KEY;
 
 /** Stored settings, falling back to the defaults for anything unset or no longer valid. */
 function fromStored(value: Record<string, unknown> | undefined): SiteSettings {
@@ -50,4 +53,25 @@ export function updateSiteSettings(
   next: SiteSettings,
 ): Promise<{ before: SiteSettings; after: SiteSettings }> {
   return updateSiteSettingsWith(() => next);
+}
+
+/**
+ * Within the encoding queue's transaction `tx`: applies `compute` to the settings, locked, while
+ * they still hold the uploaded showreel `videoKey`; null, nothing written, when they hold another
+ * (replaced or removed meanwhile: that save wins).
+ */
+export async function updateReelVideoIn(
+  tx: Tx,
+  videoKey: string,
+  compute: (before: SiteSettings) => Partial<SiteSettings>,
+): Promise<{ before: SiteSettings; after: SiteSettings } | null> {
+  const row = await lockRow(tx, siteSettings, siteSettings.key, KEY);
+  const before = fromStored(row?.value);
+  if (!row || before.showreelVideoKey !== videoKey) return null;
+  const after = siteSettingsSchema.parse({ ...before, ...compute(before) });
+  await tx
+    .update(siteSettings)
+    .set({ value: after, updatedAt: sql`now()` })
+    .where(eq(siteSettings.key, KEY));
+  return { before, after };
 }

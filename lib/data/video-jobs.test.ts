@@ -4,6 +4,7 @@ import { useTestDatabase } from "@/test/helpers/database";
 import { getDb } from "@/lib/db";
 import { createProject, deleteProject, getProject, updateProject } from "./projects";
 import { createSection, getSection, updateSectionWith } from "./sections";
+import { getSiteSettings, updateSiteSettingsWith } from "./settings";
 import {
   beatVideoJob,
   claimVideoJob,
@@ -13,9 +14,11 @@ import {
   newVideoColumns,
   requeueInterruptedJobs,
   syncCoverJob,
+  REEL,
   retryVideoJob,
   STALE_JOB_SECONDS,
   storeJobPoster,
+  syncReelJob,
   syncVideoJob,
   videoJobOf,
 } from "./video-jobs";
@@ -100,7 +103,7 @@ describe(`the video job queue on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" 
     });
     expect(await videoJobOf({ sectionId: taken!.sectionId! })).toBeNull();
     expect((await videoJobOf({ sectionId: first.sectionId! }))?.progress).toBe(40);
-    expect(await failVideoJob(first, "Stopped")).toEqual(expect.any(String));
+    expect(await failVideoJob(first, "Stopped")).toEqual({ projectId: expect.any(String) });
   });
 
   it("puts the frame poster on its section at once, only while the job holds the video and the section asks for it", async () => {
@@ -160,7 +163,9 @@ describe(`the video job queue on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" 
 
     const again = (await claimVideoJob())!;
     expect(again.sourceKey).toBe(KEY_B);
-    expect(await failVideoJob(again, "The file holds no video stream.")).toBe(section.projectId);
+    expect(await failVideoJob(again, "The file holds no video stream.")).toEqual({
+      projectId: section.projectId,
+    });
     expect(await getSection(section.id)).toMatchObject({
       videoStatus: "failed",
       videoError: "The file holds no video stream.",
@@ -250,7 +255,9 @@ describe(`the video job queue on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" 
     await syncCoverJob(edited.before, edited.after);
     const again = (await claimVideoJob())!;
     expect(again).toMatchObject({ projectId: project.id, trimStart: 1, trimEnd: 2 });
-    expect(await failVideoJob(again, "The file holds no video stream.")).toBe(project.id);
+    expect(await failVideoJob(again, "The file holds no video stream.")).toEqual({
+      projectId: project.id,
+    });
     expect(await getProject(project.id)).toMatchObject({
       coverVideoStatus: "failed",
       coverVideoError: "The file holds no video stream.",
@@ -263,5 +270,77 @@ describe(`the video job queue on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" 
     await deleteProject(project.id);
     expect(await beatVideoJob(running, 20)).toBe(false);
     expect(await videoJobOf({ projectId: project.id })).toBeNull();
+  });
+
+  it("queues the uploaded showreel as a player, writes its result to the settings only while they hold it, and drops it with the video", async () => {
+    const reel = (key: string) =>
+      updateSiteSettingsWith((before) => ({
+        ...before,
+        showreelVideoUrl: `/media/${key}`,
+        showreelVideoKey: key,
+        showreelVideoStatus: "processing",
+        showreelVideoRenditions: [],
+      }));
+    const first = await reel(KEY_A);
+    await syncReelJob(first.before, first.after);
+    const job = (await claimVideoJob())!;
+    expect(job).toMatchObject({
+      settingsKey: "site",
+      sectionId: null,
+      projectId: null,
+      sourceKey: KEY_A,
+      loop: false,
+      posterFromVideo: false,
+    });
+    // A failure is the showreel's, with its reason; only a failed one is retried.
+    expect(await retryVideoJob(REEL)).toBe(false);
+    expect(await failVideoJob(job, "The file holds no video stream.")).toEqual({ projectId: null });
+    expect(await getSiteSettings()).toMatchObject({
+      showreelVideoStatus: "failed",
+      showreelVideoError: "The file holds no video stream.",
+    });
+    expect(await retryVideoJob(REEL)).toBe(true);
+    expect(await getSiteSettings()).toMatchObject({
+      showreelVideoStatus: "processing",
+      showreelVideoError: null,
+    });
+
+    // Without the master kept, the showreel's file becomes its largest rendition.
+    const again = (await claimVideoJob())!;
+    const renditions = [rendition("small.mp4"), { ...rendition("large.mp4"), height: 720 }];
+    expect(await finishVideoJob(again, renditions, META, false)).toEqual({
+      projectId: null,
+      replacedKeys: [],
+    });
+    expect(await getSiteSettings()).toMatchObject({
+      showreelVideoUrl: "/media/large.mp4",
+      showreelVideoKey: "large.mp4",
+      showreelVideoStatus: "ready",
+      showreelVideoRenditions: renditions,
+      showreelVideoMeta: META,
+    });
+    expect(await videoJobOf(REEL)).toBeNull();
+
+    // Another video replaces the job; a result for the old one is not written.
+    const second = await reel(KEY_B);
+    await syncReelJob(second.before, second.after);
+    const running = (await claimVideoJob())!;
+    expect(running.sourceKey).toBe(KEY_B);
+    const third = await reel(KEY_A);
+    await syncReelJob(third.before, third.after);
+    expect(await beatVideoJob(running, 50)).toBe(false);
+    expect(await finishVideoJob(running, renditions, META, true)).toBeNull();
+    expect((await getSiteSettings()).showreelVideoKey).toBe(KEY_A);
+
+    // Removed (a Vimeo link saved instead), its job is dropped.
+    const removed = await updateSiteSettingsWith((before) => ({
+      ...before,
+      showreelVideoUrl: "",
+      showreelVideoKey: null,
+      showreelVideoStatus: null,
+    }));
+    await syncReelJob(removed.before, removed.after);
+    expect(await videoJobOf(REEL)).toBeNull();
+    expect(await claimVideoJob()).toBeNull();
   });
 });

@@ -15,21 +15,32 @@ import {
 } from "@/models";
 import { isId, newId } from "./ids";
 import type { SectionInput } from "./sections";
+import { SETTINGS_KEY, updateReelVideoIn } from "./settings";
 
 /**
  * The video encoding queue (docs/architecture.md "Video encoding"). A section's uploaded video
- * on local disk gets one job, and so does a project's cover loop (docs/media.md "Cover loops");
- * the worker (lib/startup/video-worker.ts) claims it, and its result is written only while the
- * section (or project) still holds the file the job encodes, so an edit or a delete at any moment
- * wins.
+ * on local disk gets one job, and so do a project's cover loop (docs/media.md "Cover loops") and
+ * the uploaded showreel (docs/media.md "The showreel"); the worker (lib/startup/video-worker.ts)
+ * claims it, and its result is written only while the section (project, settings) still holds
+ * the file the job encodes, so an edit or a delete at any moment wins.
  */
 
-/** Whose video a job encodes: a section's, or a project's cover loop. */
-export type VideoOwner = { sectionId: string } | { projectId: string };
+/** Whose video a job encodes: a section's, a project's cover loop, or the showreel. */
+export type VideoOwner = { sectionId: string } | { projectId: string } | { reel: true };
+
+/** The showreel's owner value. */
+export const REEL: VideoOwner = { reel: true };
 
 const ownerColumn = (owner: VideoOwner) =>
-  "sectionId" in owner ? videoJobs.sectionId : videoJobs.projectId;
-const ownerId = (owner: VideoOwner) => ("sectionId" in owner ? owner.sectionId : owner.projectId);
+  "sectionId" in owner
+    ? videoJobs.sectionId
+    : "projectId" in owner
+      ? videoJobs.projectId
+      : videoJobs.settingsKey;
+const ownerId = (owner: VideoOwner) =>
+  "sectionId" in owner ? owner.sectionId : "projectId" in owner ? owner.projectId : SETTINGS_KEY;
+/** Whether an owner's id is well formed (a section or project id from a URL; the showreel's). */
+const validOwner = (owner: VideoOwner) => "reel" in owner || isId(ownerId(owner));
 
 /** A server that stopped renewing a running job's heartbeat this long ago died: the job is taken over. */
 export const STALE_JOB_SECONDS = 60;
@@ -64,9 +75,10 @@ export function newVideoColumns(
  */
 export async function queueVideoJob(owner: VideoOwner, sourceKey: string): Promise<void> {
   const db = await getDb();
+  const column = "reel" in owner ? { settingsKey: SETTINGS_KEY } : owner;
   await db
     .insert(videoJobs)
-    .values({ id: newId(), ...owner, sourceKey })
+    .values({ id: newId(), ...column, sourceKey })
     .onConflictDoUpdate({
       target: ownerColumn(owner),
       set: {
@@ -147,6 +159,30 @@ export function coverLoopChoices(
   };
 }
 
+/** The uploaded showreel as the encoder sees it: a player whose poster the settings save made. */
+export function reelChoices(settings: {
+  showreelVideoKey: string | null;
+  showreelVideoStatus: string | null;
+}): HeldVideo {
+  return {
+    videoKey: settings.showreelVideoKey,
+    videoStatus: settings.showreelVideoStatus,
+    videoPlayback: "player",
+    posterFromVideo: false,
+    posterTime: null,
+    trimStart: null,
+    trimEnd: null,
+  };
+}
+
+/** syncJob for the showreel, after a settings save. */
+export function syncReelJob(
+  before: Parameters<typeof reelChoices>[0],
+  after: Parameters<typeof reelChoices>[0],
+): Promise<void> {
+  return syncJob(REEL, reelChoices(before), reelChoices(after));
+}
+
 /** syncJob for a project's cover loop. */
 export function syncCoverJob(before: ProjectRow | null, after: ProjectRow): Promise<void> {
   return syncJob(
@@ -182,7 +218,8 @@ export async function claimVideoJob(): Promise<ClaimedJob | null> {
       limit 1
       for update skip locked
     )
-    returning id, section_id as "sectionId", project_id as "projectId", source_key as "sourceKey",
+    returning id, section_id as "sectionId", project_id as "projectId",
+      settings_key as "settingsKey", source_key as "sourceKey",
       state, progress, error, attempts, heartbeat_at as "heartbeatAt", created_at as "createdAt",
       coalesce(
         (select video_playback = 'loop' from sections where sections.id = video_jobs.section_id),
@@ -270,21 +307,37 @@ export async function storeJobPoster(
 }
 
 /**
- * Writes a finished job's renditions to its section and removes the job, in one transaction;
- * false (nothing written) when the job was dropped or the section holds another video now.
- * Without `keepMaster` the section's video becomes its largest rendition (a video served as
- * uploaded, without renditions, keeps its file).
+ * Writes a finished job's renditions to its section (cover loop, showreel) and removes the job, in
+ * one transaction; null (nothing written) when the job was dropped or the section holds another
+ * video now. Without `keepMaster` the section's video becomes its largest rendition (a video
+ * served as uploaded, without renditions, keeps its file). Else the project whose pages show it
+ * (null for the showreel), and the files of an earlier encode it replaced.
  */
 export async function finishVideoJob(
   job: VideoJobRow,
   renditions: VideoRendition[],
   meta: VideoMeta,
   keepMaster: boolean,
-): Promise<{ projectId: string; replacedKeys: string[] } | null> {
+): Promise<{ projectId: string | null; replacedKeys: string[] } | null> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [gone] = await tx.delete(videoJobs).where(running(job)).returning({ id: videoJobs.id });
     if (!gone) return null;
+    if (job.settingsKey) {
+      const best = renditions.at(-1);
+      const saved = await updateReelVideoIn(tx, job.sourceKey, () => ({
+        showreelVideoStatus: "ready",
+        showreelVideoError: null,
+        showreelVideoRenditions: renditions,
+        showreelVideoMeta: meta,
+        ...(keepMaster || !best ? {} : { showreelVideoUrl: best.url, showreelVideoKey: best.key }),
+      }));
+      if (!saved) return null;
+      const replacedKeys = saved.before.showreelVideoRenditions
+        .map((rendition) => rendition.key)
+        .filter((key) => key !== saved.after.showreelVideoKey);
+      return { projectId: null, replacedKeys };
+    }
     if (job.projectId) {
       const cover = and(eq(projects.id, job.projectId), eq(projects.coverVideoKey, job.sourceKey));
       const [before] = await tx
@@ -341,8 +394,14 @@ export async function finishVideoJob(
   });
 }
 
-/** Marks a job and its section's video (or cover loop) failed with a reason the owner is shown. */
-export async function failVideoJob(job: VideoJobRow, reason: string): Promise<string | null> {
+/**
+ * Marks a job and its section's video (cover loop, showreel) failed with a reason the owner is
+ * shown. The project whose pages show it (null for the showreel); null when nothing was marked.
+ */
+export async function failVideoJob(
+  job: VideoJobRow,
+  reason: string,
+): Promise<{ projectId: string | null } | null> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [kept] = await tx
@@ -351,13 +410,20 @@ export async function failVideoJob(job: VideoJobRow, reason: string): Promise<st
       .where(running(job))
       .returning({ id: videoJobs.id });
     if (!kept) return null;
+    if (job.settingsKey) {
+      const saved = await updateReelVideoIn(tx, job.sourceKey, () => ({
+        showreelVideoStatus: "failed",
+        showreelVideoError: reason,
+      }));
+      return saved ? { projectId: null } : null;
+    }
     if (job.projectId) {
       const [cover] = await tx
         .update(projects)
         .set({ coverVideoStatus: "failed", coverVideoError: reason })
         .where(and(eq(projects.id, job.projectId), eq(projects.coverVideoKey, job.sourceKey)))
         .returning({ id: projects.id });
-      return cover?.id ?? null;
+      return cover ? { projectId: cover.id } : null;
     }
     if (!job.sectionId) return null;
     const [row] = await tx
@@ -365,22 +431,27 @@ export async function failVideoJob(job: VideoJobRow, reason: string): Promise<st
       .set({ videoStatus: "failed", videoError: reason })
       .where(and(eq(sections.id, job.sectionId), eq(sections.videoKey, job.sourceKey)))
       .returning({ projectId: sections.projectId });
-    return row?.projectId ?? null;
+    return row ? { projectId: row.projectId } : null;
   });
 }
 
-/** Queues a failed video again; false when the section (or cover) has no failed video. */
+/** Queues a failed video again; false when the section (cover, showreel) has no failed video. */
 export async function retryVideoJob(owner: VideoOwner): Promise<boolean> {
-  if (!isId(ownerId(owner))) return false;
+  if (!validOwner(owner)) return false;
   const db = await getDb();
   const retried = await db.transaction(async (tx) => {
     const [job] = await tx
       .update(videoJobs)
       .set({ state: "queued", error: null, progress: 0, attempts: 0, createdAt: sql`now()` })
       .where(and(eq(ownerColumn(owner), ownerId(owner)), eq(videoJobs.state, "failed")))
-      .returning({ id: videoJobs.id });
+      .returning({ id: videoJobs.id, sourceKey: videoJobs.sourceKey });
     if (!job) return false;
-    if ("projectId" in owner)
+    if ("reel" in owner)
+      await updateReelVideoIn(tx, job.sourceKey, () => ({
+        showreelVideoStatus: "processing",
+        showreelVideoError: null,
+      }));
+    else if ("projectId" in owner)
       await tx
         .update(projects)
         .set({ coverVideoStatus: "processing", coverVideoError: null })
@@ -422,9 +493,9 @@ export async function encodingProgress(
   };
 }
 
-/** A section's or cover loop's job as the owner's form shows it; null when none. */
+/** A section's, cover loop's or showreel's job as the owner's form shows it; null when none. */
 export async function videoJobOf(owner: VideoOwner): Promise<VideoJobRow | null> {
-  if (!isId(ownerId(owner))) return null;
+  if (!validOwner(owner)) return null;
   const db = await getDb();
   const [row] = await db
     .select()

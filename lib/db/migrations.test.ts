@@ -14,9 +14,9 @@ import {
 } from "@/test/helpers/old-schema";
 import { getDb, rowsOf } from "@/lib/db";
 import { listMediaHolders } from "@/lib/data/media-access";
-import { getSiteSettings } from "@/lib/data/settings";
+import { getSiteSettings, updateSiteSettingsWith } from "@/lib/data/settings";
 import { getProject, updateProject, listProjects } from "@/lib/data/projects";
-import { syncCoverJob } from "@/lib/data/video-jobs";
+import { REEL, syncCoverJob, syncReelJob, videoJobOf } from "@/lib/data/video-jobs";
 import { toProjectJson, toSectionJson } from "@/lib/data/serialize";
 import { restoreBackup } from "@/lib/backup/restore";
 import { getSection, listSections, updateSectionWith } from "@/lib/data/sections";
@@ -650,6 +650,10 @@ describe("migrations 0010 and 0012: appearance and filter settings", () => {
     showreelPosterPlaceholder: null,
     showreelVideoUrl: "",
     showreelVideoKey: null,
+    showreelVideoStatus: null,
+    showreelVideoError: null,
+    showreelVideoRenditions: [],
+    showreelVideoMeta: null,
   };
 
   it("upgrades a site made before it without loss, and its backups restore", async () => {
@@ -1207,5 +1211,102 @@ describe("migration 0020: cover loops encoded", () => {
       coverVideoStatus: "ready",
       coverTrimEnd: null,
     });
+  }, 120_000);
+});
+
+/**
+ * Migration 0021 (the showreel through the encoding queue, docs/media.md "The showreel"): a
+ * showreel mp4 stored before it keeps playing as uploaded (no status, no renditions) and no job is
+ * queued for it; the jobs of sections keep their owners. The showreel's job and its new settings
+ * fields survive a backup.
+ */
+describe("migration 0021: the showreel encoded", () => {
+  const JOB_ID = "0123456789abcdef0123cdef";
+  const OLD_REEL = {
+    ownerName: "Old Owner",
+    tagline: "",
+    biography: "",
+    portraitUrl: "",
+    portraitKey: null,
+    contactEmail: "",
+    showreelUrl: "",
+    showreelPosterUrl: "/media/poster.jpg",
+    showreelPosterKey: "poster.jpg",
+    showreelVideoUrl: "/media/reel.mp4",
+    showreelVideoKey: "reel.mp4",
+    socials: { behance: "", github: "", instagram: "", dribbble: "" },
+  };
+
+  it("upgrades a site made before it without loss: an old showreel plays as uploaded, unqueued", async () => {
+    const site = await siteBefore(
+      21,
+      { tables: [...BOTH, "site_settings", "video_jobs"], added: { video_jobs: ["settings_key"] } },
+      async (execute) => {
+        await execute(
+          sql`insert into site_settings (key, value) values ('site', ${JSON.stringify(OLD_REEL)}::jsonb)`,
+        );
+        await insertOldProject(execute, PROJECT_ID);
+        await insertOldSection(execute, SECTION_ID, PROJECT_ID, {
+          video_url: "/media/old.mp4",
+          video_key: "old.mp4",
+          video_status: "processing",
+        });
+        await insertRow(execute, "video_jobs", {
+          id: JOB_ID,
+          section_id: SECTION_ID,
+          source_key: "old.mp4",
+        });
+      },
+    );
+
+    expect(await getSiteSettings()).toMatchObject({
+      ...OLD_REEL,
+      showreelVideoStatus: null,
+      showreelVideoError: null,
+      showreelVideoRenditions: [],
+      showreelVideoMeta: null,
+    });
+    const jobs = async () =>
+      rowsOf<{ id: string; section_id: string | null; settings_key: string | null }>(
+        await (
+          await getDb()
+        ).execute(sql`select id, section_id, settings_key from video_jobs order by id`),
+      );
+    expect(await jobs()).toEqual([{ id: JOB_ID, section_id: SECTION_ID, settings_key: null }]);
+
+    // The new column works on the upgraded database: a new showreel upload is queued.
+    const saved = await updateSiteSettingsWith((before) => ({
+      ...before,
+      showreelVideoUrl: "/media/master.mov",
+      showreelVideoKey: "master.mov",
+      showreelVideoStatus: "processing",
+    }));
+    await syncReelJob(saved.before, saved.after);
+    expect(await videoJobOf(REEL)).toMatchObject({ sourceKey: "master.mov", state: "queued" });
+    // A job is one owner's: a section's, a project's or the showreel's, never two nor none.
+    const db = await getDb();
+    await expect(
+      db.execute(sql`insert into video_jobs (id, source_key) values ('x', 'reel.mp4')`),
+    ).rejects.toThrow();
+    await expect(
+      db.execute(
+        sql`insert into video_jobs (id, section_id, settings_key, source_key) values ('y', ${SECTION_ID}, 'site', 'reel.mp4')`,
+      ),
+    ).rejects.toThrow();
+
+    const archive = path.join(work, "after-0021.tar.gz");
+    await createBackup(site.dataDir, archive);
+    await restoreBackup(await fresh(), archive);
+    expect(await getSiteSettings()).toMatchObject({
+      showreelVideoKey: "master.mov",
+      showreelVideoStatus: "processing",
+    });
+    expect(await jobs()).toHaveLength(2);
+    expect(await videoJobOf(REEL)).toMatchObject({ sourceKey: "master.mov" });
+
+    // A backup archive of the old schema restores the same way as the upgrade.
+    expect(await site.restoreOldBackup()).toEqual({ rows: 4, files: 0 });
+    expect(await getSiteSettings()).toMatchObject({ ...OLD_REEL, showreelVideoStatus: null });
+    expect(await jobs()).toEqual([{ id: JOB_ID, section_id: SECTION_ID, settings_key: null }]);
   }, 120_000);
 });

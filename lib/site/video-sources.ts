@@ -59,6 +59,56 @@ export function playsAsUploaded({
   return Boolean(videoUrl?.endsWith(".mp4")) && (!videoMeta || videoMeta.codec === "h264");
 }
 
+/** What a page plays of an uploaded video: its best file, its `<source>` renditions and its size. */
+export type UploadedVideoView = {
+  videoUrl: string | null;
+  videoRenditions: SectionRendition[];
+  videoSize: { width: number; height: number } | null;
+};
+
+/**
+ * What a page plays of a stored uploaded video (a section's, the showreel): the largest rendition
+ * once encoded, else the file as uploaded when every browser plays it (an H.264 mp4), else none
+ * (HEVC, ProRes: its poster shows meanwhile); its renditions; its picture size. `mediaUrl` maps
+ * each stored URL to the one the page names (a restricted file's query).
+ */
+export function uploadedVideoView(
+  video: {
+    videoUrl: string | null;
+    videoMeta: { codec: string; width: number; height: number } | null;
+    videoRenditions: readonly { url: string; type: string; width: number; height: number }[];
+  },
+  mediaUrl: (url: string) => string = (url) => url,
+): UploadedVideoView {
+  const best = video.videoRenditions.at(-1);
+  // The largest rendition's picture (the encoder turns a rotated phone video upright), else what
+  // the upload's probe read.
+  const file = best?.url ?? (playsAsUploaded(video) ? video.videoUrl : null);
+  const picture = best ?? video.videoMeta;
+  return {
+    videoUrl: file && mediaUrl(file),
+    videoRenditions: video.videoRenditions.map(({ url, type, width }) => ({
+      url: mediaUrl(url),
+      type,
+      width,
+    })),
+    videoSize: picture ? { width: picture.width, height: picture.height } : null,
+  };
+}
+
+/** The uploaded showreel of the site settings, as uploadedVideoView takes a stored video. */
+export function reelVideo(settings: {
+  showreelVideoUrl: string;
+  showreelVideoMeta: { codec: string; width: number; height: number } | null;
+  showreelVideoRenditions: readonly { url: string; type: string; width: number; height: number }[];
+}) {
+  return {
+    videoUrl: settings.showreelVideoUrl || null,
+    videoMeta: settings.showreelVideoMeta,
+    videoRenditions: settings.showreelVideoRenditions,
+  };
+}
+
 /** An uploaded video on a review page (components/sections/review-client.tsx, ReviewPlayer). */
 export type ReviewVideo = {
   /** The file the project page plays; null while it has none (a master that encodes). */

@@ -51,14 +51,18 @@ const encodingDir = (dataDir: string) => path.join(/* turbopackIgnore: true */ d
 const state = { busy: false, again: false, timer: null as NodeJS.Timeout | null };
 
 /**
- * The cached pages a job's result shows on: the project's pages, and for a cover loop the gallery
- * lists too (docs/media.md "Cover loops").
+ * The cached pages a job's result shows on: the project's pages, for a cover loop the gallery
+ * lists too (docs/media.md "Cover loops"), for the showreel (no project) the Reel page.
  */
-const pagesOf = (job: VideoJobRow, projectId: string) =>
-  job.projectId ? [TAGS.project(projectId), TAGS.projects] : [TAGS.project(projectId)];
+const pagesOf = (job: VideoJobRow, projectId: string | null) =>
+  !projectId
+    ? [TAGS.settings]
+    : job.projectId
+      ? [TAGS.project(projectId), TAGS.projects]
+      : [TAGS.project(projectId)];
 
 /** Expires the pages that show what a job stored, then deletes the files it replaced there. */
-async function showOnPages(job: VideoJobRow, projectId: string, replacedKeys: string[]) {
+async function showOnPages(job: VideoJobRow, projectId: string | null, replacedKeys: string[]) {
   await expireTagsFromBackground(pagesOf(job, projectId)).catch((error: unknown) =>
     console.error(`Video job ${job.id}: pages not expired:`, error),
   );
@@ -156,8 +160,8 @@ async function runJob(job: ClaimedJob): Promise<void> {
     if (!(error instanceof EncodeError))
       console.error(`Video job ${job.id} stopped on an error:`, error);
     const reason = error instanceof EncodeError ? error.message : UNEXPECTED;
-    const projectId = await failVideoJob(job, reason);
-    if (projectId) await expireTagsFromBackground(pagesOf(job, projectId));
+    const failed = await failVideoJob(job, reason);
+    if (failed) await expireTagsFromBackground(pagesOf(job, failed.projectId));
   } finally {
     clearInterval(beat);
     await fs.rm(work, { recursive: true, force: true });

@@ -37,8 +37,6 @@ export const messages = {
   accentContrastTooLow:
     "Accent colour is too light: its contrast with the page background must be at least 4.5:1 (WCAG AA). Choose a darker colour.",
   eitherVideoOrEmbed: "Send either a video file or a Vimeo link, not both",
-  reelNotH264:
-    "The showreel video must be an H.264 MP4, which every browser plays: export your reel in H.264 and upload that.",
   invalidPlayback: 'Playback must be "player" or "loop"',
   posterWithoutVideo: "A poster needs a video file or a Vimeo link",
   // A project's cover loop (docs/spec.md §5).

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { VIDEO_STATUSES } from "@/lib/domain";
 import {
   appearanceSchema,
   defaultAppearance,
@@ -25,6 +26,28 @@ const placeholder = z
   .nullable()
   .catch(null);
 
+/** One encoded MP4 of the uploaded showreel, as a section's (models/sections.ts VideoRendition). */
+const renditionSchema = z.object({
+  url: z.string(),
+  key: z.string(),
+  type: z.literal("video/mp4"),
+  width: z.number(),
+  height: z.number(),
+  bytes: z.number().nullable(),
+});
+
+/** What the encoder read from the uploaded showreel (models/sections.ts VideoMeta). */
+const videoMetaSchema = z.object({
+  duration: z.number(),
+  width: z.number(),
+  height: z.number(),
+  fps: z.number(),
+  audio: z.boolean(),
+  codec: z.string(),
+  bytes: z.number(),
+  firstPicture: z.number().optional(),
+});
+
 export const siteSettingsSchema = z.object({
   ownerName: text().trim().min(1).max(SETTINGS_LIMITS.ownerName),
   tagline: text().trim().max(SETTINGS_LIMITS.tagline),
@@ -45,6 +68,15 @@ export const siteSettingsSchema = z.object({
    */
   showreelVideoUrl: z.string().max(SETTINGS_LIMITS.portraitUrl),
   showreelVideoKey: z.string().max(SETTINGS_LIMITS.portraitKey).nullable(),
+  /**
+   * The uploaded showreel's encoding, as a section video's (docs/media.md#video-encoding): null
+   * for one stored before the Reel was encoded, or on Cloudinary (played as uploaded); its
+   * renditions smallest first once ready, and what the encoder read of it.
+   */
+  showreelVideoStatus: z.enum(VIDEO_STATUSES).nullable().catch(null),
+  showreelVideoError: z.string().max(500).nullable().catch(null),
+  showreelVideoRenditions: z.array(renditionSchema).catch([]),
+  showreelVideoMeta: videoMetaSchema.nullable().catch(null),
   /**
    * The portrait's and the showreel poster's blur-up placeholders: tiny WebP data
    * URLs made when the file is stored (lib/uploads/placeholder.ts) or, for files stored before
@@ -98,6 +130,10 @@ export const defaultSiteSettings: SiteSettings = {
   showreelPosterKey: null,
   showreelVideoUrl: "",
   showreelVideoKey: null,
+  showreelVideoStatus: null,
+  showreelVideoError: null,
+  showreelVideoRenditions: [],
+  showreelVideoMeta: null,
   portraitPlaceholder: null,
   showreelPosterPlaceholder: null,
   socials: { behance: "", github: "", instagram: "", dribbble: "" },
@@ -116,6 +152,10 @@ export type SettingsFields = Omit<
   | "showreelPosterKey"
   | "showreelVideoUrl"
   | "showreelVideoKey"
+  | "showreelVideoStatus"
+  | "showreelVideoError"
+  | "showreelVideoRenditions"
+  | "showreelVideoMeta"
   | "portraitPlaceholder"
   | "showreelPosterPlaceholder"
   | keyof Appearance
@@ -133,6 +173,10 @@ const settingsFieldsSchema = siteSettingsSchema
     showreelPosterKey: true,
     showreelVideoUrl: true,
     showreelVideoKey: true,
+    showreelVideoStatus: true,
+    showreelVideoError: true,
+    showreelVideoRenditions: true,
+    showreelVideoMeta: true,
     portraitPlaceholder: true,
     showreelPosterPlaceholder: true,
     cardTitles: true,

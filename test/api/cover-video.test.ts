@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProjectJson, SectionJson } from "@/lib/data/serialize";
 import { probeVideo } from "@/lib/uploads/encode";
 import { coverTimingMessages } from "@/lib/validation/video-timing";
-import { authHeaders } from "../helpers/auth";
-import { call, multipart, until, type Part } from "../helpers/api-client";
+import { call, multipart, tusUpload as tusMaster, until, type Part } from "../helpers/api-client";
 import { useSharedSite, type SharedSite } from "../helpers/shared-site";
 import { jpeg, MB, mp4OfSize, pngOfSize } from "../helpers/media-fixtures";
 import { makeMaster } from "../helpers/video-masters";
@@ -263,33 +262,8 @@ describe("coverVideo on project add and edit", () => {
   });
 });
 
-/** Sends a master with tus in one PATCH (resumable uploads: api.md), as the owner; its upload id. */
-async function tusUpload(file: string): Promise<string> {
-  const bytes = fs.readFileSync(file);
-  const name = Buffer.from(path.basename(file)).toString("base64");
-  const headers = { "Tus-Resumable": "1.0.0", ...authHeaders(site.ownerToken) };
-  const created = await fetch(new URL("/api/uploads", url), {
-    method: "POST",
-    headers: {
-      ...headers,
-      "Upload-Length": String(bytes.length),
-      "Upload-Metadata": `filename ${name},kind ${Buffer.from("cover-loop").toString("base64")}`,
-    },
-  });
-  expect(created.status).toBe(201);
-  const location = created.headers.get("location")!;
-  const sent = await fetch(new URL(location, url), {
-    method: "PATCH",
-    headers: {
-      ...headers,
-      "Upload-Offset": "0",
-      "Content-Type": "application/offset+octet-stream",
-    },
-    body: new Uint8Array(bytes),
-  });
-  expect(sent.status).toBe(204);
-  return location.split("/").pop()!;
-}
+/** Sends a cover loop's master with tus, as the owner; its upload id. */
+const tusUpload = (file: string) => tusMaster(url, site.ownerToken, file, "cover-loop");
 
 /** What a running encode is writing (lib/startup/video-worker.ts). */
 const encoding = () => {

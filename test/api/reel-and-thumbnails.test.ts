@@ -7,9 +7,18 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SectionJson } from "@/lib/data/serialize";
 import type { SiteSettings } from "@/lib/validation/site-settings";
-import { call, multipart, startApiSite, type ApiSite, type Part } from "../helpers/api-client";
+import {
+  call,
+  multipart,
+  startApiSite,
+  tusUpload,
+  until,
+  type ApiSite,
+  type Part,
+} from "../helpers/api-client";
 import { htmlBytes, jpeg, mp4OfSize, pngOfSize } from "../helpers/media-fixtures";
-import { makeColourMaster } from "../helpers/video-masters";
+import { makeColourMaster, makeMaster } from "../helpers/video-masters";
+import { encoderMessages } from "@/lib/uploads/encode";
 
 /**
  * The Reel as an uploaded mp4 or a Vimeo link (PUT /api/settings, /reel), and the thumbnails a
@@ -77,6 +86,11 @@ afterAll(async () => {
 });
 
 const keyOf = (mediaUrl: string) => mediaUrl.slice("/media/".length);
+const owner = () => ({ token: site.ownerToken });
+type Encoding = { videoStatus: string | null; videoError: string | null; progress: number };
+/** The showreel's encoding as the owner's settings form reads it. */
+const reelEncoding = async () =>
+  (await call<Encoding>(url, "GET", "/api/settings/showreel-video", owner())).body.data;
 const clip = (): Part => ({ bytes: mp4OfSize(4000), name: "reel.mp4", type: "video/mp4" });
 
 /** The settings form as the dashboard sends it, with `parts` added. */
@@ -146,6 +160,23 @@ describe("the Reel as an uploaded mp4", () => {
     expect(html).toContain(encodeURIComponent(reel.showreelPosterUrl));
     expect(html).toContain('aria-label="Showreel of Sara Benali (video)"');
     expect(html).not.toContain("player.vimeo.com");
+
+    // Encoded after the save, as a section's video: this file holds no picture the encoder can
+    // read, so its encoding fails with the reason, and the page plays it as uploaded meanwhile.
+    const failed = await until(reelEncoding, (state) => state.videoStatus === "failed");
+    expect(failed.videoError).toBe(encoderMessages.unreadable);
+    expect(await (await fetch(`${url}/reel`)).text()).toContain(`src="${reel.showreelVideoUrl}"`);
+    // Only the owner reads and retries it; a retry queues it again.
+    expect((await call(url, "GET", "/api/settings/showreel-video")).status).toBe(401);
+    const stranger = { token: site.strangerToken };
+    expect((await call(url, "POST", "/api/settings/showreel-video", stranger)).status).toBe(403);
+    const retried = await call<SiteSettings>(url, "POST", "/api/settings/showreel-video", owner());
+    expect(retried).toMatchObject({
+      status: 202,
+      body: { data: { showreelVideoStatus: "processing" } },
+    });
+    await until(reelEncoding, (state) => state.videoStatus === "failed");
+    expect((await call(url, "PUT", "/api/settings/showreel-video", owner())).status).toBe(405);
   });
 
   it("takes the poster of an mp4 sent without one from its first picture after a black lead-in", async () => {
@@ -173,7 +204,7 @@ describe("the Reel as an uploaded mp4", () => {
     expect(site.tmpFiles()).toEqual([]);
   });
 
-  it("refuses an mp4 sent with a link, a file that is no mp4, or one not in H.264, changing nothing", async () => {
+  it("refuses an mp4 sent with a link or a file that is no mp4, changing nothing", async () => {
     const before = (await call<SiteSettings>(url, "GET", "/api/settings")).body.data;
     const files = site.uploads();
     expect(
@@ -190,23 +221,6 @@ describe("the Reel as an uploaded mp4", () => {
       ["showreelVideo", { bytes: htmlBytes(), name: "reel.mp4", type: "video/mp4" }],
     ]);
     expect(fake.status).toBe(415);
-    // A real mp4 that not every browser plays (HEVC): the Reel is played as uploaded.
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "reel-"));
-    const hevc = fs.readFileSync(makeColourMaster(dir, "reel.mp4", { hevc: true }));
-    fs.rmSync(dir, { recursive: true, force: true });
-    expect(
-      await putSettings([
-        ["showreelUrl", ""],
-        ["showreelVideo", { bytes: hevc, name: "reel.mp4", type: "video/mp4" }],
-      ]),
-    ).toMatchObject({
-      status: 415,
-      body: {
-        success: false,
-        message:
-          "The showreel video must be an H.264 MP4, which every browser plays: export your reel in H.264 and upload that.",
-      },
-    });
     expect((await call<SiteSettings>(url, "GET", "/api/settings")).body.data).toEqual(before);
     expect(site.uploads()).toEqual(files);
     expect(site.tmpFiles()).toEqual([]);
@@ -245,6 +259,74 @@ describe("the Reel as an uploaded mp4", () => {
     const again = await putSettings([["showreelUrl", "https://vimeo.com/76979871"]]);
     expect(again.body.data.showreelPosterUrl).toBe(after.showreelPosterUrl);
     expect(asked).toHaveLength(1);
+  });
+});
+
+describe("the Reel as an encoded master", () => {
+  it("encodes an HEVC master sent as a resumable upload: its poster alone on /reel meanwhile, then its renditions per screen; a link leaves none of its files", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "reel-"));
+    const master = makeMaster(dir, "reel-master.mp4", {
+      width: 1280,
+      height: 720,
+      seconds: 3,
+      hevc: true,
+    });
+    const upload = await tusUpload(url, site.ownerToken, master, "video");
+    fs.rmSync(dir, { recursive: true, force: true });
+    const saved = await putSettings([
+      ["showreelUrl", ""],
+      ["showreelVideoUpload", upload],
+    ]);
+    expect(saved.status).toBe(200);
+    const reel = saved.body.data;
+    expect(reel).toMatchObject({
+      showreelVideoStatus: "processing",
+      showreelVideoRenditions: [],
+      showreelVideoMeta: { width: 1280, height: 720, codec: "hevc" },
+    });
+    // Its first non-black picture is its poster, taken at the save.
+    expect(reel.showreelPosterUrl).toMatch(/^\/media\/.+\.jpg$/);
+
+    // No browser but Safari plays HEVC: the page shows the poster, without a player, meanwhile.
+    const meanwhile = await (await fetch(`${url}/reel`)).text();
+    expect(meanwhile).not.toContain(`src="${reel.showreelVideoUrl}"`);
+    expect(meanwhile).not.toContain("<video");
+    expect(meanwhile).toContain(encodeURIComponent(reel.showreelPosterUrl));
+
+    await until(reelEncoding, (state) => state.videoStatus === "ready");
+    expect(await reelEncoding()).toMatchObject({ progress: 100, videoError: null });
+    const ready = (await call<SiteSettings>(url, "GET", "/api/settings")).body.data;
+    expect(ready.showreelVideoRenditions.map(({ width, height }) => [width, height])).toEqual([
+      [854, 480],
+      [1280, 720],
+    ]);
+    // The master is kept (KEEP_MASTERS), the renditions beside it.
+    expect(ready.showreelVideoUrl).toBe(reel.showreelVideoUrl);
+    const renditions = ready.showreelVideoRenditions.map((rendition) => rendition.url);
+    const html = await (await fetch(`${url}/reel`)).text();
+    expect(html).toContain(
+      `<source src="${renditions[0]}" type="video/mp4" media="(max-width: 854px)"/>`,
+    );
+    expect(html).toContain(`<source src="${renditions[1]}" type="video/mp4"/>`);
+    expect(html).not.toContain(`src="${reel.showreelVideoUrl}"`);
+    expect(site.uploads()).toEqual(
+      expect.arrayContaining([keyOf(reel.showreelVideoUrl), ...renditions.map(keyOf)]),
+    );
+
+    // A link saved instead removes the master and its renditions.
+    const linked = await putSettings([
+      ["showreelUrl", "https://vimeo.com/76979871"],
+      ["removeShowreelVideo", "true"],
+    ]);
+    expect(linked.body.data).toMatchObject({
+      showreelVideoUrl: "",
+      showreelVideoStatus: null,
+      showreelVideoRenditions: [],
+    });
+    const left = site.uploads();
+    for (const key of [keyOf(reel.showreelVideoUrl), ...renditions.map(keyOf)])
+      expect(left).not.toContain(key);
+    expect(await reelEncoding()).toMatchObject({ videoStatus: null });
   });
 });
 

@@ -105,3 +105,40 @@ export async function until<T>(read: () => Promise<T>, done: (value: T) => boole
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
 }
+
+/**
+ * Sends a master with tus in one PATCH (docs/api.md#resumable-uploads), as the owner signed in
+ * with `token`; the finished upload's id, for a form's `…Upload` field. The test's `expect`s fail
+ * on a refusal.
+ */
+export async function tusUpload(
+  baseUrl: string,
+  token: string,
+  file: string,
+  kind: "video" | "cover-loop",
+): Promise<string> {
+  const bytes = fs.readFileSync(file);
+  const encode = (value: string) => Buffer.from(value).toString("base64");
+  const headers = { "Tus-Resumable": "1.0.0", ...authHeaders(token) };
+  const created = await fetch(new URL("/api/uploads", baseUrl), {
+    method: "POST",
+    headers: {
+      ...headers,
+      "Upload-Length": String(bytes.length),
+      "Upload-Metadata": `filename ${encode(path.basename(file))},kind ${encode(kind)}`,
+    },
+  });
+  if (created.status !== 201) throw new Error(`tus creation answered ${created.status}`);
+  const location = created.headers.get("location")!;
+  const sent = await fetch(new URL(location, baseUrl), {
+    method: "PATCH",
+    headers: {
+      ...headers,
+      "Upload-Offset": "0",
+      "Content-Type": "application/offset+octet-stream",
+    },
+    body: new Uint8Array(bytes),
+  });
+  if (sent.status !== 204) throw new Error(`tus PATCH answered ${sent.status}`);
+  return location.split("/").pop()!;
+}

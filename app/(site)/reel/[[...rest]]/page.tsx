@@ -5,6 +5,7 @@ import { columnSizes } from "@/lib/site/image-grid-layout";
 import { SectionVideo } from "@/components/sections/section-video";
 import { VimeoFacade } from "@/components/sections/vimeo-facade";
 import { optimizedImage } from "@/lib/site/image-srcset";
+import { reelVideo, uploadedVideoView } from "@/lib/site/video-sources";
 import { loadSiteSettings } from "@/lib/site/queries";
 import { toVimeoPlayerUrl } from "@/lib/validation/vimeo";
 
@@ -46,10 +47,11 @@ export default async function ReelPage({ params }: { params: Params }) {
         A selection of recent motion work by {settings.ownerName}.
       </p>
       {settings.showreelVideoUrl ? (
-        // An uploaded mp4: the project pages' player, its poster above the fold loading first.
+        // An uploaded video: the project pages' player with its renditions (its poster alone while
+        // a master browsers cannot play encodes), the poster above the fold loading first.
         <SectionVideo
           videoEmbed={null}
-          videoUrl={settings.showreelVideoUrl}
+          {...uploadedVideoView(reelVideo(settings))}
           poster={settings.showreelPosterUrl || null}
           posterPlaceholder={settings.showreelPosterPlaceholder}
           title={`Showreel of ${settings.ownerName}`}
