@@ -10,6 +10,7 @@ import { UploadProgress } from "@/components/forms/upload-progress";
 import { AppearanceFields } from "@/components/forms/appearance-fields";
 import { ResumableVideoField, type ResumableVideo } from "@/components/owner/resumable-video-field";
 import { VideoEncodingStatus } from "@/components/owner/video-encoding-status";
+import { PosterPicker } from "@/components/forms/poster-picker";
 import { AppearancePreview, type PreviewProject } from "./appearance-preview";
 import {
   NO_IMAGE_CHANGE,
@@ -29,6 +30,7 @@ import {
   type SettingsErrors,
 } from "@/lib/client/settings";
 import { SETTINGS_LIMITS } from "@/lib/validation/limits";
+import { resumableMessages } from "@/lib/validation/resumable-uploads";
 import type { SettingsImage, SiteSettings } from "@/lib/validation/site-settings";
 
 const socialFields = [
@@ -93,10 +95,25 @@ export function SiteSettingsForm({
   const [reelMaster, setReelMaster] = useState<ResumableVideo | null>(null);
   /** Bumped by a save: the video field starts empty again once its file is attached. */
   const [reelField, setReelField] = useState(0);
+  /** A poster frame picked on the server's frames (a master, the stored Reel): sent as a time. */
+  const [reelPosterTime, setReelPosterTime] = useState<number | null | undefined>(undefined);
+  const [reelPosterError, setReelPosterError] = useState<string | null>(null);
   const reel: ReelChoice =
     reelSource === "video"
-      ? { source: "video", file: reelFile, upload: reelMaster?.id ?? null }
+      ? {
+          source: "video",
+          file: reelFile,
+          upload: reelMaster?.id ?? null,
+          posterTime: images.showreelPoster.file ? undefined : reelPosterTime,
+        }
       : { source: "vimeo" };
+  // The frames the poster is picked on: a master's once uploaded, else the stored Reel's (a file on
+  // this site, not Cloudinary's) while no other file is picked.
+  const reelFrames = reelMaster
+    ? reelMaster.id && `/api/uploads/${reelMaster.id}/frames`
+    : !reelFile && initial.showreelVideoUrl.startsWith("/media/")
+      ? "/api/settings/showreel-video/frames"
+      : null;
   const [errors, setErrors] = useState<SettingsErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -116,6 +133,13 @@ export function SiteSettingsForm({
     />
   );
 
+  /** A frame of an earlier video, or of the other source, is no poster for what the Reel plays now. */
+  const resetReelPoster = () => {
+    setImages((current) => ({ ...current, showreelPoster: NO_IMAGE_CHANGE }));
+    setReelPosterTime(undefined);
+    setReelPosterError(null);
+  };
+
   const set = (patch: Partial<SettingsDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const field = bindText(draft, set, { disabled: busy, errors });
 
@@ -130,8 +154,12 @@ export function SiteSettingsForm({
       setError("Please correct the highlighted fields.");
       return;
     }
+    if (reelPosterError) {
+      setError(reelPosterError);
+      return;
+    }
     if (reel.source === "video" && reelMaster && !reelMaster.id) {
-      setError("The video is still uploading. Save once the upload is complete.");
+      setError(resumableMessages.stillUploading);
       return;
     }
     setError(null);
@@ -162,6 +190,7 @@ export function SiteSettingsForm({
     setImages(NO_IMAGE_CHANGES);
     setReelFile(null);
     setReelMaster(null);
+    setReelPosterTime(undefined);
     setReelField((count) => count + 1);
     router.refresh();
   }
@@ -193,6 +222,11 @@ export function SiteSettingsForm({
           compact
           onChange={(source) => {
             setReelSource(source);
+            // Leaving the uploaded video stops its transfer: coming back starts from an empty field.
+            setReelFile(null);
+            setReelMaster(null);
+            setReelField((count) => count + 1);
+            resetReelPoster();
             setError(null);
           }}
         />
@@ -238,17 +272,40 @@ export function SiteSettingsForm({
               onPlainFile={(file) => {
                 setReelMaster(null);
                 setReelFile(file);
+                resetReelPoster();
                 setError(null);
               }}
               onChange={(video) => {
                 setReelFile(null);
                 setReelMaster(video);
+                if (video?.file !== reelMaster?.file) resetReelPoster();
                 setError(null);
               }}
             />
+            <fieldset className="space-y-2">
+              <legend className="font-medium">Showreel poster</legend>
+              <PosterPicker
+                key={reelField}
+                video={reelFile ?? reelMaster?.file ?? null}
+                frames={reelFrames || null}
+                poster={images.showreelPoster.file}
+                error={reelPosterError}
+                current={initial.showreelPosterUrl || null}
+                disabled={busy}
+                onChange={(file, problem, time) => {
+                  setReelPosterError(problem);
+                  setError(null);
+                  setImages((current) => ({
+                    ...current,
+                    showreelPoster: { file, remove: false },
+                  }));
+                  setReelPosterTime(file ? undefined : time);
+                }}
+              />
+            </fieldset>
           </div>
         )}
-        {imageField("showreelPoster")}
+        {reelSource === "vimeo" ? imageField("showreelPoster") : null}
       </fieldset>
       <fieldset className="space-y-4">
         <legend className="font-medium">Social links</legend>

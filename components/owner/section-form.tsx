@@ -30,6 +30,7 @@ import { ResumableVideoField, type ResumableVideo } from "./resumable-video-fiel
 import { DEFAULT_LAYOUT, type SectionLayout } from "@/lib/domain";
 import { DEFAULT_FOCAL } from "@/lib/validation/focal";
 import { messages as apiMessages } from "@/lib/validation/messages";
+import { resumableMessages } from "@/lib/validation/resumable-uploads";
 import type { VideoPlayback } from "@/lib/domain";
 import type { SectionJson } from "@/lib/data/serialize";
 
@@ -135,7 +136,7 @@ export function SectionForm({ mode, projectId, initial, onSaved }: SectionFormPr
     setEmbedError(vimeoProblem ? invalid : null);
     if (invalid) return fail(invalid, undefined, vimeoProblem);
     if (draft.videoMode === "upload" && master && !master.id)
-      return fail("The video is still uploading. Save once the upload is complete.");
+      return fail(resumableMessages.stillUploading);
     setError(null);
     setProgress(0);
     // On Cloudinary the files go there first, with the same progress bar.

@@ -48,17 +48,21 @@ export async function storeGeneratedPoster(): Promise<StoredMedia> {
 }
 
 /**
- * The default poster of the uploaded Reel: its first non-black picture, read by ffmpeg from the
- * file stored on this server (docs/media.md "Poster and trim"), so /reel never opens on a flat
- * still; the generated still for a video elsewhere (Cloudinary) or one ffmpeg cannot read.
+ * The poster of the uploaded Reel: the frame at `time` seconds the owner picked, by default its
+ * first non-black picture, read by ffmpeg from the file stored on this server (docs/media.md
+ * "Poster and trim"), so /reel never opens on a flat still; the generated still for a video
+ * elsewhere (Cloudinary) or one ffmpeg cannot read.
  */
-export async function storeVideoPoster(videoKey: string): Promise<StoredMedia> {
+export async function storeVideoPoster(
+  videoKey: string,
+  time: number | null = null,
+): Promise<StoredMedia> {
   const source = isLocalKey(videoKey) ? localPath(env().DATA_DIR, videoKey) : null;
   if (source) {
     try {
       const dir = uploadTmpDir();
       await fs.mkdir(dir, { recursive: true });
-      return await storeFramePoster(source, await probeVideo(source), null, dir, getStorage());
+      return await storeFramePoster(source, await probeVideo(source), time, dir, getStorage());
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       console.error(`No poster frame taken from ${videoKey} (${reason}): the generated still.`);

@@ -45,21 +45,20 @@ function imageAfterSave<P extends SettingsImage>(
 }
 
 /**
- * The Reel's poster made for a save that leaves the Reel with a video and no poster: Vimeo's
- * thumbnail of a link (none when Vimeo does not answer in time), an uploaded mp4's first non-black
- * picture (the generated neutral still when none can be read).
+ * The Reel's poster made for a save that leaves the Reel with a video and no poster file: Vimeo's
+ * thumbnail of a link (none when Vimeo does not answer in time), an uploaded video's frame at
+ * `time` (by default its first non-black picture; the generated neutral still when none can be
+ * read).
  */
 async function automaticReelPoster(
-  current: SiteSettings,
   link: string,
-  video: StoredMedia | undefined,
-  keepsVideo: boolean,
+  videoKey: string | null,
+  time: number | null,
   posterKept: boolean,
 ): Promise<StoredMedia | null> {
   if (posterKept) return null;
   if (link) return storeVimeoThumbnail(link);
-  const videoKey = video?.key ?? (keepsVideo ? current.showreelVideoKey : null);
-  if (videoKey) return storeVideoPoster(videoKey);
+  if (videoKey) return storeVideoPoster(videoKey, time);
   return null;
 }
 
@@ -86,7 +85,8 @@ const NO_REEL_VIDEO: ReelVideo = {
 /**
  * A newly stored showreel video's fields, as a section video's (docs/media.md "The showreel"): on
  * this server it is encoded into the renditions ladder (processing until then); on Cloudinary its
- * renditions are Cloudinary's transformations of it, when Cloudinary reported its size and length.
+ * renditions are Cloudinary's transformations of it, ready at once, when Cloudinary reported its
+ * size and length (else it plays as uploaded, as a section's).
  */
 function newReelVideo(video: StoredMedia): ReelVideo {
   const meta = video.video ?? null;
@@ -94,7 +94,7 @@ function newReelVideo(video: StoredMedia): ReelVideo {
   return {
     showreelVideoUrl: video.url,
     showreelVideoKey: video.key,
-    showreelVideoStatus: isLocalKey(video.key) ? "processing" : null,
+    showreelVideoStatus: isLocalKey(video.key) ? "processing" : onCloudinary ? "ready" : null,
     showreelVideoError: null,
     showreelVideoRenditions: onCloudinary
       ? renditionsOnCloudinary(
@@ -121,7 +121,8 @@ const reelVideoKeys = (settings: SiteSettings) => [
  * uploaded video is encoded as a section's (the queue's job follows the save). Its poster follows
  * it as a section's does: another video (a new link or file) drops the old poster unless one is
  * sent, and a Reel video left without a poster gets one made (Vimeo's thumbnail, its first
- * non-black picture, or the generated still). The images kept or replaced are read under the
+ * non-black picture, or the generated still); `showreelPosterTime` alone takes the poster from that
+ * frame of the Reel's video stored on this server. The images kept or replaced are read under the
  * settings row's lock, so of two concurrent saves each deletes the files the other stored before
  * it, never leaving an orphan file. A failed save removes the new files again.
  */
@@ -137,8 +138,14 @@ export async function saveSettingsFromRequest(request: Request): Promise<SiteSet
     async (form, references) => {
       const fields = parseSettingsFields(form.fields);
       if (!fields.ok) throw new ApiError(400, fields.message);
-      const { removePortrait, removeShowreelPoster, removeShowreelVideo, appearance, ...text } =
-        fields.value;
+      const {
+        removePortrait,
+        removeShowreelPoster,
+        removeShowreelVideo,
+        showreelPosterTime,
+        appearance,
+        ...text
+      } = fields.value;
       if ((references.showreelVideo?.length ?? 0) > 1)
         throw new ApiError(400, messages.invalidForm);
       const portraitFile = form.files.portrait?.[0];
@@ -155,15 +162,27 @@ export async function saveSettingsFromRequest(request: Request): Promise<SiteSet
       // The mp4 stays while no link replaces it and it is not removed.
       const keepsVideo = !link && !removeShowreelVideo;
       const newReel = Boolean(video) || (Boolean(link) && link !== current.showreelUrl);
+      // A poster time alone asks for that frame of the Reel's video, new or kept; with a poster
+      // file (the frame the owner's browser captured) the file is the poster.
+      const framePicked = showreelPosterTime !== undefined && !poster;
       const posterKept =
-        Boolean(poster) || (!removeShowreelPoster && !newReel && !!current.showreelPosterUrl);
+        Boolean(poster) ||
+        (!framePicked && !removeShowreelPoster && !newReel && !!current.showreelPosterUrl);
+      const reelKey = video?.key ?? (keepsVideo ? current.showreelVideoKey : null);
       const stored = [...sent];
       let automatic: StoredMedia | null = null;
       try {
         // What the encoder reads of a file stored here (its codec decides what /reel plays while
         // it encodes); the probe is cached, so the poster's frame search reads it once.
         if (video && isLocalKey(video.key)) video.video = await storedVideoMeta(video.key);
-        automatic = await automaticReelPoster(current, link, video, keepsVideo, posterKept);
+        if (framePicked && (link || !reelKey || !isLocalKey(reelKey)))
+          throw new ApiError(400, messages.reelPosterTimeNeedsVideo);
+        automatic = await automaticReelPoster(
+          link,
+          reelKey,
+          showreelPosterTime ?? null,
+          posterKept,
+        );
       } catch (error) {
         await deleteMediaQuietly(stored.map((media) => media.key));
         throw error;
@@ -196,15 +215,15 @@ export async function saveSettingsFromRequest(request: Request): Promise<SiteSet
       // Only after the commit: a replaced portrait, poster or video (its renditions too) is no
       // longer referenced.
       const { before, after } = saved;
+      // The encoding queue follows the showreel: a new video on this server is queued, a removed
+      // or replaced one's job dropped (a running encode stops at its next heartbeat).
+      await syncReelJob();
       const keys = ["portraitKey", "showreelPosterKey"] as const;
       await deleteMediaQuietly(
         keys.map((key) => (before[key] !== after[key] ? before[key] : null)),
       );
       const kept = new Set(reelVideoKeys(after));
       await deleteMediaQuietly([...new Set(reelVideoKeys(before))].filter((key) => !kept.has(key)));
-      // The encoding queue follows the showreel: a new video on this server is queued, a removed
-      // or replaced one's job dropped (a running encode stops at its next heartbeat).
-      await syncReelJob(before, after);
       await invalidateSettings();
       return saved.after;
     },

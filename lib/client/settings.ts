@@ -58,9 +58,16 @@ export type ReelChoice =
   | { source: "vimeo" }
   /**
    * `file`: the picked mp4, or the reference to it once uploaded straight to Cloudinary;
-   * `upload`: the id of a finished resumable upload (docs/api.md#resumable-uploads).
+   * `upload`: the id of a finished resumable upload (docs/api.md#resumable-uploads);
+   * `posterTime`: the frame of the video its poster is taken from by the server (null: its first
+   * non-black one), when no poster file is sent.
    */
-  | { source: "video"; file: File | string | null; upload?: string | null };
+  | {
+      source: "video";
+      file: File | string | null;
+      upload?: string | null;
+      posterTime?: number | null;
+    };
 
 /** Multipart body of PUT /api/settings; the showreel is sent as its normalised player URL. */
 export function toSettingsForm(
@@ -78,6 +85,8 @@ export function toSettingsForm(
   if (reel.source === "vimeo") form.append("removeShowreelVideo", "true");
   else if (reel.upload) form.append("showreelVideoUpload", reel.upload);
   else if (reel.file) form.append("showreelVideo", reel.file);
+  if (reel.source === "video" && reel.posterTime !== undefined)
+    form.append("showreelPosterTime", reel.posterTime === null ? "" : String(reel.posterTime));
   for (const [name, url] of Object.entries(draft.socials))
     form.append(`socials.${name}`, url.trim());
   for (const name of APPEARANCE_FIELDS) form.append(name, draft[name].trim());

@@ -5,7 +5,7 @@ import { projects, sections, siteSettings } from "@/models";
 
 /**
  * Whether a stored media key is already referenced by a project (cover), a section (image,
- * video, poster), trashed ones included, or the settings (the Reel's mp4). A direct-upload reference may be saved once only: two
+ * video, poster), trashed ones included, or the settings (the Reel's video). A direct-upload reference may be saved once only: two
  * rows sharing a file would lose it when either is deleted.
  */
 export async function mediaKeyInUse(key: string): Promise<boolean> {
@@ -21,7 +21,7 @@ export async function mediaKeyInUse(key: string): Promise<boolean> {
         sql`${sections.images} @> ${JSON.stringify([{ key }])}::jsonb`,
       ),
     );
-  // The Reel's mp4, the one settings file a direct upload may name.
+  // The Reel's video, the one settings file a direct upload may name.
   const reel = db
     .select({ id: siteSettings.key })
     .from(siteSettings)

@@ -7,6 +7,7 @@ import { toLayout } from "@/lib/domain";
 import { isCloudinaryKey } from "@/lib/storage/cloudinary";
 import { cloudinaryPreview } from "@/lib/uploads/cloudinary-video";
 import type { VideoMeta, VideoRendition } from "@/models";
+import type { SiteSettings } from "@/lib/validation/site-settings";
 
 /**
  * Who an answer is for. The project's `userId` (docs/spec.md §3) is the owner's auth user id: only
@@ -186,3 +187,15 @@ export function toMessageJson(message: ContactMessage) {
 }
 
 export type MessageJson = ReturnType<typeof toMessageJson>;
+
+/**
+ * The site settings as `GET /api/settings` answers everyone (docs/api.md#settings): an encoded
+ * showreel names its best rendition as `showreelVideoUrl` and `showreelVideoKey`, as a section's
+ * `video` does, never the master kept beside it (a file of up to gigabytes that no page plays).
+ * The owner's save answers the stored settings whole.
+ */
+export function toPublicSettingsJson(settings: SiteSettings): SiteSettings {
+  const best = settings.showreelVideoRenditions.at(-1);
+  if (!best || !settings.showreelVideoUrl) return settings;
+  return { ...settings, showreelVideoUrl: best.url, showreelVideoKey: best.key };
+}

@@ -56,6 +56,15 @@ export function updateSiteSettings(
 }
 
 /**
+ * The settings within transaction `tx`, their row locked until it ends (a save waits for it);
+ * null while no save has made the row.
+ */
+export async function lockSettings(tx: Tx): Promise<SiteSettings | null> {
+  const row = await lockRow(tx, siteSettings, siteSettings.key, KEY);
+  return row ? fromStored(row.value) : null;
+}
+
+/**
  * Within the encoding queue's transaction `tx`: applies `compute` to the settings, locked, while
  * they still hold the uploaded showreel `videoKey`; null, nothing written, when they hold another
  * (replaced or removed meanwhile: that save wins).
@@ -65,9 +74,8 @@ export async function updateReelVideoIn(
   videoKey: string,
   compute: (before: SiteSettings) => Partial<SiteSettings>,
 ): Promise<{ before: SiteSettings; after: SiteSettings } | null> {
-  const row = await lockRow(tx, siteSettings, siteSettings.key, KEY);
-  const before = fromStored(row?.value);
-  if (!row || before.showreelVideoKey !== videoKey) return null;
+  const before = await lockSettings(tx);
+  if (!before || before.showreelVideoKey !== videoKey) return null;
   const after = siteSettingsSchema.parse({ ...before, ...compute(before) });
   await tx
     .update(siteSettings)

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import { getDb } from "@/lib/db";
+import { getDb, type Db, type Tx } from "@/lib/db";
 import { isLocalKey } from "@/lib/storage/local";
 import type { StoredMedia } from "@/lib/storage/types";
 import {
@@ -15,7 +15,7 @@ import {
 } from "@/models";
 import { isId, newId } from "./ids";
 import type { SectionInput } from "./sections";
-import { SETTINGS_KEY, updateReelVideoIn } from "./settings";
+import { lockSettings, SETTINGS_KEY, updateReelVideoIn } from "./settings";
 
 /**
  * The video encoding queue (docs/architecture.md "Video encoding"). A section's uploaded video
@@ -70,11 +70,17 @@ export function newVideoColumns(
 }
 
 /**
- * Queues the encoding of a section's video or a project's cover loop, replacing the job of a video
- * it held before (a running one sees it on its next heartbeat and stops).
+ * Queues the encoding of a section's video or a project's cover loop (the showreel's: syncReelJob),
+ * replacing the job of a video it held before (a running one sees it on its next heartbeat and
+ * stops).
  */
 export async function queueVideoJob(owner: VideoOwner, sourceKey: string): Promise<void> {
-  const db = await getDb();
+  await upsertJob(await getDb(), owner, sourceKey);
+  (globalThis as WithWake)[WAKE]?.();
+}
+
+/** Inserts `owner`'s job for `sourceKey`, or makes its existing one that, queued afresh. */
+async function upsertJob(db: Db | Tx, owner: VideoOwner, sourceKey: string): Promise<void> {
   const column = "reel" in owner ? { settingsKey: SETTINGS_KEY } : owner;
   await db
     .insert(videoJobs)
@@ -91,10 +97,9 @@ export async function queueVideoJob(owner: VideoOwner, sourceKey: string): Promi
         createdAt: sql`now()`,
       },
     });
-  (globalThis as WithWake)[WAKE]?.();
 }
 
-/** Drops a section's or cover loop's job (its video was removed or is no longer encoded). */
+/** Drops a section's, cover loop's or showreel's job (its video was removed or is no longer encoded). */
 export async function dropVideoJob(owner: VideoOwner): Promise<void> {
   const db = await getDb();
   await db.delete(videoJobs).where(eq(ownerColumn(owner), ownerId(owner)));
@@ -159,28 +164,31 @@ export function coverLoopChoices(
   };
 }
 
-/** The uploaded showreel as the encoder sees it: a player whose poster the settings save made. */
-export function reelChoices(settings: {
-  showreelVideoKey: string | null;
-  showreelVideoStatus: string | null;
-}): HeldVideo {
-  return {
-    videoKey: settings.showreelVideoKey,
-    videoStatus: settings.showreelVideoStatus,
-    videoPlayback: "player",
-    posterFromVideo: false,
-    posterTime: null,
-    trimStart: null,
-    trimEnd: null,
-  };
-}
-
-/** syncJob for the showreel, after a settings save. */
-export function syncReelJob(
-  before: Parameters<typeof reelChoices>[0],
-  after: Parameters<typeof reelChoices>[0],
-): Promise<void> {
-  return syncJob(REEL, reelChoices(before), reelChoices(after));
+/**
+ * Makes the showreel's job match the settings after a save, under the settings row's lock: the
+ * uploaded video they hold while it awaits encoding has a job for that file, and any other job is
+ * dropped (a running encode stops at its next heartbeat). Reading the settings under the lock
+ * rather than taking the save's result, two saves that end in either order leave the job of the
+ * one saved last.
+ */
+export async function syncReelJob(): Promise<void> {
+  const db = await getDb();
+  const queued = await db.transaction(async (tx) => {
+    const settings = await lockSettings(tx);
+    const key = settings?.showreelVideoStatus === "processing" ? settings.showreelVideoKey : null;
+    const [job] = await tx
+      .select({ sourceKey: videoJobs.sourceKey })
+      .from(videoJobs)
+      .where(eq(videoJobs.settingsKey, SETTINGS_KEY));
+    if (!key) {
+      if (job) await tx.delete(videoJobs).where(eq(videoJobs.settingsKey, SETTINGS_KEY));
+      return false;
+    }
+    if (job?.sourceKey === key) return false;
+    await upsertJob(tx, REEL, key);
+    return true;
+  });
+  if (queued) (globalThis as WithWake)[WAKE]?.();
 }
 
 /** syncJob for a project's cover loop. */
@@ -446,12 +454,17 @@ export async function retryVideoJob(owner: VideoOwner): Promise<boolean> {
       .where(and(eq(ownerColumn(owner), ownerId(owner)), eq(videoJobs.state, "failed")))
       .returning({ id: videoJobs.id, sourceKey: videoJobs.sourceKey });
     if (!job) return false;
-    if ("reel" in owner)
-      await updateReelVideoIn(tx, job.sourceKey, () => ({
+    if ("reel" in owner) {
+      const held = await updateReelVideoIn(tx, job.sourceKey, () => ({
         showreelVideoStatus: "processing",
         showreelVideoError: null,
       }));
-    else if ("projectId" in owner)
+      // The settings hold another video now: the job is a leftover, not a video to retry.
+      if (!held) {
+        await tx.delete(videoJobs).where(eq(videoJobs.id, job.id));
+        return false;
+      }
+    } else if ("projectId" in owner)
       await tx
         .update(projects)
         .set({ coverVideoStatus: "processing", coverVideoError: null })

@@ -1275,13 +1275,13 @@ describe("migration 0021: the showreel encoded", () => {
     expect(await jobs()).toEqual([{ id: JOB_ID, section_id: SECTION_ID, settings_key: null }]);
 
     // The new column works on the upgraded database: a new showreel upload is queued.
-    const saved = await updateSiteSettingsWith((before) => ({
+    await updateSiteSettingsWith((before) => ({
       ...before,
       showreelVideoUrl: "/media/master.mov",
       showreelVideoKey: "master.mov",
       showreelVideoStatus: "processing",
     }));
-    await syncReelJob(saved.before, saved.after);
+    await syncReelJob();
     expect(await videoJobOf(REEL)).toMatchObject({ sourceKey: "master.mov", state: "queued" });
     // A job is one owner's: a section's, a project's or the showreel's, never two nor none.
     const db = await getDb();

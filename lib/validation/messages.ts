@@ -37,6 +37,10 @@ export const messages = {
   accentContrastTooLow:
     "Accent colour is too light: its contrast with the page background must be at least 4.5:1 (WCAG AA). Choose a darker colour.",
   eitherVideoOrEmbed: "Send either a video file or a Vimeo link, not both",
+  invalidReelPosterTime:
+    "showreelPosterTime must be a number of seconds from 0 (or empty for the first non-black frame)",
+  reelPosterTimeNeedsVideo:
+    "showreelPosterTime needs a showreel video file stored on this site (not a Vimeo link)",
   invalidPlayback: 'Playback must be "player" or "loop"',
   posterWithoutVideo: "A poster needs a video file or a Vimeo link",
   // A project's cover loop (docs/spec.md §5).

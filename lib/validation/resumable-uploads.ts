@@ -45,6 +45,8 @@ export function isMasterFile(file: { name: string; type: string }): boolean {
 const mb = (bytes: number) => Math.ceil(bytes / MB);
 
 export const resumableMessages = {
+  /** The owner's forms, on a save before a master's last byte arrived. */
+  stillUploading: "The video is still uploading. Save once the upload is complete.",
   invalidKind: 'Upload kind must be "video" or "cover-loop"',
   lengthRequired: "Upload-Length is required: the size of the file must be known when it starts",
   emptyFile: (name: string) => `Empty file: ${name}`,

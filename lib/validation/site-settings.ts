@@ -9,6 +9,7 @@ import {
 import { invalidSetting, messages, SETTINGS_LABELS, SETTINGS_HINTS } from "./messages";
 import { SETTINGS_LIMITS } from "./limits";
 import { capitalize, isStorableText } from "./text";
+import { parseSeconds } from "./video-timing";
 import { normalizeVimeoUrl } from "./vimeo";
 
 export { SETTINGS_LIMITS };
@@ -229,6 +230,11 @@ export function parseSettingsFields(fields: Record<string, string[] | undefined>
         removePortrait: boolean;
         removeShowreelPoster: boolean;
         removeShowreelVideo: boolean;
+        /**
+         * The frame of the Reel's video its poster is taken from, in seconds (null: its first
+         * non-black one); undefined when not sent.
+         */
+        showreelPosterTime: number | null | undefined;
       };
     }
   | { ok: false; message: string } {
@@ -255,6 +261,9 @@ export function parseSettingsFields(fields: Record<string, string[] | undefined>
   }
   const appearance = parseAppearanceFields(fields);
   if (!appearance.ok) return appearance;
+  const showreelPosterTime = parseSeconds(fields.showreelPosterTime?.[0]);
+  if (showreelPosterTime === "invalid")
+    return { ok: false, message: messages.invalidReelPosterTime };
   return {
     ok: true,
     value: {
@@ -263,6 +272,7 @@ export function parseSettingsFields(fields: Record<string, string[] | undefined>
       removePortrait: one(removeField("portrait")) === "true",
       removeShowreelPoster: one(removeField("showreelPoster")) === "true",
       removeShowreelVideo: one("removeShowreelVideo") === "true",
+      showreelPosterTime,
     },
   };
 }

@@ -25,6 +25,7 @@ export const frameMessages = {
   time: (duration: number) =>
     `t must be a number of seconds from 0 to ${duration.toFixed(2)} (the length of the video)`,
   noVideo: "The section has no video file stored on this site",
+  noReelVideo: "The showreel has no video file stored on this site",
   gone: "The video was removed or replaced while its frames were read",
   unfinished: (id: string) =>
     `Upload ${id} is not complete: its frames can be read once its last byte has arrived`,

@@ -19,6 +19,7 @@ import {
 import { htmlBytes, jpeg, mp4OfSize, pngOfSize } from "../helpers/media-fixtures";
 import { makeColourMaster, makeMaster } from "../helpers/video-masters";
 import { encoderMessages } from "@/lib/uploads/encode";
+import { authHeaders } from "../helpers/auth";
 
 /**
  * The Reel as an uploaded mp4 or a Vimeo link (PUT /api/settings, /reel), and the thumbnails a
@@ -204,6 +205,63 @@ describe("the Reel as an uploaded mp4", () => {
     expect(site.tmpFiles()).toEqual([]);
   });
 
+  it("takes the poster from the frame the owner picks, on the stored video's frames", async () => {
+    const before = (await call<SiteSettings>(url, "GET", "/api/settings")).body.data;
+    // The picker's frames of the stored Reel (black, lime, then blue, a second each).
+    const strip = await fetch(new URL("/api/settings/showreel-video/frames", url), {
+      headers: authHeaders(site.ownerToken),
+    });
+    expect(strip.status).toBe(200);
+    expect(strip.headers.get("content-type")).toBe("image/jpeg");
+    expect(Number(strip.headers.get("x-video-duration"))).toBeCloseTo(3, 0);
+    expect((await fetch(new URL("/api/settings/showreel-video/frames", url))).status).toBe(401);
+
+    const picked = await putSettings([
+      ["showreelUrl", ""],
+      ["showreelPosterTime", "2.5"],
+    ]);
+    expect(picked.status).toBe(200);
+    const after = picked.body.data;
+    expect(after.showreelVideoUrl).toBe(before.showreelVideoUrl);
+    expect(after.showreelPosterUrl).toMatch(/^\/media\/.+\.jpg$/);
+    const image = await stored(after.showreelPosterUrl);
+    expect(image).toMatchObject({ width: 480, height: 270 });
+    expect(image.dominant.b).toBeGreaterThan(200);
+    expect(image.dominant.r + image.dominant.g).toBeLessThan(100);
+    // The earlier poster's file is deleted with the save.
+    expect(site.uploads()).not.toContain(keyOf(before.showreelPosterUrl));
+
+    // A time that is no number of seconds, or one with a link instead of a stored video: refused.
+    const files = site.uploads();
+    expect(
+      await putSettings([
+        ["showreelUrl", ""],
+        ["showreelPosterTime", "soon"],
+      ]),
+    ).toMatchObject({
+      status: 400,
+      body: {
+        message:
+          "showreelPosterTime must be a number of seconds from 0 (or empty for the first non-black frame)",
+      },
+    });
+    expect(
+      await putSettings([
+        ["showreelUrl", "https://vimeo.com/76979871"],
+        ["showreelPosterTime", "1"],
+      ]),
+    ).toMatchObject({
+      status: 400,
+      body: {
+        message:
+          "showreelPosterTime needs a showreel video file stored on this site (not a Vimeo link)",
+      },
+    });
+    expect((await call<SiteSettings>(url, "GET", "/api/settings")).body.data).toEqual(after);
+    expect(site.uploads()).toEqual(files);
+    expect(asked).toEqual([]);
+  });
+
   it("refuses an mp4 sent with a link or a file that is no mp4, changing nothing", async () => {
     const before = (await call<SiteSettings>(url, "GET", "/api/settings")).body.data;
     const files = site.uploads();
@@ -292,6 +350,9 @@ describe("the Reel as an encoded master", () => {
     expect(meanwhile).not.toContain(`src="${reel.showreelVideoUrl}"`);
     expect(meanwhile).not.toContain("<video");
     expect(meanwhile).toContain(encodeURIComponent(reel.showreelPosterUrl));
+    const preparing =
+      "The showreel is being prepared. Reload the page in a few minutes to play it.";
+    expect(meanwhile).toContain(preparing);
 
     await until(reelEncoding, (state) => state.videoStatus === "ready");
     expect(await reelEncoding()).toMatchObject({ progress: 100, videoError: null });
@@ -300,15 +361,18 @@ describe("the Reel as an encoded master", () => {
       [854, 480],
       [1280, 720],
     ]);
-    // The master is kept (KEEP_MASTERS), the renditions beside it.
-    expect(ready.showreelVideoUrl).toBe(reel.showreelVideoUrl);
     const renditions = ready.showreelVideoRenditions.map((rendition) => rendition.url);
+    // Everyone's settings name the best rendition; the master is kept (KEEP_MASTERS) beside the
+    // renditions, but not named.
+    expect(ready.showreelVideoUrl).toBe(renditions[1]);
+    expect(JSON.stringify(ready)).not.toContain(reel.showreelVideoUrl);
     const html = await (await fetch(`${url}/reel`)).text();
     expect(html).toContain(
       `<source src="${renditions[0]}" type="video/mp4" media="(max-width: 854px)"/>`,
     );
     expect(html).toContain(`<source src="${renditions[1]}" type="video/mp4"/>`);
     expect(html).not.toContain(`src="${reel.showreelVideoUrl}"`);
+    expect(html).not.toContain(preparing);
     expect(site.uploads()).toEqual(
       expect.arrayContaining([keyOf(reel.showreelVideoUrl), ...renditions.map(keyOf)]),
     );

@@ -4,6 +4,7 @@ import { answer, methodNotAllowed, ok, okBody } from "@/lib/api/respond";
 import { saveSettingsFromRequest } from "@/lib/api/settings";
 import { TAGS } from "@/lib/cache";
 import { getSiteSettings } from "@/lib/data/settings";
+import { toPublicSettingsJson } from "@/lib/data/serialize";
 import { messages } from "@/lib/validation/messages";
 
 /** The public site settings (what the header, home, About, Reel and footer show). */
@@ -11,7 +12,7 @@ export async function GET(request: Request): Promise<Response> {
   // The same for everyone: the owner's read comes from the cache too (a save expires it).
   return answer(async () =>
     publicRead(request, { owner: false }, ["settings"], [TAGS.settings], async () =>
-      okBody(messages.settingsFetched, await getSiteSettings()),
+      okBody(messages.settingsFetched, toPublicSettingsJson(await getSiteSettings())),
     ),
   );
 }

@@ -7,7 +7,7 @@ import { VideoEncodingStatus } from "@/components/owner/video-encoding-status";
 import { requireOwnerPage } from "@/lib/auth/owner-page";
 import { getProject } from "@/lib/data/projects";
 import { getSection } from "@/lib/data/sections";
-import { playsAsUploaded } from "@/lib/site/video-sources";
+import { uploadedVideoView } from "@/lib/site/video-sources";
 
 export const metadata: Metadata = { title: "Edit Section", robots: { index: false } };
 
@@ -28,7 +28,7 @@ export default async function EditSectionPage({ params }: { params: Promise<{ id
         <VideoEncodingStatus
           owner={{ sectionId: section.id }}
           initial={{ videoStatus: section.videoStatus, videoError: section.videoError }}
-          posterMeanwhile={section.videoRenditions.length === 0 && !playsAsUploaded(section)}
+          posterMeanwhile={!uploadedVideoView(section).videoUrl}
         />
       ) : null}
       <SectionForm mode="edit" projectId={section.projectId} initial={sectionInitial(section)} />

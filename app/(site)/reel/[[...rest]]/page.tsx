@@ -34,6 +34,7 @@ export default async function ReelPage({ params }: { params: Params }) {
   if ((await params).rest) notFound();
   const settings = await loadSiteSettings();
   const player = settings.showreelUrl ? toVimeoPlayerUrl(settings.showreelUrl) : null;
+  const uploaded = uploadedVideoView(reelVideo(settings));
   const poster = settings.showreelPosterUrl
     ? optimizedImage(
         settings.showreelPosterUrl,
@@ -48,16 +49,24 @@ export default async function ReelPage({ params }: { params: Params }) {
       </p>
       {settings.showreelVideoUrl ? (
         // An uploaded video: the project pages' player with its renditions (its poster alone while
-        // a master browsers cannot play encodes), the poster above the fold loading first.
-        <SectionVideo
-          videoEmbed={null}
-          {...uploadedVideoView(reelVideo(settings))}
-          poster={settings.showreelPosterUrl || null}
-          posterPlaceholder={settings.showreelPosterPlaceholder}
-          title={`Showreel of ${settings.ownerName}`}
-          maxWidth={CONTENT_MAX[settings.contentWidth].column}
-          eager
-        />
+        // a master browsers cannot play encodes, with a line saying so), the poster above the fold
+        // loading first.
+        <>
+          <SectionVideo
+            videoEmbed={null}
+            {...uploaded}
+            poster={settings.showreelPosterUrl || null}
+            posterPlaceholder={settings.showreelPosterPlaceholder}
+            title={`Showreel of ${settings.ownerName}`}
+            maxWidth={CONTENT_MAX[settings.contentWidth].column}
+            eager
+          />
+          {!uploaded.videoUrl && settings.showreelVideoStatus === "processing" ? (
+            <p className="text-muted mt-3 text-sm">
+              The showreel is being prepared. Reload the page in a few minutes to play it.
+            </p>
+          ) : null}
+        </>
       ) : player ? (
         // The reel is the first thing on the page: a plain embed would load Vimeo's player with it.
         <VimeoFacade
