@@ -9,6 +9,8 @@ import { coverRule, posterRule, videoRule } from "@/lib/validation/uploads";
 import { messages } from "@/lib/validation/messages";
 import {
   parseSettingsFields,
+  NO_REEL_VIDEO,
+  type ReelVideoFields as ReelVideo,
   type SettingsImage,
   type SiteSettings,
 } from "@/lib/validation/site-settings";
@@ -61,26 +63,6 @@ async function automaticReelPoster(
   if (videoKey) return storeVideoPoster(videoKey, time);
   return null;
 }
-
-/** The uploaded showreel's stored fields: its file, encoding, renditions and what was read of it. */
-type ReelVideo = Pick<
-  SiteSettings,
-  | "showreelVideoUrl"
-  | "showreelVideoKey"
-  | "showreelVideoStatus"
-  | "showreelVideoError"
-  | "showreelVideoRenditions"
-  | "showreelVideoMeta"
->;
-
-const NO_REEL_VIDEO: ReelVideo = {
-  showreelVideoUrl: "",
-  showreelVideoKey: null,
-  showreelVideoStatus: null,
-  showreelVideoError: null,
-  showreelVideoRenditions: [],
-  showreelVideoMeta: null,
-};
 
 /**
  * A newly stored showreel video's fields, as a section video's (docs/media.md "The showreel"): on

@@ -117,6 +117,16 @@ export type SettingsImage = (typeof SETTINGS_IMAGES)[number];
 /** The multipart field that removes a stored image without replacing it: "removePortrait"… */
 export const removeField = (name: SettingsImage) => `remove${capitalize(name)}` as const;
 
+/** No uploaded showreel: a new site's, or once a link replaces it or it is removed. */
+export const NO_REEL_VIDEO: ReelVideoFields = {
+  showreelVideoUrl: "",
+  showreelVideoKey: null,
+  showreelVideoStatus: null,
+  showreelVideoError: null,
+  showreelVideoRenditions: [],
+  showreelVideoMeta: null,
+};
+
 /** What a new site shows until the owner fills in the settings form. */
 export const defaultSiteSettings: SiteSettings = {
   ownerName: "Motion Designer & Illustrator",
@@ -129,17 +139,23 @@ export const defaultSiteSettings: SiteSettings = {
   showreelUrl: "",
   showreelPosterUrl: "",
   showreelPosterKey: null,
-  showreelVideoUrl: "",
-  showreelVideoKey: null,
-  showreelVideoStatus: null,
-  showreelVideoError: null,
-  showreelVideoRenditions: [],
-  showreelVideoMeta: null,
+  ...NO_REEL_VIDEO,
   portraitPlaceholder: null,
   showreelPosterPlaceholder: null,
   socials: { behance: "", github: "", instagram: "", dribbble: "" },
   ...defaultAppearance,
 };
+
+/** The uploaded showreel's stored fields: its file, encoding, renditions and what was read of it. */
+export type ReelVideoFields = Pick<
+  SiteSettings,
+  | "showreelVideoUrl"
+  | "showreelVideoKey"
+  | "showreelVideoStatus"
+  | "showreelVideoError"
+  | "showreelVideoRenditions"
+  | "showreelVideoMeta"
+>;
 
 /**
  * The settings the owner edits as text; the portrait and the showreel poster travel as files, the
@@ -151,12 +167,7 @@ export type SettingsFields = Omit<
   | "portraitKey"
   | "showreelPosterUrl"
   | "showreelPosterKey"
-  | "showreelVideoUrl"
-  | "showreelVideoKey"
-  | "showreelVideoStatus"
-  | "showreelVideoError"
-  | "showreelVideoRenditions"
-  | "showreelVideoMeta"
+  | keyof ReelVideoFields
   | "portraitPlaceholder"
   | "showreelPosterPlaceholder"
   | keyof Appearance
