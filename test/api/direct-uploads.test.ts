@@ -443,20 +443,40 @@ describe("direct uploads through the project and section forms", () => {
     expect(answer.status).toBe(400);
   });
 
-  it("stores the Reel's mp4 by reference, never twice, and destroys it when a link replaces it", async () => {
+  it("stores the Reel's mp4 by reference, its renditions Cloudinary's, never twice, and destroys it when a link replaces it", async () => {
     const settings = (parts: [string, string][]) =>
-      call<{ showreelVideoUrl: string; showreelVideoKey: string | null }>(
-        site.server.url,
-        "PUT",
-        "/api/settings",
-        { token: site.ownerToken, form: multipart([["ownerName", "Direct"], ...parts]) },
-      );
+      call<{
+        showreelVideoUrl: string;
+        showreelVideoKey: string | null;
+        showreelVideoStatus: string | null;
+        showreelVideoRenditions: { url: string; width: number; height: number }[];
+      }>(site.server.url, "PUT", "/api/settings", {
+        token: site.ownerToken,
+        form: multipart([["ownerName", "Direct"], ...parts]),
+      });
+    // What Cloudinary reads of it: a 10 s 1280×720 reel.
+    standIn.reportNext({ width: 1280, height: 720, duration: 10, frameRate: 25 });
     const video = await directUpload("video", mp4OfSize(12 * MB), "reel.mp4", "video/mp4");
     const saved = await settings([["showreelVideo", JSON.stringify(video)]]);
     expect(saved.status).toBe(200);
     expect(saved.body.data.showreelVideoUrl).toContain(
       `/video/upload/v${video.version}/${video.public_id}`,
     );
+    // Not encoded here: ready at once, its renditions Cloudinary's transformations at the ladder's
+    // rungs, which /reel lists smallest first.
+    expect(saved.body.data.showreelVideoStatus).toBe("ready");
+    const renditions = saved.body.data.showreelVideoRenditions;
+    expect(renditions.map(({ width, height }) => [width, height])).toEqual([
+      [854, 480],
+      [1280, 720],
+    ]);
+    expect(renditions[0]!.url).toMatch(
+      new RegExp(
+        `/video/upload/c_limit,w_854,h_480/vc_h264,br_1200k,q_auto/v\\d+/${video.public_id}\\.mp4$`,
+      ),
+    );
+    const reel = await (await fetch(new URL("/reel", site.server.url))).text();
+    expect(reel).toContain(`<source src="${renditions[0]!.url}"`);
     expect(site.uploads()).toEqual([]);
     // The same upload named by a section is refused: two rows would share one file.
     const project = await createProject(
