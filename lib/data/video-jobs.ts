@@ -174,12 +174,15 @@ export function coverLoopChoices(
 export async function syncReelJob(): Promise<void> {
   const db = await getDb();
   const queued = await db.transaction(async (tx) => {
-    const settings = await lockSettings(tx);
-    const key = settings?.showreelVideoStatus === "processing" ? settings.showreelVideoKey : null;
+    // The job's row first, then the settings' row: the order of the worker's finish and fail and
+    // of a retry, so on PostgreSQL none of them deadlocks with this.
     const [job] = await tx
       .select({ sourceKey: videoJobs.sourceKey })
       .from(videoJobs)
-      .where(eq(videoJobs.settingsKey, SETTINGS_KEY));
+      .where(eq(videoJobs.settingsKey, SETTINGS_KEY))
+      .for("update");
+    const settings = await lockSettings(tx);
+    const key = settings?.showreelVideoStatus === "processing" ? settings.showreelVideoKey : null;
     if (!key) {
       if (job) await tx.delete(videoJobs).where(eq(videoJobs.settingsKey, SETTINGS_KEY));
       return false;
