@@ -133,11 +133,14 @@ export function SiteSettingsForm({
     />
   );
 
+  /** Bumped to start the poster picker afresh (its captured frame, its file input). */
+  const [reelPosterPicker, setReelPosterPicker] = useState(0);
   /** A frame of an earlier video, or of the other source, is no poster for what the Reel plays now. */
   const resetReelPoster = () => {
     setImages((current) => ({ ...current, showreelPoster: NO_IMAGE_CHANGE }));
     setReelPosterTime(undefined);
     setReelPosterError(null);
+    setReelPosterPicker((count) => count + 1);
   };
 
   const set = (patch: Partial<SettingsDraft>) => setDraft((current) => ({ ...current, ...patch }));
@@ -266,7 +269,7 @@ export function SiteSettingsForm({
               key={reelField}
               kind="video"
               label="Showreel video (MP4, MOV, WebM or MKV)"
-              hint="Encoded for every screen size after saving. An MP4 up to 50 MB that this browser plays is sent with the form; a master uploads at once and resumes after a dropped connection. Without a poster below, its first picture is shown until it plays."
+              hint="Encoded for every screen size after saving. An MP4 up to 50 MB that this browser plays is sent with the form; a master uploads at once and resumes after a dropped connection."
               disabled={busy}
               plainRule={videoRule}
               onPlainFile={(file) => {
@@ -278,14 +281,16 @@ export function SiteSettingsForm({
               onChange={(video) => {
                 setReelFile(null);
                 setReelMaster(video);
-                if (video?.file !== reelMaster?.file) resetReelPoster();
+                // A new pick (no id yet), a cancel or a failure; the id of a finished upload is
+                // the same video, whose poster the owner may have chosen meanwhile.
+                if (!video?.id) resetReelPoster();
                 setError(null);
               }}
             />
             <fieldset className="space-y-2">
               <legend className="font-medium">Showreel poster</legend>
               <PosterPicker
-                key={reelField}
+                key={`${reelField}-${reelPosterPicker}`}
                 video={reelFile ?? reelMaster?.file ?? null}
                 frames={reelFrames || null}
                 poster={images.showreelPoster.file}

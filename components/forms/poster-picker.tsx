@@ -133,7 +133,8 @@ export function PosterPicker({
   function pickFile(file: File | null) {
     if (!file) {
       setUploaded(false);
-      onChange(null, null);
+      // The frame chosen before the image comes back: captured again, or its time sent again.
+      onChange(null, null, captures || capturedAt === null ? undefined : capturedAt);
       if (captures) void capture();
       return;
     }

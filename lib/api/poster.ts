@@ -4,10 +4,11 @@ import sharp from "sharp";
 import { env } from "@/lib/env";
 import { getStorage, type StoredMedia } from "@/lib/storage";
 import { isLocalKey, localPath } from "@/lib/storage/local";
-import { probeVideo } from "@/lib/uploads/encode";
+import { EncodeError, probeVideo } from "@/lib/uploads/encode";
 import { storeFramePoster } from "@/lib/uploads/frame-poster";
 import { makePlaceholder } from "@/lib/uploads/placeholder";
 import { uploadTmpDir } from "./media";
+import { ApiError } from "./respond";
 
 /** The generated still's size: 16:9, the frame the site draws videos in. */
 export const GENERATED_POSTER = { width: 1280, height: 720 } as const;
@@ -51,11 +52,13 @@ export async function storeGeneratedPoster(): Promise<StoredMedia> {
  * The poster of the uploaded Reel: the frame at `time` seconds the owner picked, by default its
  * first non-black picture, read by ffmpeg from the file stored on this server (docs/media.md
  * "Poster and trim"), so /reel never opens on a flat still; the generated still for a video
- * elsewhere (Cloudinary) or one ffmpeg cannot read.
+ * elsewhere (Cloudinary) or one ffmpeg cannot read, unless the owner `picked` the frame: then
+ * the file's problem is the answer (415), not a still they did not ask for.
  */
 export async function storeVideoPoster(
   videoKey: string,
   time: number | null = null,
+  picked = false,
 ): Promise<StoredMedia> {
   const source = isLocalKey(videoKey) ? localPath(env().DATA_DIR, videoKey) : null;
   if (source) {
@@ -65,6 +68,7 @@ export async function storeVideoPoster(
       return await storeFramePoster(source, await probeVideo(source), time, dir, getStorage());
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
+      if (picked) throw error instanceof EncodeError ? new ApiError(415, reason) : error;
       console.error(`No poster frame taken from ${videoKey} (${reason}): the generated still.`);
     }
   }

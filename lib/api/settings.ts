@@ -4,6 +4,7 @@ import { getSiteSettings, updateSiteSettingsWith } from "@/lib/data/settings";
 import { syncReelJob } from "@/lib/data/video-jobs";
 import { deleteMediaQuietly, type StoredMedia } from "@/lib/storage";
 import { isCloudinaryKey } from "@/lib/storage/cloudinary";
+import { cloudinaryFrame } from "@/lib/uploads/cloudinary-video";
 import { isLocalKey } from "@/lib/storage/local";
 import { coverRule, posterRule, videoRule } from "@/lib/validation/uploads";
 import { messages } from "@/lib/validation/messages";
@@ -55,12 +56,12 @@ function imageAfterSave<P extends SettingsImage>(
 async function automaticReelPoster(
   link: string,
   videoKey: string | null,
-  time: number | null,
+  time: number | null | undefined,
   posterKept: boolean,
 ): Promise<StoredMedia | null> {
   if (posterKept) return null;
   if (link) return storeVimeoThumbnail(link);
-  if (videoKey) return storeVideoPoster(videoKey, time);
+  if (videoKey) return storeVideoPoster(videoKey, time ?? null, time !== undefined);
   return null;
 }
 
@@ -140,6 +141,9 @@ export async function saveSettingsFromRequest(request: Request): Promise<SiteSet
       const sent = await storeUploads(files.filter((file) => !!file));
       let index = 0;
       const [portrait, poster, video] = files.map((file) => (file ? sent[index++] : undefined));
+      // What the encoder reads of a file stored here (its codec decides what /reel plays while
+      // it encodes); the probe is cached, so the poster's frame search reads it once.
+      if (video && isLocalKey(video.key)) video.video = await storedVideoMeta(video.key);
       const link = text.showreelUrl;
       // The mp4 stays while no link replaces it and it is not removed.
       const keepsVideo = !link && !removeShowreelVideo;
@@ -151,19 +155,24 @@ export async function saveSettingsFromRequest(request: Request): Promise<SiteSet
         Boolean(poster) ||
         (!framePicked && !removeShowreelPoster && !newReel && !!current.showreelPosterUrl);
       const reelKey = video?.key ?? (keepsVideo ? current.showreelVideoKey : null);
+      const reelUrl = video?.url ?? (keepsVideo ? current.showreelVideoUrl : "");
+      const reelMeta = video ? video.video : keepsVideo ? current.showreelVideoMeta : null;
+      // On Cloudinary the picked frame is Cloudinary's picture of the video at that time, named by
+      // its URL, as a section's poster frame is (docs/media.md "Media on Cloudinary").
+      const cloudFrame =
+        framePicked && reelKey && isCloudinaryKey(reelKey) && reelMeta
+          ? cloudinaryFrame(reelUrl, showreelPosterTime ?? null, reelMeta)
+          : null;
       const stored = [...sent];
       let automatic: StoredMedia | null = null;
       try {
-        // What the encoder reads of a file stored here (its codec decides what /reel plays while
-        // it encodes); the probe is cached, so the poster's frame search reads it once.
-        if (video && isLocalKey(video.key)) video.video = await storedVideoMeta(video.key);
-        if (framePicked && (link || !reelKey || !isLocalKey(reelKey)))
+        if (framePicked && !cloudFrame && (link || !reelKey || !isLocalKey(reelKey)))
           throw new ApiError(400, messages.reelPosterTimeNeedsVideo);
         automatic = await automaticReelPoster(
           link,
           reelKey,
-          showreelPosterTime ?? null,
-          posterKept,
+          framePicked ? showreelPosterTime : undefined,
+          posterKept || Boolean(cloudFrame),
         );
       } catch (error) {
         await deleteMediaQuietly(stored.map((media) => media.key));
@@ -184,12 +193,18 @@ export async function saveSettingsFromRequest(request: Request): Promise<SiteSet
             ...appearance,
             ...reelVideo,
             ...imageAfterSave("portrait", before, portrait, removePortrait),
-            ...imageAfterSave(
-              "showreelPoster",
-              before,
-              poster ?? automatic ?? undefined,
-              removeShowreelPoster || !posterKept,
-            ),
+            ...(cloudFrame
+              ? {
+                  showreelPosterUrl: cloudFrame,
+                  showreelPosterKey: null,
+                  showreelPosterPlaceholder: null,
+                }
+              : imageAfterSave(
+                  "showreelPoster",
+                  before,
+                  poster ?? automatic ?? undefined,
+                  removeShowreelPoster || !posterKept,
+                )),
           };
         }),
       );

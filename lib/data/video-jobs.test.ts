@@ -327,18 +327,24 @@ describe(`the video job queue on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" 
     const running = (await claimVideoJob())!;
     expect(running.sourceKey).toBe(KEY_B);
     await reel(KEY_A);
-    // A sync that runs late (the earlier save's) reads the settings, not its own save's result.
-    await syncReelJob();
     await syncReelJob();
     expect((await videoJobOf(REEL))?.sourceKey).toBe(KEY_A);
     expect(await beatVideoJob(running, 50)).toBe(false);
     expect(await finishVideoJob(running, renditions, META, true)).toBeNull();
     expect((await getSiteSettings()).showreelVideoKey).toBe(KEY_A);
 
-    // A failed job whose video the settings no longer hold is a leftover: no retry, and it goes.
+    // A failed job stays through a save that keeps its video (a new tagline), to be retried.
     const last = (await claimVideoJob())!;
     expect(last.sourceKey).toBe(KEY_A);
     expect(await failVideoJob(last, "Stopped")).toEqual({ projectId: null });
+    await updateSiteSettingsWith((before) => ({ ...before, tagline: "Now in Lisbon" }));
+    await syncReelJob();
+    expect(await videoJobOf(REEL)).toMatchObject({ sourceKey: KEY_A, state: "failed" });
+    expect(await retryVideoJob(REEL)).toBe(true);
+    const retried = (await claimVideoJob())!;
+    expect(await failVideoJob(retried, "Stopped")).toEqual({ projectId: null });
+
+    // A failed job whose video the settings no longer hold is a leftover: no retry, and it goes.
     await updateSiteSettingsWith((before) => ({
       ...before,
       showreelVideoUrl: `/media/${KEY_B}`,

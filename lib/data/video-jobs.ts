@@ -182,12 +182,13 @@ export async function syncReelJob(): Promise<void> {
       .where(eq(videoJobs.settingsKey, SETTINGS_KEY))
       .for("update");
     const settings = await lockSettings(tx);
+    // The job of the video the settings hold stays as it is: queued, running, or failed (to retry).
+    if (job && job.sourceKey === settings?.showreelVideoKey) return false;
     const key = settings?.showreelVideoStatus === "processing" ? settings.showreelVideoKey : null;
     if (!key) {
       if (job) await tx.delete(videoJobs).where(eq(videoJobs.settingsKey, SETTINGS_KEY));
       return false;
     }
-    if (job?.sourceKey === key) return false;
     await upsertJob(tx, REEL, key);
     return true;
   });

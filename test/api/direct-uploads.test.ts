@@ -450,6 +450,8 @@ describe("direct uploads through the project and section forms", () => {
         showreelVideoKey: string | null;
         showreelVideoStatus: string | null;
         showreelVideoRenditions: { url: string; width: number; height: number }[];
+        showreelPosterUrl: string;
+        showreelPosterKey: string | null;
       }>(site.server.url, "PUT", "/api/settings", {
         token: site.ownerToken,
         form: multipart([["ownerName", "Direct"], ...parts]),
@@ -477,6 +479,13 @@ describe("direct uploads through the project and section forms", () => {
     );
     const reel = await (await fetch(new URL("/reel", site.server.url))).text();
     expect(reel).toContain(`<source src="${renditions[0]!.url}"`);
+    // A poster frame the owner picks is Cloudinary's picture of the video at that time.
+    const framed = await settings([["showreelPosterTime", "2"]]);
+    expect(framed.status).toBe(200);
+    expect(framed.body.data.showreelPosterUrl).toMatch(
+      new RegExp(`/video/upload/so_2/v\\d+/${video.public_id}\\.jpg$`),
+    );
+    expect(framed.body.data.showreelPosterKey).toBeNull();
     expect(site.uploads()).toEqual([]);
     // The same upload named by a section is refused: two rows would share one file.
     const project = await createProject(

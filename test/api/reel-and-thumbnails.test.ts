@@ -178,6 +178,15 @@ describe("the Reel as an uploaded mp4", () => {
     });
     await until(reelEncoding, (state) => state.videoStatus === "failed");
     expect((await call(url, "PUT", "/api/settings/showreel-video", owner())).status).toBe(405);
+    // A poster frame picked in a file ffmpeg cannot read: the reason, not a still nobody asked for.
+    const settled = (await call<SiteSettings>(url, "GET", "/api/settings")).body.data;
+    expect(
+      await putSettings([
+        ["showreelUrl", ""],
+        ["showreelPosterTime", "1"],
+      ]),
+    ).toMatchObject({ status: 415, body: { message: encoderMessages.unreadable } });
+    expect((await call<SiteSettings>(url, "GET", "/api/settings")).body.data).toEqual(settled);
   });
 
   it("takes the poster of an mp4 sent without one from its first picture after a black lead-in", async () => {
@@ -206,6 +215,8 @@ describe("the Reel as an uploaded mp4", () => {
   });
 
   it("takes the poster from the frame the owner picks, on the stored video's frames", async () => {
+    // The stored Reel's own job (an H.264 file under 480p, served as uploaded) is over.
+    await until(reelEncoding, (state) => state.videoStatus !== "processing");
     const before = (await call<SiteSettings>(url, "GET", "/api/settings")).body.data;
     // The picker's frames of the stored Reel (black, lime, then blue, a second each).
     const strip = await fetch(new URL("/api/settings/showreel-video/frames", url), {
