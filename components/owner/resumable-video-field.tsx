@@ -79,6 +79,8 @@ export function ResumableVideoField({
   // Leaving the form stops the transfer; the server deletes the unattached upload after a day.
   useEffect(
     () => () => {
+      // A pick still being checked (or loading the client) stops there: nothing is sent.
+      picked.current = null;
       stopWaiting();
       void upload.current?.abort();
     },
@@ -101,10 +103,11 @@ export function ResumableVideoField({
       if (input.current) input.current.value = "";
       return onChange(null);
     }
+    const { Upload } = await import("tus-js-client");
+    if (picked.current !== file) return;
     onChange({ file, id: null });
     setPhase({ kind: "uploading", sent: 0, total: file.size, rate: "" });
     setAnnouncement(`Uploading ${file.name}.`);
-    const { Upload } = await import("tus-js-client");
     const rate = new UploadRate();
     let announced = 0;
     const transfer: Upload = new Upload(file, {
