@@ -154,23 +154,30 @@ export async function saveSettingsFromRequest(request: Request): Promise<SiteSet
       const posterKept =
         Boolean(poster) ||
         (!framePicked && !removeShowreelPoster && !newReel && !!current.showreelPosterUrl);
-      const reelKey = video?.key ?? (keepsVideo ? current.showreelVideoKey : null);
-      const reelUrl = video?.url ?? (keepsVideo ? current.showreelVideoUrl : "");
-      const reelMeta = video ? video.video : keepsVideo ? current.showreelVideoMeta : null;
+      // The stored video the Reel has after this save: the new one, the one kept, or none.
+      const reel = video
+        ? { key: video.key, url: video.url, meta: video.video ?? null }
+        : keepsVideo && current.showreelVideoKey
+          ? {
+              key: current.showreelVideoKey,
+              url: current.showreelVideoUrl,
+              meta: current.showreelVideoMeta,
+            }
+          : null;
       // On Cloudinary the picked frame is Cloudinary's picture of the video at that time, named by
       // its URL, as a section's poster frame is (docs/media.md "Media on Cloudinary").
       const cloudFrame =
-        framePicked && reelKey && isCloudinaryKey(reelKey) && reelMeta
-          ? cloudinaryFrame(reelUrl, showreelPosterTime ?? null, reelMeta)
+        framePicked && reel?.meta && isCloudinaryKey(reel.key)
+          ? cloudinaryFrame(reel.url, showreelPosterTime ?? null, reel.meta)
           : null;
       const stored = [...sent];
       let automatic: StoredMedia | null = null;
       try {
-        if (framePicked && !cloudFrame && (link || !reelKey || !isLocalKey(reelKey)))
+        if (framePicked && !cloudFrame && (link || !reel || !isLocalKey(reel.key)))
           throw new ApiError(400, messages.reelPosterTimeNeedsVideo);
         automatic = await automaticReelPoster(
           link,
-          reelKey,
+          reel?.key ?? null,
           framePicked ? showreelPosterTime : undefined,
           posterKept || Boolean(cloudFrame),
         );

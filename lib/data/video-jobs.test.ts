@@ -209,6 +209,16 @@ describe(`the video job queue on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" 
     expect(await videoJobOf({ sectionId: section.id })).toBeNull();
   });
 
+  it("drops a failed job whose section holds another video, instead of marking that one processing", async () => {
+    const section = await sectionWithVideo(KEY_A);
+    await failVideoJob((await claimVideoJob())!, "The file holds no video stream.");
+    // A write the queue did not follow (a server on an older build) gave the section another file.
+    await updateSectionWith(section.id, () => ({ videoUrl: `/media/${KEY_B}`, videoKey: KEY_B }));
+    expect(await retryVideoJob({ sectionId: section.id })).toBe(false);
+    expect(await videoJobOf({ sectionId: section.id })).toBeNull();
+    expect(await getSection(section.id)).toMatchObject({ videoKey: KEY_B, videoStatus: "failed" });
+  });
+
   it("queues a project's cover loop as a trimmed loop, writes its result to the project, and drops it with the project", async () => {
     const project = await createProject({
       title: "Loop",

@@ -31,16 +31,25 @@ export type VideoOwner = { sectionId: string } | { projectId: string } | { reel:
 /** The showreel's owner value. */
 export const REEL: VideoOwner = { reel: true };
 
-const ownerColumn = (owner: VideoOwner) =>
-  "sectionId" in owner
-    ? videoJobs.sectionId
-    : "projectId" in owner
-      ? videoJobs.projectId
-      : videoJobs.settingsKey;
-const ownerId = (owner: VideoOwner) =>
-  "sectionId" in owner ? owner.sectionId : "projectId" in owner ? owner.projectId : SETTINGS_KEY;
+/** The job column that names an owner, with its value there. */
+function jobOwner(owner: VideoOwner) {
+  if ("sectionId" in owner)
+    return {
+      column: videoJobs.sectionId,
+      id: owner.sectionId,
+      values: { sectionId: owner.sectionId },
+    };
+  if ("projectId" in owner)
+    return {
+      column: videoJobs.projectId,
+      id: owner.projectId,
+      values: { projectId: owner.projectId },
+    };
+  return { column: videoJobs.settingsKey, id: SETTINGS_KEY, values: { settingsKey: SETTINGS_KEY } };
+}
+const ofOwner = (owner: VideoOwner) => eq(jobOwner(owner).column, jobOwner(owner).id);
 /** Whether an owner's id is well formed (a section or project id from a URL; the showreel's). */
-const validOwner = (owner: VideoOwner) => "reel" in owner || isId(ownerId(owner));
+const validOwner = (owner: VideoOwner) => "reel" in owner || isId(jobOwner(owner).id);
 
 /** A server that stopped renewing a running job's heartbeat this long ago died: the job is taken over. */
 export const STALE_JOB_SECONDS = 60;
@@ -81,12 +90,12 @@ export async function queueVideoJob(owner: VideoOwner, sourceKey: string): Promi
 
 /** Inserts `owner`'s job for `sourceKey`, or makes its existing one that, queued afresh. */
 async function upsertJob(db: Db | Tx, owner: VideoOwner, sourceKey: string): Promise<void> {
-  const column = "reel" in owner ? { settingsKey: SETTINGS_KEY } : owner;
+  const { column, values } = jobOwner(owner);
   await db
     .insert(videoJobs)
-    .values({ id: newId(), ...column, sourceKey })
+    .values({ id: newId(), ...values, sourceKey })
     .onConflictDoUpdate({
-      target: ownerColumn(owner),
+      target: column,
       set: {
         sourceKey,
         state: "queued",
@@ -102,7 +111,7 @@ async function upsertJob(db: Db | Tx, owner: VideoOwner, sourceKey: string): Pro
 /** Drops a section's, cover loop's or showreel's job (its video was removed or is no longer encoded). */
 export async function dropVideoJob(owner: VideoOwner): Promise<void> {
   const db = await getDb();
-  await db.delete(videoJobs).where(eq(ownerColumn(owner), ownerId(owner)));
+  await db.delete(videoJobs).where(ofOwner(owner));
 }
 
 /** What the encoder makes of a video besides its file (docs/media.md "Poster and trim"). */
@@ -179,14 +188,14 @@ export async function syncReelJob(): Promise<void> {
     const [job] = await tx
       .select({ sourceKey: videoJobs.sourceKey })
       .from(videoJobs)
-      .where(eq(videoJobs.settingsKey, SETTINGS_KEY))
+      .where(ofOwner(REEL))
       .for("update");
     const settings = await lockSettings(tx);
     // The job of the video the settings hold stays as it is: queued, running, or failed (to retry).
     if (job && job.sourceKey === settings?.showreelVideoKey) return false;
     const key = settings?.showreelVideoStatus === "processing" ? settings.showreelVideoKey : null;
     if (!key) {
-      if (job) await tx.delete(videoJobs).where(eq(videoJobs.settingsKey, SETTINGS_KEY));
+      if (job) await tx.delete(videoJobs).where(ofOwner(REEL));
       return false;
     }
     await upsertJob(tx, REEL, key);
@@ -318,6 +327,93 @@ export async function storeJobPoster(
   });
 }
 
+/** An owner's video fields under neutral names (a section's `video…`, a cover loop's `coverVideo…`, the showreel's `showreelVideo…`). */
+type VideoWrite = {
+  status: "processing" | "ready" | "failed";
+  error: string | null;
+  renditions?: VideoRendition[];
+  meta?: VideoMeta;
+  /** The file the video becomes (its largest rendition when masters are not kept). */
+  file?: Pick<VideoRendition, "url" | "key">;
+};
+
+type JobOwnerRow = Pick<VideoJobRow, "sectionId" | "projectId" | "settingsKey" | "sourceKey">;
+
+/**
+ * Within `tx`, writes `write` to the video of `job`'s owner (its row locked) while the owner still
+ * holds the job's file; null, nothing written, when it holds another (replaced or removed
+ * meanwhile: that edit wins). Else the project whose pages show the video (null for the showreel)
+ * and, when renditions are written, the files of the earlier ones no longer held (the caller's to
+ * delete once committed).
+ */
+async function writeOwnerVideo(
+  tx: Tx,
+  job: JobOwnerRow,
+  write: VideoWrite,
+): Promise<{ projectId: string | null; replacedKeys: string[] } | null> {
+  const { status, error, renditions, meta, file } = write;
+  const replaced = (before: VideoRendition[], held: string | null) =>
+    renditions ? before.map((rendition) => rendition.key).filter((key) => key !== held) : [];
+  if (job.settingsKey) {
+    const saved = await updateReelVideoIn(tx, job.sourceKey, () => ({
+      showreelVideoStatus: status,
+      showreelVideoError: error,
+      ...(renditions && { showreelVideoRenditions: renditions }),
+      ...(meta && { showreelVideoMeta: meta }),
+      ...(file && { showreelVideoUrl: file.url, showreelVideoKey: file.key }),
+    }));
+    if (!saved) return null;
+    const { before, after } = saved;
+    return {
+      projectId: null,
+      replacedKeys: replaced(before.showreelVideoRenditions, after.showreelVideoKey),
+    };
+  }
+  if (job.projectId) {
+    const cover = and(eq(projects.id, job.projectId), eq(projects.coverVideoKey, job.sourceKey));
+    const [before] = await tx
+      .select({ renditions: projects.coverVideoRenditions })
+      .from(projects)
+      .where(cover)
+      .for("update");
+    if (!before) return null;
+    const [row] = await tx
+      .update(projects)
+      .set({
+        coverVideoStatus: status,
+        coverVideoError: error,
+        ...(renditions && { coverVideoRenditions: renditions }),
+        ...(meta && { coverVideoMeta: meta }),
+        ...(file && { coverVideoUrl: file.url, coverVideoKey: file.key }),
+      })
+      .where(cover)
+      .returning({ videoKey: projects.coverVideoKey });
+    if (!row) return null;
+    return { projectId: job.projectId, replacedKeys: replaced(before.renditions, row.videoKey) };
+  }
+  if (!job.sectionId) return null;
+  const held = and(eq(sections.id, job.sectionId), eq(sections.videoKey, job.sourceKey));
+  const [before] = await tx
+    .select({ renditions: sections.videoRenditions })
+    .from(sections)
+    .where(held)
+    .for("update");
+  if (!before) return null;
+  const [row] = await tx
+    .update(sections)
+    .set({
+      videoStatus: status,
+      videoError: error,
+      ...(renditions && { videoRenditions: renditions }),
+      ...(meta && { videoMeta: meta }),
+      ...(file && { videoUrl: file.url, videoKey: file.key }),
+    })
+    .where(held)
+    .returning({ projectId: sections.projectId, videoKey: sections.videoKey });
+  if (!row) return null;
+  return { projectId: row.projectId, replacedKeys: replaced(before.renditions, row.videoKey) };
+}
+
 /**
  * Writes a finished job's renditions to its section (cover loop, showreel) and removes the job, in
  * one transaction; null (nothing written) when the job was dropped or the section holds another
@@ -335,74 +431,9 @@ export async function finishVideoJob(
   return db.transaction(async (tx) => {
     const [gone] = await tx.delete(videoJobs).where(running(job)).returning({ id: videoJobs.id });
     if (!gone) return null;
-    if (job.settingsKey) {
-      const best = renditions.at(-1);
-      const saved = await updateReelVideoIn(tx, job.sourceKey, () => ({
-        showreelVideoStatus: "ready",
-        showreelVideoError: null,
-        showreelVideoRenditions: renditions,
-        showreelVideoMeta: meta,
-        ...(keepMaster || !best ? {} : { showreelVideoUrl: best.url, showreelVideoKey: best.key }),
-      }));
-      if (!saved) return null;
-      const replacedKeys = saved.before.showreelVideoRenditions
-        .map((rendition) => rendition.key)
-        .filter((key) => key !== saved.after.showreelVideoKey);
-      return { projectId: null, replacedKeys };
-    }
-    if (job.projectId) {
-      const cover = and(eq(projects.id, job.projectId), eq(projects.coverVideoKey, job.sourceKey));
-      const [before] = await tx
-        .select({ renditions: projects.coverVideoRenditions })
-        .from(projects)
-        .where(cover)
-        .for("update");
-      if (!before) return null;
-      const best = renditions.at(-1);
-      const [row] = await tx
-        .update(projects)
-        .set({
-          coverVideoStatus: "ready",
-          coverVideoError: null,
-          coverVideoRenditions: renditions,
-          coverVideoMeta: meta,
-          ...(keepMaster || !best ? {} : { coverVideoUrl: best.url, coverVideoKey: best.key }),
-        })
-        .where(cover)
-        .returning({ coverVideoKey: projects.coverVideoKey });
-      if (!row) return null;
-      const replacedKeys = before.renditions
-        .map((rendition) => rendition.key)
-        .filter((key) => key !== row.coverVideoKey);
-      return { projectId: job.projectId, replacedKeys };
-    }
-    if (!job.sectionId) return null;
-    const held = and(eq(sections.id, job.sectionId), eq(sections.videoKey, job.sourceKey));
-    const [before] = await tx
-      .select({ renditions: sections.videoRenditions })
-      .from(sections)
-      .where(held)
-      .for("update");
-    if (!before) return null;
     const best = renditions.at(-1);
-    const [row] = await tx
-      .update(sections)
-      .set({
-        videoStatus: "ready",
-        videoError: null,
-        videoRenditions: renditions,
-        videoMeta: meta,
-        ...(keepMaster || !best ? {} : { videoUrl: best.url, videoKey: best.key }),
-      })
-      .where(held)
-      .returning({ projectId: sections.projectId, videoKey: sections.videoKey });
-    if (!row) return null;
-    // An encode of a kept video replaces its renditions: the old files are the caller's to
-    // delete once committed.
-    const replacedKeys = before.renditions
-      .map((rendition) => rendition.key)
-      .filter((key) => key !== row.videoKey);
-    return { projectId: row.projectId, replacedKeys };
+    const file = keepMaster || !best ? undefined : best;
+    return writeOwnerVideo(tx, job, { status: "ready", error: null, renditions, meta, file });
   });
 }
 
@@ -422,28 +453,8 @@ export async function failVideoJob(
       .where(running(job))
       .returning({ id: videoJobs.id });
     if (!kept) return null;
-    if (job.settingsKey) {
-      const saved = await updateReelVideoIn(tx, job.sourceKey, () => ({
-        showreelVideoStatus: "failed",
-        showreelVideoError: reason,
-      }));
-      return saved ? { projectId: null } : null;
-    }
-    if (job.projectId) {
-      const [cover] = await tx
-        .update(projects)
-        .set({ coverVideoStatus: "failed", coverVideoError: reason })
-        .where(and(eq(projects.id, job.projectId), eq(projects.coverVideoKey, job.sourceKey)))
-        .returning({ id: projects.id });
-      return cover ? { projectId: cover.id } : null;
-    }
-    if (!job.sectionId) return null;
-    const [row] = await tx
-      .update(sections)
-      .set({ videoStatus: "failed", videoError: reason })
-      .where(and(eq(sections.id, job.sectionId), eq(sections.videoKey, job.sourceKey)))
-      .returning({ projectId: sections.projectId });
-    return row ? { projectId: row.projectId } : null;
+    const written = await writeOwnerVideo(tx, job, { status: "failed", error: reason });
+    return written && { projectId: written.projectId };
   });
 }
 
@@ -455,30 +466,13 @@ export async function retryVideoJob(owner: VideoOwner): Promise<boolean> {
     const [job] = await tx
       .update(videoJobs)
       .set({ state: "queued", error: null, progress: 0, attempts: 0, createdAt: sql`now()` })
-      .where(and(eq(ownerColumn(owner), ownerId(owner)), eq(videoJobs.state, "failed")))
-      .returning({ id: videoJobs.id, sourceKey: videoJobs.sourceKey });
+      .where(and(ofOwner(owner), eq(videoJobs.state, "failed")))
+      .returning();
     if (!job) return false;
-    if ("reel" in owner) {
-      const held = await updateReelVideoIn(tx, job.sourceKey, () => ({
-        showreelVideoStatus: "processing",
-        showreelVideoError: null,
-      }));
-      // The settings hold another video now: the job is a leftover, not a video to retry.
-      if (!held) {
-        await tx.delete(videoJobs).where(eq(videoJobs.id, job.id));
-        return false;
-      }
-    } else if ("projectId" in owner)
-      await tx
-        .update(projects)
-        .set({ coverVideoStatus: "processing", coverVideoError: null })
-        .where(eq(projects.id, owner.projectId));
-    else
-      await tx
-        .update(sections)
-        .set({ videoStatus: "processing", videoError: null })
-        .where(eq(sections.id, owner.sectionId));
-    return true;
+    if (await writeOwnerVideo(tx, job, { status: "processing", error: null })) return true;
+    // The owner holds another video now: the job is a leftover, not a video to retry.
+    await tx.delete(videoJobs).where(eq(videoJobs.id, job.id));
+    return false;
   });
   if (retried) (globalThis as WithWake)[WAKE]?.();
   return retried;
@@ -514,9 +508,6 @@ export async function encodingProgress(
 export async function videoJobOf(owner: VideoOwner): Promise<VideoJobRow | null> {
   if (!validOwner(owner)) return null;
   const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(videoJobs)
-    .where(eq(ownerColumn(owner), ownerId(owner)));
+  const [row] = await db.select().from(videoJobs).where(ofOwner(owner));
   return row ?? null;
 }

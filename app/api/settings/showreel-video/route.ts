@@ -1,9 +1,8 @@
-import { ownerWrite } from "@/lib/api/owner-write";
-import { ApiError, methodNotAllowed, ok } from "@/lib/api/respond";
+import { videoEncodingRoute } from "@/lib/api/video-encoding";
+import { methodNotAllowed } from "@/lib/api/respond";
 import { invalidateSettings } from "@/lib/cache";
 import { getSiteSettings } from "@/lib/data/settings";
-import { encodingProgress, REEL, retryVideoJob } from "@/lib/data/video-jobs";
-import { messages } from "@/lib/validation/messages";
+import { REEL } from "@/lib/data/video-jobs";
 
 /**
  * The encoding of the uploaded showreel (docs/api.md "Video encoding"), for the owner: GET its
@@ -11,20 +10,15 @@ import { messages } from "@/lib/validation/messages";
  * answers as a section video's (app/api/sections/[id]/video); a showreel stored before it was
  * encoded, or on Cloudinary, reads as ready, and none as null.
  */
-export const GET = ownerWrite(async () => {
-  const settings = await getSiteSettings();
-  const videoStatus = settings.showreelVideoUrl ? (settings.showreelVideoStatus ?? "ready") : null;
-  return ok(messages.videoStatusFetched, {
-    videoStatus,
-    videoError: settings.showreelVideoError,
-    ...(await encodingProgress(REEL, videoStatus)),
-  });
-});
-
-export const POST = ownerWrite(async () => {
-  if (!(await retryVideoJob(REEL))) throw new ApiError(409, messages.videoNotFailed);
-  await invalidateSettings();
-  return ok(messages.videoRetried, await getSiteSettings(), 202);
+export const { GET, POST } = videoEncodingRoute({
+  owner: () => REEL,
+  read: async () => {
+    const settings = await getSiteSettings();
+    const { showreelVideoUrl, showreelVideoStatus, showreelVideoError } = settings;
+    const videoStatus = showreelVideoUrl ? (showreelVideoStatus ?? "ready") : null;
+    return { videoStatus, videoError: showreelVideoError, json: settings };
+  },
+  invalidate: () => invalidateSettings(),
 });
 
 const refuse = methodNotAllowed("GET, POST");

@@ -1,9 +1,8 @@
-import { ownerWrite } from "@/lib/api/owner-write";
-import { ApiError, methodNotAllowed, ok } from "@/lib/api/respond";
+import { videoEncodingRoute } from "@/lib/api/video-encoding";
+import { ApiError, methodNotAllowed } from "@/lib/api/respond";
 import { invalidateProjectAndLists } from "@/lib/cache";
 import { getProject } from "@/lib/data/projects";
 import { toProjectJson } from "@/lib/data/serialize";
-import { encodingProgress, retryVideoJob } from "@/lib/data/video-jobs";
 import { messages } from "@/lib/validation/messages";
 
 /**
@@ -11,27 +10,15 @@ import { messages } from "@/lib/validation/messages";
  * status with the running job's progress in percent; POST queues a failed one again. The same
  * answers as a section video's (app/api/sections/[id]/video).
  */
-export const GET = ownerWrite<{ id: string }>(async (_request, { id }) => {
-  const project = await getProject(id);
-  if (!project) throw new ApiError(404, messages.projectNotFound);
-  const { coverVideoStatus, coverVideoError } = toProjectJson(project, { owner: true });
-  return ok(messages.videoStatusFetched, {
-    videoStatus: coverVideoStatus,
-    videoError: coverVideoError,
-    ...(await encodingProgress({ projectId: id }, coverVideoStatus)),
-  });
-});
-
-export const POST = ownerWrite<{ id: string }>(async (_request, { id }) => {
-  const project = await getProject(id);
-  if (!project) throw new ApiError(404, messages.projectNotFound);
-  if (!(await retryVideoJob({ projectId: id }))) throw new ApiError(409, messages.videoNotFailed);
-  await invalidateProjectAndLists(id);
-  return ok(
-    messages.videoRetried,
-    toProjectJson((await getProject(id)) ?? project, { owner: true }),
-    202,
-  );
+export const { GET, POST } = videoEncodingRoute<{ id: string }>({
+  owner: ({ id }) => ({ projectId: id }),
+  read: async ({ id }) => {
+    const project = await getProject(id);
+    if (!project) throw new ApiError(404, messages.projectNotFound);
+    const json = toProjectJson(project, { owner: true });
+    return { videoStatus: json.coverVideoStatus, videoError: json.coverVideoError, json };
+  },
+  invalidate: ({ id }) => invalidateProjectAndLists(id),
 });
 
 const refuse = methodNotAllowed("GET, POST");
