@@ -133,8 +133,8 @@ async function storeSectionMedia(form: SectionForm) {
   const video: StoredMedia | undefined = form.video ? stored[form.images.length] : undefined;
   if (video && isLocalKey(video.key)) video.video = await storedVideoMeta(video.key);
   let poster: StoredMedia | undefined = form.poster ? stored[stored.length - 1] : undefined;
-  // On Cloudinary a poster time names the frame Cloudinary makes the poster of: no still.
-  const frame = video && isCloudinaryKey(video.key) && form.fields.posterTime !== undefined;
+  // On Cloudinary the poster is the frame Cloudinary makes of the video: no still.
+  const frame = video && isCloudinaryKey(video.key) && posterFromFrames(form, video);
   if (video && !poster && !frame) poster = await addGeneratedPoster(stored);
   return { stored, images, video, poster };
 }
@@ -173,6 +173,7 @@ export async function createSectionFromRequest(
         posterPlaceholder: poster?.placeholder ?? null,
         ...(video ? newVideoColumns(video) : {}),
         ...timing,
+        posterFromVideo: video ? posterFromFrames(form, video) : false,
       };
       return createSection(projectId, { ...values, ...cloudinaryVideoPatch(values) });
     });
@@ -194,9 +195,23 @@ function checkLoopTrim(fields: SectionFields, playback: string): void {
 }
 
 /**
- * The poster and trim columns of a new video file: with a `posterTime` and no poster file the
- * encoder takes the poster from that frame (empty: the first non-black one); a poster file sent
- * with its time is that frame already (captured in the browser) and is kept.
+ * Whether a new video's poster is taken from its own frames (docs/media.md "Poster and trim"):
+ * without a poster file, at the `posterTime` sent, else at its first non-black picture, when its
+ * frames can be read (on this server the encoder reads them; on Cloudinary it makes them of a video
+ * whose size and length it reported). A poster file sent with its time is that frame already
+ * (captured in the browser) and is kept; a video whose frames cannot be read gets the generated
+ * still.
+ */
+function posterFromFrames(form: SectionForm, video: StoredMedia): boolean {
+  if (form.poster) return false;
+  if (form.fields.posterTime !== undefined) return true;
+  return isLocalKey(video.key) || (isCloudinaryKey(video.key) && Boolean(video.video));
+}
+
+/**
+ * The poster time and trim columns of a new video file, checked before anything is stored (without
+ * a video file a time or a trim is refused); whether its poster comes from those frames is
+ * posterFromFrames', once the file is stored.
  */
 function newVideoTiming(form: SectionForm, playback: string): SectionPatch {
   const { posterTime, trimStart, trimEnd } = form.fields;
@@ -207,7 +222,6 @@ function newVideoTiming(form: SectionForm, playback: string): SectionPatch {
   checkLoopTrim(form.fields, playback);
   const loop = playback === "loop";
   return {
-    posterFromVideo: posterTime !== undefined && !form.poster,
     posterTime: posterTime ?? null,
     trimStart: loop ? (trimStart ?? null) : null,
     trimEnd: loop ? (trimEnd ?? null) : null,
@@ -321,7 +335,10 @@ function editPatch(
       });
     else Object.assign(patch, noPoster);
   }
-  if (video) Object.assign(patch, newVideoTiming(form, patch.videoPlayback ?? DEFAULT_PLAYBACK));
+  if (video)
+    Object.assign(patch, newVideoTiming(form, patch.videoPlayback ?? DEFAULT_PLAYBACK), {
+      posterFromVideo: posterFromFrames(form, video),
+    });
   else if (before.videoKey)
     Object.assign(patch, keptVideoTiming(before, { ...before, ...patch }, form));
   else if (sendsTiming(form.fields)) throw new ApiError(400, timingMessages.needsEncoding);

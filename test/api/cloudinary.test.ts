@@ -185,7 +185,7 @@ describe("the API on Cloudinary storage (CLOUDINARY_URL)", () => {
     expect(listed.body.data).toHaveLength(1);
   });
 
-  it("takes a Cloudinary video's default poster from the first non-black frame of the file it sent", async () => {
+  it("gives a Cloudinary video sent without a poster the first non-black frame of the file it sent", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cloud-fade-"));
     // Black for its first 0.8 s (a fade-in's lead-in), then ffmpeg's test pattern.
     const fade = makeMaster(dir, "fade.mp4", {
@@ -208,19 +208,19 @@ describe("the API on Cloudinary storage (CLOUDINARY_URL)", () => {
     });
     standIn.reportNext({ width: 320, height: 180, duration: 2, frameRate: 25 });
     type Answer = { _id: string; version: number; poster: string; posterFromVideo: boolean };
+    const uploadsBefore = standIn.uploads.size;
+    // Neither a poster nor a poster time: the video's own frame, never the generated still.
     const created = await call<Answer>(
       site.server.url,
       "POST",
       `/api/sections/${project.body.data._id}`,
       {
         token: site.ownerToken,
-        form: multipart([
-          ["video", { bytes, name: "fade.mp4", type: "video/mp4" }],
-          ["posterTime", ""],
-        ]),
+        form: multipart([["video", { bytes, name: "fade.mp4", type: "video/mp4" }]]),
       },
     );
     expect(created.status).toBe(201);
+    expect(standIn.uploads.size).toBe(uploadsBefore + 1);
     const base = "https://res.cloudinary.com/site-cloud/video/upload";
     const [, at, stored] = /\/so_([\d.]+)\/(v\d+\/.+)\.jpg$/.exec(created.body.data.poster) ?? [];
     expect(created.body.data.poster).toBe(`${base}/so_${at}/${stored}.jpg`);

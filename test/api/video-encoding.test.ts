@@ -198,10 +198,15 @@ describe("encoding an uploaded video", () => {
     );
     const encoded = await page();
     expect(encoded).toContain(`<video preload="none" playsInline="" src="${ready.video}"`);
-    expect(encoded).toMatch(still(hevc.poster, "player-poster"));
+    // Sent without a poster, it got its first non-black picture when its encode started, in place
+    // of the generated still.
+    expect(ready.poster).not.toBe(hevc.poster);
+    expect(ready.poster).toMatch(/^\/media\/[0-9a-f]{32}\.jpg$/);
+    expect(encoded).toMatch(still(ready.poster, "player-poster"));
+    expect(encoded).not.toContain(encodeURIComponent(hevc.poster));
     expect(encoded).not.toContain("encoding-poster");
     const reviewedReady = await review();
-    expect(reviewedReady).toMatch(reviewPlayer(ready.video, hevc.poster));
+    expect(reviewedReady).toMatch(reviewPlayer(ready.video, ready.poster));
     expect(reviewedReady).not.toContain(reviewMessages.videoPreparing);
   });
 
@@ -319,13 +324,15 @@ describe("encoding an uploaded video", () => {
       expect(loop.coverVideoStatus).toBe("ready");
       expect(loop.coverVideoRenditions.map((rendition) => rendition.height)).toEqual([480, 720]);
       // Nothing orphaned (a rendition stored before the kill is swept at start), nothing lost:
-      // the new files are exactly the masters, the section's poster and the renditions.
+      // the new files are exactly the masters, the section's poster (its first picture, in place
+      // of the generated still) and the renditions.
       const key = (mediaUrl: string) => mediaUrl.slice("/media/".length);
       const added = site.uploads().filter((file) => !before.has(file));
+      expect(ready.poster).not.toBe(created.body.data.poster);
       expect(added.sort()).toEqual(
         [
           key(created.body.data.video),
-          key(created.body.data.poster),
+          key(ready.poster),
           ...ready.videoRenditions.map((rendition) => key(rendition.url)),
           key(cover.body.data.coverVideo),
           ...loop.coverVideoRenditions.map((rendition) => key(rendition.url)),
