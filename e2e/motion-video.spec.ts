@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
 import {
   createProjectViaApi,
   deleteProjectViaApi,
@@ -29,8 +30,25 @@ const CLIP = fs.readFileSync(path.join(__dirname, "fixtures", "clip.mp4"));
 const LOOP_TITLE = "Loop of the title card";
 let project: CreatedProject;
 const clipFile = { name: "clip.mp4", mimeType: "video/mp4", buffer: CLIP };
+/**
+ * The poster sent with a video, as the owner's forms always send one (a video sent without one
+ * would get its own frame once its encode starts, mid-test): a 1280×720 PNG.
+ */
+let posterFile: { name: string; mimeType: string; buffer: Buffer };
 
-async function addSectionViaApi(page: Page, fields: Record<string, string | typeof clipFile>) {
+test.beforeAll(async () => {
+  const still = { width: 1280, height: 720, channels: 3 as const, background: "#cfc8bd" };
+  posterFile = {
+    name: "poster.png",
+    mimeType: "image/png",
+    buffer: await sharp({ create: still }).png().toBuffer(),
+  };
+});
+
+async function addSectionViaApi(
+  page: Page,
+  fields: Record<string, string | typeof clipFile | typeof posterFile>,
+) {
   const origin = String(test.info().project.use.baseURL);
   const response = await page.request.post(`/api/sections/${project.id}`, {
     headers: { Origin: origin },
@@ -66,6 +84,7 @@ test.describe("a loop video on the project page", () => {
     ({ video: videoUrl } = await addSectionViaApi(page, {
       title: LOOP_TITLE,
       video: clipFile,
+      poster: posterFile,
       playback: "loop",
     }));
   });
@@ -205,7 +224,11 @@ test.describe("a video with controls and a poster", () => {
       title: "Notes",
       description: Array.from({ length: 60 }, (_, i) => `Line ${i + 1}`).join("\n"),
     });
-    const { poster } = await addSectionViaApi(page, { title: "Player", video: clipFile });
+    const { poster } = await addSectionViaApi(page, {
+      title: "Player",
+      video: clipFile,
+      poster: posterFile,
+    });
     expect(poster).toMatch(/^\/media\/[0-9a-f]{32}\.png$/);
     const rawPosterRequests: string[] = [];
     page.on("request", (request) => {
@@ -276,7 +299,12 @@ test.describe("a video with controls and a poster", () => {
 test("a loop video that opens the page has its poster in the page's HTML, loaded first", async ({
   page,
 }) => {
-  await addSectionViaApi(page, { title: LOOP_TITLE, video: clipFile, playback: "loop" });
+  await addSectionViaApi(page, {
+    title: LOOP_TITLE,
+    video: clipFile,
+    poster: posterFile,
+    playback: "loop",
+  });
   const response = await page.request.get(`/sections/${project.id}`);
   const html = await response.text();
   // Preloaded at high priority in the head, and the <img> itself eager: it is the largest paint.
