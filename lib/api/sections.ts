@@ -199,12 +199,14 @@ function checkLoopTrim(fields: SectionFields, playback: string): void {
  * without a poster file, at the `posterTime` sent, else at its first non-black picture, when its
  * frames can be read (on this server the encoder reads them; on Cloudinary it makes them of a video
  * whose size and length it reported). A poster file sent with its time is that frame already
- * (captured in the browser) and is kept; a video whose frames cannot be read gets the generated
- * still.
+ * (captured in the browser) and is kept; `removePoster`, or a video whose frames cannot be read,
+ * gets the generated still.
  */
 function posterFromFrames(form: SectionForm, video: StoredMedia): boolean {
   if (form.poster) return false;
   if (form.fields.posterTime !== undefined) return true;
+  // removePoster asks for the generated still, as it does for a kept video.
+  if (form.fields.removePoster) return false;
   return isLocalKey(video.key) || (isCloudinaryKey(video.key) && Boolean(video.video));
 }
 

@@ -27,11 +27,16 @@ export function videoEncodingRoute<Params extends Record<string, string>>(video:
       return ok(messages.videoStatusFetched, { videoStatus, videoError, ...progress });
     }),
     POST: ownerWrite<Params>(async (_request, params) => {
-      await video.read(params);
+      const before = await video.read(params);
       if (!(await retryVideoJob(video.owner(params))))
         throw new ApiError(409, messages.videoNotFailed);
       await video.invalidate(params);
-      return ok(messages.videoRetried, (await video.read(params)).json, 202);
+      // Deleted since: the retry happened, so it answers the holder as it was read.
+      const after = await video.read(params).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return before;
+        throw error;
+      });
+      return ok(messages.videoRetried, after.json, 202);
     }),
   };
 }

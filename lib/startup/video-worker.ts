@@ -105,7 +105,15 @@ async function runJob(job: ClaimedJob): Promise<void> {
         work,
         storage,
         controller.signal,
-      );
+      ).catch((error: unknown) => {
+        // The first non-black picture is a default, not a frame the owner asked for: without it
+        // the still stays and the renditions are still made.
+        if (job.posterTime !== null || !(error instanceof EncodeError)) throw error;
+        console.error(`No poster frame taken from ${job.sourceKey} (${error.message}).`);
+        return null;
+      });
+    }
+    if (poster) {
       // The page shows the frame while the renditions encode; the section owns its file then.
       const shown = await storeJobPoster(job, poster);
       if (!shown) await storage.delete(poster.key).catch(() => {});

@@ -101,10 +101,13 @@ describe("playback", () => {
 });
 
 describe("posters", () => {
-  it("gives a video sent without a poster a generated neutral still (a PNG, never a black frame)", async () => {
+  it("gives a video sent without a poster a generated neutral still (a PNG, never a black frame) until its frame is taken", async () => {
     const answer = await postSection([["video", video()]]);
     expect(answer.status).toBe(201);
     const { poster } = answer.body.data;
+    // Its first non-black picture replaces the still when its encode starts (test/api/video-encoding);
+    // these bytes hold no picture, so the still stays.
+    expect(answer.body.data.posterFromVideo).toBe(true);
     expect(poster).toMatch(/^\/media\/[0-9a-f]{32}\.png$/);
     const bytes = await fetchImage(poster);
     const meta = await sharp(bytes).metadata();
@@ -183,11 +186,21 @@ describe("posters", () => {
     ).toMatchObject({ status: 415 });
     expect(site.uploads()).toEqual(before);
 
-    // A new video without a poster gets a new generated one; old video and poster go.
-    const newVideo = await putSection(id, [["video", video("new.mp4")]]);
-    expect(newVideo.body.data.poster).toMatch(/\.png$/);
+    // A new video without a poster gets a new generated one until its frame is taken; old video
+    // and poster go.
+    const framed = await putSection(id, [["video", video("framed.mp4")]]);
+    expect(framed.body.data).toMatchObject({ poster: expect.stringMatching(/\.png$/) });
+    expect(framed.body.data.posterFromVideo).toBe(true);
     expect(site.uploads()).not.toContain(keyOf(replaced.body.data.poster));
     expect(site.uploads()).not.toContain(keyOf(created.body.data.video));
+    // With removePoster it keeps the generated still: no frame is taken.
+    const newVideo = await putSection(id, [
+      ["video", video("new.mp4")],
+      ["removePoster", "true"],
+    ]);
+    expect(newVideo.body.data.poster).toMatch(/\.png$/);
+    expect(newVideo.body.data.posterFromVideo).toBe(false);
+    expect(site.uploads()).not.toContain(keyOf(framed.body.data.poster));
 
     // Removing the video removes its poster.
     const removed = await putSection(id, [["removeVideo", "true"]]);
