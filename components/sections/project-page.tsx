@@ -246,7 +246,9 @@ async function ProjectArticle({ project, editable }: { project: Project; editabl
   return (
     <article className="mx-auto max-w-(--column-max) px-5 pt-12 pb-20 sm:px-8 sm:pt-16">
       {/* Structured data for published projects only: the others are not for search engines. */}
-      {isIndexable(project) ? <JsonLd data={projectJsonLd(project, settings, siteUrl)} /> : null}
+      {isIndexable(project) ? (
+        <JsonLd data={projectJsonLd(project, settings, siteUrl, sections)} />
+      ) : null}
       <ProjectHeader project={project} className="mb-12 sm:mb-16">
         {editable ? (
           <Link

@@ -196,4 +196,36 @@ describe("project year, client and summary", () => {
     expect(visitor.status).toBe(401);
     expect(await getProject(id)).toEqual(before);
   });
+  it("lists the project's films in its JSON-LD as VideoObjects with their poster and date", async () => {
+    const created = await call<ProjectJson>(url, "POST", "/api/projects", {
+      token: site.ownerToken,
+      form: form({ summary: "A short film about night." }, true),
+    });
+    const id = created.body.data._id;
+    const section = await call<{ poster: string; createdAt: string }>(
+      url,
+      "POST",
+      `/api/sections/${id}`,
+      {
+        token: site.ownerToken,
+        form: multipart([
+          ["title", "Teaser"],
+          ["videoEmbed", "https://vimeo.com/76979871"],
+          ["poster", { bytes: png, name: "poster.png", type: "image/png" }],
+        ]),
+      },
+    );
+    expect(section.status).toBe(201);
+    const { ld } = await projectPage(id);
+    expect(ld.video).toEqual([
+      {
+        "@type": "VideoObject",
+        name: "Teaser",
+        description: "A short film about night.",
+        thumbnailUrl: new URL(section.body.data.poster, url).toString(),
+        uploadDate: section.body.data.createdAt,
+        embedUrl: "https://player.vimeo.com/video/76979871",
+      },
+    ]);
+  });
 });
