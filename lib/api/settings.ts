@@ -194,11 +194,15 @@ export async function saveSettingsFromRequest(request: Request): Promise<SiteSet
             : keepsVideo
               ? {}
               : NO_REEL_VIDEO;
+          // A new video or link is published now; a kept one keeps its date; no Reel has none.
+          const showreelSince =
+            !link && !reel ? null : newReel ? new Date().toISOString() : before.showreelSince;
           return {
             ...before,
             ...text,
             ...appearance,
             ...reelVideo,
+            showreelSince,
             ...imageAfterSave("portrait", before, portrait, removePortrait),
             ...(cloudFrame
               ? {

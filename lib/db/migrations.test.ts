@@ -654,6 +654,7 @@ describe("migrations 0010 and 0012: appearance and filter settings", () => {
     showreelVideoError: null,
     showreelVideoRenditions: [],
     showreelVideoMeta: null,
+    showreelSince: null,
   };
 
   it("upgrades a site made before it without loss, and its backups restore", async () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { Project } from "@/lib/data/projects";
 import type { Section } from "@/lib/data/sections";
 import type { SiteSettings } from "@/lib/validation/site-settings";
-import { projectJsonLd, videoJsonLd } from "./json-ld";
+import { defaultSiteSettings } from "@/lib/validation/site-settings";
+import { projectJsonLd, reelJsonLd, videoJsonLd } from "./json-ld";
 
 const site = new URL("https://studio.example");
 const project = { title: "Night Drive", summary: "A short film about night." };
@@ -61,7 +62,7 @@ describe("videoJsonLd", () => {
     expect(videoJsonLd(vimeo, project, site)).toMatchObject({
       name: "Night Drive",
       description: "Teaser",
-      embedUrl: "https://player.vimeo.com/video/7",
+      embedUrl: "https://player.vimeo.com/video/7?dnt=1",
     });
     expect(videoJsonLd(vimeo, project, site)).not.toHaveProperty("contentUrl");
     const h264 = { videoUrl: "/media/clip.mp4", videoMeta: { ...META, codec: "h264" } };
@@ -98,5 +99,52 @@ describe("videoJsonLd", () => {
     const ld = projectJsonLd(work, settings, site, films);
     expect((ld.video as { name: string }[]).map((video) => video.name)).toEqual(["One"]);
     expect(projectJsonLd(work, settings, site, [films[1]!])).not.toHaveProperty("video");
+  });
+});
+
+describe("reelJsonLd", () => {
+  const since = "2026-05-06T07:08:09.000Z";
+  const reel = {
+    ...defaultSiteSettings,
+    ownerName: "Ada",
+    showreelPosterUrl: "/media/reel-poster.jpg",
+    showreelSince: since,
+  };
+
+  it("describes an uploaded Reel by the file the page plays, its poster, length and the day it was published", () => {
+    const uploaded = {
+      ...reel,
+      showreelVideoUrl: "/media/master.mov",
+      showreelVideoKey: "master.mov",
+      showreelVideoStatus: "ready" as const,
+      showreelVideoMeta: { ...META, codec: "prores" },
+      showreelVideoRenditions: [rendition(480), rendition(1080)],
+    };
+    expect(reelJsonLd(uploaded, site)).toEqual({
+      "@context": "https://schema.org",
+      "@type": "VideoObject",
+      name: "Showreel of Ada",
+      description: "The showreel of Ada: motion design and illustration.",
+      thumbnailUrl: "https://studio.example/media/reel-poster.jpg",
+      uploadDate: since,
+      contentUrl: "https://studio.example/media/r1080.mp4",
+      duration: "PT95S",
+      creator: { "@type": "Person", name: "Ada" },
+    });
+    // While a master browsers cannot play encodes, the page plays nothing: no VideoObject.
+    const encoding = { ...uploaded, showreelVideoStatus: "processing" as const };
+    expect(reelJsonLd({ ...encoding, showreelVideoRenditions: [] }, site)).toBeNull();
+  });
+
+  it("names a Vimeo Reel by its player; none without a poster, a date or a video", () => {
+    const vimeo = { ...reel, showreelUrl: "https://player.vimeo.com/video/76979871" };
+    expect(reelJsonLd(vimeo, site)).toMatchObject({
+      embedUrl: "https://player.vimeo.com/video/76979871?dnt=1",
+      uploadDate: since,
+    });
+    expect(reelJsonLd(vimeo, site)).not.toHaveProperty("duration");
+    expect(reelJsonLd({ ...vimeo, showreelPosterUrl: "" }, site)).toBeNull();
+    expect(reelJsonLd({ ...vimeo, showreelSince: null }, site)).toBeNull();
+    expect(reelJsonLd(reel, site)).toBeNull();
   });
 });

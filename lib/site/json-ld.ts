@@ -1,7 +1,8 @@
 import type { Project } from "@/lib/data/projects";
 import type { Section } from "@/lib/data/sections";
 import type { SiteSettings } from "@/lib/validation/site-settings";
-import { uploadedVideoView } from "./video-sources";
+import { toVimeoPlayerUrl } from "@/lib/validation/vimeo";
+import { reelVideo, uploadedVideoView } from "./video-sources";
 
 /** schema.org Person for the owner (home and About). */
 export function personJsonLd(settings: SiteSettings, siteUrl: URL): Record<string, unknown> {
@@ -52,12 +53,41 @@ export function projectJsonLd(
   };
 }
 
+/** What a VideoObject says of a film (docs/spec.md §3): search engines require the first four. */
+type Film = {
+  name: string;
+  description: string;
+  poster: string;
+  uploadDate: string;
+  /** The file the page plays (absolute after videoObject), or Vimeo's player. */
+  play: { contentUrl: string } | { embedUrl: string };
+  /** Of an uploaded video whose length was read; 0 when unknown. */
+  seconds: number;
+};
+
+function videoObject(film: Film, siteUrl: URL): Record<string, unknown> {
+  const play =
+    "contentUrl" in film.play
+      ? { contentUrl: new URL(film.play.contentUrl, siteUrl).toString() }
+      : film.play;
+  return {
+    "@type": "VideoObject",
+    name: film.name,
+    description: film.description,
+    thumbnailUrl: new URL(film.poster, siteUrl).toString(),
+    uploadDate: film.uploadDate,
+    ...play,
+    ...(film.seconds > 0 && "contentUrl" in play ? { duration: `PT${film.seconds}S` } : {}),
+  };
+}
+
 /**
  * schema.org VideoObject for a section's film, so search engines can list it as a video: an
  * uploaded video the page plays with controls (a silent loop is part of the page's look, not a
  * film) or a Vimeo embed, when it has the poster search engines require as its thumbnail. Its
  * `uploadDate` is when the section was added; `contentUrl` the file the page plays (its largest
- * rendition), `embedUrl` Vimeo's player; `duration` (ISO 8601) when the upload was read.
+ * rendition), `embedUrl` Vimeo's player as the page embeds it; `duration` (ISO 8601) when the
+ * upload was read.
  */
 export function videoJsonLd(
   section: Section,
@@ -66,21 +96,49 @@ export function videoJsonLd(
 ): Record<string, unknown> | null {
   if (!section.posterUrl) return null;
   const { videoUrl } = uploadedVideoView(section);
-  const film = section.videoEmbed
-    ? { embedUrl: section.videoEmbed }
+  const player = section.videoEmbed ? toVimeoPlayerUrl(section.videoEmbed) : null;
+  const play = section.videoEmbed
+    ? player && { embedUrl: player }
     : videoUrl && section.videoPlayback !== "loop"
-      ? { contentUrl: new URL(videoUrl, siteUrl).toString() }
+      ? { contentUrl: videoUrl }
       : null;
-  if (!film) return null;
-  const seconds = section.videoMeta ? Math.round(section.videoMeta.duration) : 0;
-  const description = section.description || project.summary || section.title || project.title;
-  return {
-    "@type": "VideoObject",
+  if (!play) return null;
+  const film: Film = {
     name: section.title || project.title,
-    description,
-    thumbnailUrl: new URL(section.posterUrl, siteUrl).toString(),
+    description: section.description || project.summary || section.title || project.title,
+    poster: section.posterUrl,
     uploadDate: section.createdAt.toISOString(),
-    ...film,
-    ...(seconds > 0 && !section.videoEmbed ? { duration: `PT${seconds}S` } : {}),
+    play,
+    seconds: section.videoMeta ? Math.round(section.videoMeta.duration) : 0,
+  };
+  return videoObject(film, siteUrl);
+}
+
+/**
+ * schema.org VideoObject for the Reel page: its uploaded video (the file the page plays) or its
+ * Vimeo player, when it has a poster and the date it was published (`showreelSince`, kept since
+ * the Reel's video or link was last changed).
+ */
+export function reelJsonLd(settings: SiteSettings, siteUrl: URL): Record<string, unknown> | null {
+  if (!settings.showreelPosterUrl || !settings.showreelSince) return null;
+  const { videoUrl } = uploadedVideoView(reelVideo(settings));
+  const player = settings.showreelUrl ? toVimeoPlayerUrl(settings.showreelUrl) : null;
+  const play = settings.showreelVideoUrl
+    ? videoUrl && { contentUrl: videoUrl }
+    : player && { embedUrl: player };
+  if (!play) return null;
+  const meta = settings.showreelVideoUrl ? settings.showreelVideoMeta : null;
+  const film: Film = {
+    name: `Showreel of ${settings.ownerName}`,
+    description: `The showreel of ${settings.ownerName}: motion design and illustration.`,
+    poster: settings.showreelPosterUrl,
+    uploadDate: settings.showreelSince,
+    play,
+    seconds: meta ? Math.round(meta.duration) : 0,
+  };
+  return {
+    "@context": "https://schema.org",
+    ...videoObject(film, siteUrl),
+    creator: { "@type": "Person", name: settings.ownerName },
   };
 }

@@ -79,6 +79,11 @@ export const siteSettingsSchema = z.object({
   showreelVideoRenditions: z.array(renditionSchema).catch([]),
   showreelVideoMeta: videoMetaSchema.nullable().catch(null),
   /**
+   * When the Reel got its current video or Vimeo link (ISO 8601): its `uploadDate` in the Reel
+   * page's JSON-LD. Null without one, or for one saved before this was kept.
+   */
+  showreelSince: z.iso.datetime().nullable().catch(null),
+  /**
    * The portrait's and the showreel poster's blur-up placeholders: tiny WebP data
    * URLs made when the file is stored (lib/uploads/placeholder.ts) or, for files stored before
    * them, by lib/startup/fill-placeholders.ts. Anything else stored there reads as none.
@@ -140,6 +145,7 @@ export const defaultSiteSettings: SiteSettings = {
   showreelPosterUrl: "",
   showreelPosterKey: null,
   ...NO_REEL_VIDEO,
+  showreelSince: null,
   portraitPlaceholder: null,
   showreelPosterPlaceholder: null,
   socials: { behance: "", github: "", instagram: "", dribbble: "" },
@@ -168,6 +174,7 @@ export type SettingsFields = Omit<
   | "showreelPosterUrl"
   | "showreelPosterKey"
   | keyof ReelVideoFields
+  | "showreelSince"
   | "portraitPlaceholder"
   | "showreelPosterPlaceholder"
   | keyof Appearance
@@ -189,6 +196,7 @@ const settingsFieldsSchema = siteSettingsSchema
     showreelVideoError: true,
     showreelVideoRenditions: true,
     showreelVideoMeta: true,
+    showreelSince: true,
     portraitPlaceholder: true,
     showreelPosterPlaceholder: true,
     cardTitles: true,

@@ -224,7 +224,7 @@ describe("project year, client and summary", () => {
         description: "A short film about night.",
         thumbnailUrl: new URL(section.body.data.poster, url).toString(),
         uploadDate: section.body.data.createdAt,
-        embedUrl: "https://player.vimeo.com/video/76979871",
+        embedUrl: "https://player.vimeo.com/video/76979871?dnt=1",
       },
     ]);
   });

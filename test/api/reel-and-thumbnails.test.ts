@@ -121,6 +121,13 @@ const putSection = (id: string, parts: [string, Part][]) =>
   });
 
 /** The stored image behind a media URL, as sharp reads it. */
+/** The JSON-LD of the Reel page; null when it has none. */
+async function reelLd(): Promise<Record<string, unknown> | null> {
+  const html = await (await fetch(`${url}/reel`)).text();
+  const ld = /<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/s.exec(html)?.[1];
+  return ld ? (JSON.parse(ld.replace(/\\u003c/g, "<")) as Record<string, unknown>) : null;
+}
+
 async function stored(mediaUrl: string) {
   const response = await fetch(new URL(mediaUrl, url));
   expect(response.status).toBe(200);
@@ -198,12 +205,17 @@ describe("the Reel as an uploaded mp4", () => {
     });
     const bytes = fs.readFileSync(master);
     fs.rmSync(dir, { recursive: true, force: true });
+    const sent = Date.now();
     const saved = await putSettings([
       ["showreelUrl", ""],
       ["showreelVideo", { bytes, name: "reel.mp4", type: "video/mp4" }],
     ]);
     expect(saved.status).toBe(200);
     const reel = saved.body.data;
+    // Published now: the date search engines are given (/reel's JSON-LD, below).
+    const since = Date.parse(reel.showreelSince ?? "");
+    expect(since).toBeGreaterThanOrEqual(sent - 1000);
+    expect(since).toBeLessThanOrEqual(Date.now());
     // A JPEG of the video's own size and of its first non-black second (lime), not the still.
     expect(reel.showreelPosterUrl).toMatch(/^\/media\/.+\.jpg$/);
     const image = await stored(reel.showreelPosterUrl);
@@ -212,6 +224,14 @@ describe("the Reel as an uploaded mp4", () => {
     expect(image.dominant.r + image.dominant.b).toBeLessThan(100);
     expect(reel.showreelPosterPlaceholder).toMatch(/^data:image\/webp;base64,/);
     expect(site.tmpFiles()).toEqual([]);
+    // /reel describes it as a VideoObject: the H.264 file it plays, its poster, length and date.
+    expect(await reelLd()).toMatchObject({
+      "@type": "VideoObject",
+      thumbnailUrl: expect.stringMatching(new RegExp(`${reel.showreelPosterUrl}$`)),
+      contentUrl: expect.stringMatching(new RegExp(`${reel.showreelVideoUrl}$`)),
+      uploadDate: reel.showreelSince,
+      duration: "PT3S",
+    });
   });
 
   it("takes the poster from the frame the owner picks, on the stored video's frames", async () => {
@@ -301,6 +321,7 @@ describe("the Reel as an uploaded mp4", () => {
     expect(kept.body.data).toMatchObject({
       showreelVideoUrl: before.showreelVideoUrl,
       showreelPosterUrl: before.showreelPosterUrl,
+      showreelSince: before.showreelSince,
     });
 
     mode = "vimeo";
@@ -323,6 +344,14 @@ describe("the Reel as an uploaded mp4", () => {
     const html = await (await fetch(`${url}/reel`)).text();
     expect(html).toContain("Play the showreel");
     expect(html).toContain(encodeURIComponent(after.showreelPosterUrl));
+    // Another Reel, published now.
+    expect(Date.parse(after.showreelSince ?? "")).toBeGreaterThan(
+      Date.parse(before.showreelSince!),
+    );
+    expect(await reelLd()).toMatchObject({
+      embedUrl: "https://player.vimeo.com/video/76979871?dnt=1",
+      uploadDate: after.showreelSince,
+    });
 
     // The same link saved again keeps its poster without asking Vimeo again.
     const again = await putSettings([["showreelUrl", "https://vimeo.com/76979871"]]);

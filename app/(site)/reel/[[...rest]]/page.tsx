@@ -2,9 +2,12 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { CONTENT_MAX } from "@/lib/site/content-width";
 import { columnSizes } from "@/lib/site/image-grid-layout";
+import { JsonLd } from "@/components/layout/json-ld";
 import { SectionVideo } from "@/components/sections/section-video";
 import { VimeoFacade } from "@/components/sections/vimeo-facade";
 import { optimizedImage } from "@/lib/site/image-srcset";
+import { reelJsonLd } from "@/lib/site/json-ld";
+import { getCachedSiteUrl } from "@/lib/site/site-url";
 import { reelVideo, uploadedVideoView } from "@/lib/site/video-sources";
 import { loadSiteSettings } from "@/lib/site/queries";
 import { toVimeoPlayerUrl } from "@/lib/validation/vimeo";
@@ -41,8 +44,10 @@ export default async function ReelPage({ params }: { params: Params }) {
         columnSizes(CONTENT_MAX[settings.contentWidth].column),
       )
     : null;
+  const ld = reelJsonLd(settings, getCachedSiteUrl());
   return (
     <div className="mx-auto max-w-(--column-max) px-5 pt-12 pb-20 sm:px-8 sm:pt-16">
+      {ld ? <JsonLd data={ld} /> : null}
       <h1 className="text-4xl font-semibold tracking-tight sm:text-5xl">Reel</h1>
       <p className="text-muted mt-3 mb-10 text-lg">
         A selection of recent motion work by {settings.ownerName}.
