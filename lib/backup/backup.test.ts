@@ -162,6 +162,7 @@ describe("backup and restore", () => {
       // The Reel as an uploaded mp4 (a settings field, no migration), its file included.
       showreelVideoUrl: "/media/reel.mp4",
       showreelVideoKey: "reel.mp4",
+      showreelSince: "2026-05-06T07:08:09.000Z",
     });
     // A view of the project page (migration 0016): four count rows (site, path, referrer,
     // device); the day's salt and visitor hashes stay out of the archive.
@@ -219,6 +220,7 @@ describe("backup and restore", () => {
       contentWidth: "wide",
       filterCategories: "in-use",
       showreelVideoUrl: "/media/reel.mp4",
+      showreelSince: "2026-05-06T07:08:09.000Z",
     });
     expect(Object.keys(before.media)).toContain("reel.mp4");
     // A project's cover loop (migration 0008), its file included, and its encoding (0020).
