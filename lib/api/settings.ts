@@ -195,8 +195,15 @@ export async function saveSettingsFromRequest(request: Request): Promise<SiteSet
               ? {}
               : NO_REEL_VIDEO;
           // A new video or link is published now; a kept one keeps its date; no Reel has none.
+          // Read from the locked row, so a save from another tab in between counts.
+          const kept = keepsVideo && Boolean(before.showreelVideoKey);
+          const published = Boolean(video) || (Boolean(link) && link !== before.showreelUrl);
           const showreelSince =
-            !link && !reel ? null : newReel ? new Date().toISOString() : before.showreelSince;
+            !video && !link && !kept
+              ? null
+              : published
+                ? new Date().toISOString()
+                : before.showreelSince;
           return {
             ...before,
             ...text,
