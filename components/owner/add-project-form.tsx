@@ -72,7 +72,10 @@ export function AddProjectForm({ userId }: { userId: string }) {
       />
       <UploadProgress percent={progress} />
       <FormError message={error} announce={false} />
-      <SubmitButton busy={busy} busyLabel="Adding project…">
+      <SubmitButton
+        busy={busy || Boolean(draft.coverVideoChecking)}
+        busyLabel={busy ? "Adding project…" : "Checking the video…"}
+      >
         Add Project
       </SubmitButton>
     </form>

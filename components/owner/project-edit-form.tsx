@@ -156,7 +156,10 @@ export function ProjectEditForm({
         >
           Cancel
         </button>
-        <SubmitButton busy={busy} busyLabel="Saving…">
+        <SubmitButton
+          busy={busy || Boolean(draft.coverVideoChecking)}
+          busyLabel={busy ? "Saving…" : "Checking the video…"}
+        >
           Save Changes
         </SubmitButton>
       </div>

@@ -151,6 +151,7 @@ export function ProjectFields({
             ...(video?.file === masterFile ? {} : { coverTrim: null }),
           });
         }}
+        onChecking={(coverVideoChecking) => onChange({ coverVideoChecking })}
       />
       {currentCoverVideo ? (
         <div className="text-sm">

@@ -25,6 +25,7 @@ export type ResumableVideo = { file: File; id: string | null };
 
 type Phase =
   | { kind: "idle" }
+  | { kind: "checking" }
   | { kind: "uploading"; sent: number; total: number; rate: string }
   | { kind: "offline"; sent: number; total: number }
   | { kind: "done" }
@@ -41,7 +42,8 @@ const RETRY_DELAYS = [0, 1000, 3000, 5000];
  * sends the upload id (`videoUpload`, `coverVideoUpload`) instead of the bytes. A file the form's
  * own multipart rule takes (`plainRule`: a small mp4) goes with the form as before (`onPlainFile`)
  * when the browser shows its picture; one it does not (an HEVC mp4 in Chromium) is uploaded here
- * too, so the poster and loop pickers can show the server's frames of it before saving.
+ * too, so the poster and loop pickers can show the server's frames of it before saving. While
+ * that check runs (`onChecking`) the form's Save waits: a save then would go without the video.
  */
 export function ResumableVideoField({
   kind,
@@ -51,6 +53,7 @@ export function ResumableVideoField({
   plainRule,
   onPlainFile,
   onChange,
+  onChecking,
 }: {
   kind: ResumableKind;
   label: string;
@@ -63,6 +66,8 @@ export function ResumableVideoField({
    * callback replaces what the other one gave.
    */
   onChange: (video: ResumableVideo | null) => void;
+  /** Whether a picked file is being checked (does this browser play it?), so the form waits. */
+  onChecking?: (checking: boolean) => void;
 }) {
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const [announcement, setAnnouncement] = useState("");
@@ -71,6 +76,16 @@ export function ResumableVideoField({
   const resumeWhenOnline = useRef<(() => void) | null>(null);
   /** The file picked last: a check of an earlier one that ends later is dropped. */
   const picked = useRef<File | null>(null);
+  /** Whether the form was told a check runs; the latest onChecking, for the unmount. */
+  const checking = useRef(false);
+  const reportChecking = useRef(onChecking);
+  useEffect(() => {
+    reportChecking.current = onChecking;
+  });
+  const setChecking = (value: boolean) => {
+    checking.current = value;
+    reportChecking.current?.(value);
+  };
 
   const stopWaiting = () => {
     if (resumeWhenOnline.current) window.removeEventListener("online", resumeWhenOnline.current);
@@ -81,6 +96,7 @@ export function ResumableVideoField({
     () => () => {
       // A pick still being checked (or loading the client) stops there: nothing is sent.
       picked.current = null;
+      if (checking.current) setChecking(false);
       stopWaiting();
       void upload.current?.abort();
     },
@@ -89,22 +105,29 @@ export function ResumableVideoField({
 
   async function pick(file: File) {
     picked.current = file;
+    setPhase({ kind: "checking" });
+    setChecking(true);
     stopWaiting();
     await upload.current?.abort(true).catch(() => {});
     upload.current = null;
     const plain = checkFile(file, plainRule) === null && (await browserDecodes(file));
+    // A later pick owns the check now.
     if (picked.current !== file) return;
     if (plain) {
       setPhase({ kind: "idle" });
+      setChecking(false);
       return onPlainFile(file);
     }
     if (!isMasterFile(file)) {
       setPhase({ kind: "failed", message: resumableMessages.notVideo(file.name) });
       if (input.current) input.current.value = "";
+      setChecking(false);
       return onChange(null);
     }
     const { Upload } = await import("tus-js-client");
     if (picked.current !== file) return;
+    // From here the form knows of the upload (and waits for it).
+    setChecking(false);
     onChange({ file, id: null });
     setPhase({ kind: "uploading", sent: 0, total: file.size, rate: "" });
     setAnnouncement(`Uploading ${file.name}.`);
@@ -203,6 +226,7 @@ export function ResumableVideoField({
           if (file) void pick(file);
         }}
       />
+      {phase.kind === "checking" ? <p className="text-muted text-sm">Checking the video…</p> : null}
       {percent !== null ? (
         <div className="space-y-1">
           <UploadProgress

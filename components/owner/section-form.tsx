@@ -97,6 +97,8 @@ export function SectionForm({ mode, projectId, initial, onSaved }: SectionFormPr
   const [progress, setProgress] = useState<number | null>(null);
   /** The master being uploaded with tus; the form sends its id (videoUpload) once it is complete. */
   const [master, setMaster] = useState<ResumableVideo | null>(null);
+  /** A picked video still being checked: Save waits (it would go without the video). */
+  const [checkingVideo, setCheckingVideo] = useState(false);
   const [error, setError] = useState<{ message: string; detail?: string } | null>(null);
   const busy = progress !== null;
   const update = (patch: Partial<typeof draft>) =>
@@ -256,6 +258,7 @@ export function SectionForm({ mode, projectId, initial, onSaved }: SectionFormPr
                 trim: null,
               });
             }}
+            onChecking={setCheckingVideo}
           />
         }
         fileError={fileError}
@@ -301,7 +304,10 @@ export function SectionForm({ mode, projectId, initial, onSaved }: SectionFormPr
       ) : null}
       <UploadProgress percent={progress} />
       <FormError message={error?.message ?? null} detail={error?.detail} announce={false} />
-      <SubmitButton busy={busy} busyLabel={`Uploading ${progress ?? 0}%`}>
+      <SubmitButton
+        busy={busy || checkingVideo}
+        busyLabel={busy ? `Uploading ${progress ?? 0}%` : "Checking the video…"}
+      >
         {mode === "add" ? "Add Section" : "Save Changes"}
       </SubmitButton>
     </form>

@@ -18,6 +18,8 @@ export type ProjectDraft<F = File> = {
   coverVideoUpload?: string | null;
   /** A cover loop upload still under way: the form waits for it. */
   coverVideoUploading?: boolean;
+  /** A picked cover loop still being checked (does this browser play it?): Save waits. */
+  coverVideoChecking?: boolean;
   /**
    * The cover loop's in and out points (docs/media.md "Cover loops"); sent only once the owner
    * moves one (null: a save keeps the stored ones, or a new loop gets the default).
