@@ -95,6 +95,7 @@ test("site settings are saved and shown on the public pages", async ({ page }) =
 
     await form.getByLabel("Owner name").fill("Sara Benali");
     await form.getByLabel("Tagline").fill("Motion designer in Marrakesh.");
+    await form.getByLabel("Availability").fill("Booking projects from March 2027.");
     await form.getByLabel("Biography").fill("I animate stories.\n\nEight years of frames.");
     await form.getByLabel("Contact e-mail").fill("hello@sara.example");
     await form.getByLabel("Showreel Vimeo URL").fill("https://vimeo.com/76979871");
@@ -174,11 +175,15 @@ test("site settings are saved and shown on the public pages", async ({ page }) =
       "href",
       "mailto:hello@sara.example",
     );
+    await expect(page.getByTestId("availability")).toHaveText("Booking projects from March 2027.");
     const portrait = page.getByAltText("Portrait of Sara Benali");
     await expect(portrait).toBeVisible();
     await expect
       .poll(() => portrait.evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(0);
+
+    await page.goto("/contact");
+    await expect(page.getByTestId("availability")).toHaveText("Booking projects from March 2027.");
 
     await page.goto("/reel");
     await page.getByRole("button", { name: "Play the showreel" }).click();
@@ -186,6 +191,7 @@ test("site settings are saved and shown on the public pages", async ({ page }) =
 
     await page.goto("/dashboard");
     await expect(form.getByLabel("Owner name")).toHaveValue("Sara Benali");
+    await expect(form.getByLabel("Availability")).toHaveValue("Booking projects from March 2027.");
     await expect(filterChoice).toBeChecked();
     await expect(form.getByLabel("Showreel Vimeo URL")).toHaveValue(
       "https://player.vimeo.com/video/76979871",

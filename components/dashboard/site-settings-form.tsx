@@ -93,6 +93,8 @@ export function SiteSettingsForm({
   const [reelFile, setReelFile] = useState<File | null>(null);
   /** A master being uploaded with tus; the form sends its id once every byte is there. */
   const [reelMaster, setReelMaster] = useState<ResumableVideo | null>(null);
+  /** A picked Reel video still being checked: Save waits (it would go without the video). */
+  const [checkingReel, setCheckingReel] = useState(false);
   /** Bumped by a save: the video field starts empty again once its file is attached. */
   const [reelField, setReelField] = useState(0);
   /** A poster frame picked on the server's frames (a master, the stored Reel): sent as a time. */
@@ -207,6 +209,12 @@ export function SiteSettingsForm({
         maxLength={SETTINGS_LIMITS.ownerName}
       />
       <TextField label="Tagline" {...field("tagline")} maxLength={SETTINGS_LIMITS.tagline} />
+      <TextField
+        label="Availability"
+        hint="Shown on the Contact and About pages, e.g. “Booking projects from March”. Leave it empty to show nothing."
+        {...field("availability")}
+        maxLength={SETTINGS_LIMITS.availability}
+      />
       <TextAreaField
         label="Biography"
         {...field("biography")}
@@ -286,6 +294,7 @@ export function SiteSettingsForm({
                 if (!video?.id) resetReelPoster();
                 setError(null);
               }}
+              onChecking={setCheckingReel}
             />
             <fieldset className="space-y-2">
               <legend className="font-medium">Showreel poster</legend>
@@ -348,7 +357,10 @@ export function SiteSettingsForm({
       />
       <UploadProgress percent={progress} label="Saving" />
       <FormError message={error} />
-      <SubmitButton busy={busy} busyLabel="Saving…">
+      <SubmitButton
+        busy={busy || checkingReel}
+        busyLabel={busy ? "Saving…" : "Checking the video…"}
+      >
         Save Settings
       </SubmitButton>
     </form>

@@ -18,12 +18,14 @@ export type SettingsDraft = SettingsFields & Appearance;
 export type SettingsErrors = Partial<Record<string, string>>;
 
 export function toSettingsDraft(settings: SiteSettings): SettingsDraft {
-  const { ownerName, tagline, biography, contactEmail, showreelUrl, socials } = settings;
+  const { ownerName, tagline, availability, biography, contactEmail, showreelUrl, socials } =
+    settings;
   const { cardTitles, typePairing, accentColor, contentWidth, filterCategories } = settings;
   // The portrait and the showreel poster are files, sent beside the draft.
   return {
     ownerName,
     tagline,
+    availability,
     biography,
     contactEmail,
     showreelUrl,
@@ -78,6 +80,7 @@ export function toSettingsForm(
   const form = new FormData();
   form.append("ownerName", draft.ownerName.trim());
   form.append("tagline", draft.tagline.trim());
+  form.append("availability", draft.availability.trim());
   form.append("biography", draft.biography.trim());
   form.append("contactEmail", draft.contactEmail.trim());
   const link = reel.source === "vimeo" ? draft.showreelUrl.trim() : "";

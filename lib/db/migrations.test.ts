@@ -655,6 +655,7 @@ describe("migrations 0010 and 0012: appearance and filter settings", () => {
     showreelVideoRenditions: [],
     showreelVideoMeta: null,
     showreelSince: null,
+    availability: "",
   };
 
   it("upgrades a site made before it without loss, and its backups restore", async () => {

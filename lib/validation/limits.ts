@@ -14,6 +14,7 @@ export const SECTION_LIMITS = { title: 200, description: 10_000, alt: 300 } as c
 export const SETTINGS_LIMITS = {
   ownerName: 80,
   tagline: 200,
+  availability: 120,
   biography: 5000,
   portraitUrl: 2000,
   portraitKey: 300,

@@ -112,6 +112,7 @@ export function invalidCharacters(field: string): string {
 export const SETTINGS_LABELS: Record<string, string> = {
   ownerName: "Owner name",
   tagline: "Tagline",
+  availability: "Availability",
   biography: "Biography",
   contactEmail: "Contact e-mail",
   showreelUrl: "Showreel URL",
@@ -129,6 +130,7 @@ export function invalidSetting(label: string): string {
 export const SETTINGS_HINTS: Record<string, string> = {
   ownerName: `Enter a name (up to ${SETTINGS_LIMITS.ownerName} characters).`,
   tagline: `Keep the tagline under ${SETTINGS_LIMITS.tagline} characters.`,
+  availability: `Keep the availability under ${SETTINGS_LIMITS.availability} characters.`,
   biography: `Keep the biography under ${SETTINGS_LIMITS.biography} characters.`,
   contactEmail: "Enter a valid e-mail address, or leave it empty.",
   link: "Enter a full link starting with https://, or leave it empty.",

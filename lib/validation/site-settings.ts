@@ -52,6 +52,11 @@ const videoMetaSchema = z.object({
 export const siteSettingsSchema = z.object({
   ownerName: text().trim().min(1).max(SETTINGS_LIMITS.ownerName),
   tagline: text().trim().max(SETTINGS_LIMITS.tagline),
+  /**
+   * When the owner takes new work ("Booking projects from March 2027"), shown on the Contact and
+   * About pages; "" shows nothing.
+   */
+  availability: text().trim().max(SETTINGS_LIMITS.availability),
   biography: text().trim().max(SETTINGS_LIMITS.biography),
   portraitUrl: z.string().max(SETTINGS_LIMITS.portraitUrl),
   portraitKey: z.string().max(SETTINGS_LIMITS.portraitKey).nullable(),
@@ -137,6 +142,7 @@ export const defaultSiteSettings: SiteSettings = {
   ownerName: "Motion Designer & Illustrator",
   tagline:
     "Motion design and illustration, based in Morocco, with more than 8 years of experience.",
+  availability: "",
   biography: "",
   portraitUrl: "",
   portraitKey: null,
@@ -261,6 +267,7 @@ export function parseSettingsFields(fields: Record<string, string[] | undefined>
   const result = check({
     ownerName: one("ownerName"),
     tagline: one("tagline"),
+    availability: one("availability"),
     biography: one("biography"),
     contactEmail: one("contactEmail"),
     showreelUrl: one("showreelUrl"),

@@ -99,6 +99,20 @@ describe("PUT /api/settings", () => {
     expect(page).toContain(`background-image:url(${body.data.portraitPlaceholder})`);
   });
 
+  it("shows the availability on the Contact and About pages, and nothing once it is cleared", async () => {
+    const text = "Booking projects from March 2027";
+    const saved = await put(settingsForm({ availability: `  ${text} ` }));
+    expect(saved).toMatchObject({ status: 200, body: { data: { availability: text } } });
+    const shown = (html: string) => /data-testid="availability"[^>]*>([^<]*)</.exec(html)?.[1];
+    const page = async (pathname: string) => (await fetch(`${server.url}${pathname}`)).text();
+    for (const pathname of ["/contact", "/about"]) expect(shown(await page(pathname))).toBe(text);
+    const tooLong = await put(settingsForm({ availability: "x".repeat(121) }));
+    expect(tooLong).toMatchObject({ status: 400, body: { message: "Invalid Availability" } });
+    expect((await put(settingsForm())).body.data.availability).toBe("");
+    for (const pathname of ["/contact", "/about"])
+      expect(shown(await page(pathname))).toBeUndefined();
+  });
+
   it("replaces the portrait, deleting the old file, and keeps it when none is sent", async () => {
     const first = (await (await fetch(`${server.url}/api/settings`)).json()).data;
     const portrait = new Blob([new Uint8Array(await pngOfSize(2000, 30, 30))], {

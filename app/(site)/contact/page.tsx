@@ -4,7 +4,7 @@ import { ContactForm } from "@/components/forms/contact-form";
 import { visibleToVisitor } from "@/lib/data/visibility";
 import { isId } from "@/lib/data/ids";
 import { createProofChallenge, issueTimeToken } from "@/lib/site/contact";
-import { loadProject } from "@/lib/site/queries";
+import { loadProject, loadSiteSettings } from "@/lib/site/queries";
 import { PROJECT_ACCESS_COOKIE, unlockedProjects } from "@/lib/site/project-access";
 import { sendContactMessage } from "./actions";
 import { contactPageTexts } from "@/lib/validation/contact-page";
@@ -34,12 +34,20 @@ async function askedAbout(value: unknown): Promise<{ id: string; title: string }
 }
 
 export default async function ContactPage({ searchParams }: { searchParams: SearchParams }) {
-  const project = await askedAbout((await searchParams).project);
+  const [project, settings] = await Promise.all([
+    askedAbout((await searchParams).project),
+    loadSiteSettings(),
+  ]);
   const challenge = JSON.stringify(await createProofChallenge());
   return (
     <div className="mx-auto max-w-2xl px-5 pt-12 pb-20 sm:px-8 sm:pt-16">
       <h1 className="text-4xl font-semibold tracking-tight">{contactPageTexts.heading}</h1>
       <p className="text-muted mt-3 mb-5 text-lg">{contactPageTexts.intro}</p>
+      {settings.availability ? (
+        <p className="mb-6 font-medium" data-testid="availability">
+          {settings.availability}
+        </p>
+      ) : null}
       <ContactForm
         action={sendContactMessage}
         started={issueTimeToken()}

@@ -79,6 +79,11 @@ export default async function AboutPage({ params }: { params: Params }) {
             <p className="text-muted">{settings.tagline || "A biography is coming soon."}</p>
           )}
         </div>
+        {settings.availability ? (
+          <p className="mt-8 text-lg font-medium" data-testid="availability">
+            {settings.availability}
+          </p>
+        ) : null}
         {settings.contactEmail ? (
           <p className="mt-10">
             <a
