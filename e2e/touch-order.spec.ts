@@ -27,15 +27,35 @@ async function dragByTouch(page: Page, handle: Locator, target: Locator) {
   const x = Math.round(from.x + from.width / 2);
   const y0 = Math.round(from.y + from.height / 2);
   const y1 = Math.round(to.y + to.height / 2 + (to.y < from.y ? -4 : 4));
+  // When the finger lands and when the drag starts, on the page's clock: on a busy machine a
+  // check from here could come after the hold, so the page notes both.
+  await page.evaluate(() => {
+    const times = window as unknown as { touchAt?: number; dragAt?: number };
+    delete times.touchAt;
+    delete times.dragAt;
+    const landed = () => (times.touchAt ??= performance.now());
+    document.addEventListener("touchstart", landed, { capture: true, once: true });
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector("[data-dragging]")) return;
+      times.dragAt ??= performance.now();
+      observer.disconnect();
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
   await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y: y0 }] });
-  // Press and hold: the drag starts after 200 ms; a quicker move would be a scroll.
-  await expect(page.locator("[data-dragging]")).toHaveCount(0);
   await page.waitForTimeout(400);
   for (let step = 1; step <= 12; step++) {
     const y = Math.round(y0 + ((y1 - y0) * step) / 12);
     await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y }] });
   }
   await expect(page.locator("[data-dragging]")).toHaveCount(1);
+  // Press and hold: the drag started only after the 200 ms hold; a quicker move is a scroll.
+  const { touchAt, dragAt } = await page.evaluate(() => {
+    const times = window as unknown as { touchAt?: number; dragAt?: number };
+    return { touchAt: times.touchAt, dragAt: times.dragAt };
+  });
+  expect(touchAt).toBeDefined();
+  expect(dragAt! - touchAt!).toBeGreaterThanOrEqual(195);
   await expectDraggedUnder(page, y1);
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
   await cdp.detach();
