@@ -147,7 +147,10 @@ export async function saveSettingsFromRequest(request: Request): Promise<SiteSet
       const link = text.showreelUrl;
       // The mp4 stays while no link replaces it and it is not removed.
       const keepsVideo = !link && !removeShowreelVideo;
-      const newReel = Boolean(video) || (Boolean(link) && link !== current.showreelUrl);
+      // Another video or link than `settings` hold: a new Reel.
+      const newReelFor = (settings: SiteSettings) =>
+        Boolean(video) || (Boolean(link) && link !== settings.showreelUrl);
+      const newReel = newReelFor(current);
       // A poster time alone asks for that frame of the Reel's video, new or kept; with a poster
       // file (the frame the owner's browser captured) the file is the poster.
       const framePicked = showreelPosterTime !== undefined && !poster;
@@ -197,11 +200,10 @@ export async function saveSettingsFromRequest(request: Request): Promise<SiteSet
           // A new video or link is published now; a kept one keeps its date; no Reel has none.
           // Read from the locked row, so a save from another tab in between counts.
           const kept = keepsVideo && Boolean(before.showreelVideoKey);
-          const published = Boolean(video) || (Boolean(link) && link !== before.showreelUrl);
           const showreelSince =
             !video && !link && !kept
               ? null
-              : published
+              : newReelFor(before)
                 ? new Date().toISOString()
                 : before.showreelSince;
           return {

@@ -47,7 +47,10 @@ function jobOwner(owner: VideoOwner) {
     };
   return { column: videoJobs.settingsKey, id: SETTINGS_KEY, values: { settingsKey: SETTINGS_KEY } };
 }
-const ofOwner = (owner: VideoOwner) => eq(jobOwner(owner).column, jobOwner(owner).id);
+function ofOwner(owner: VideoOwner) {
+  const { column, id } = jobOwner(owner);
+  return eq(column, id);
+}
 /** Whether an owner's id is well formed (a section or project id from a URL; the showreel's). */
 const validOwner = (owner: VideoOwner) => "reel" in owner || isId(jobOwner(owner).id);
 

@@ -114,6 +114,10 @@ export function videoJsonLd(
   return videoObject(film, siteUrl);
 }
 
+/** What the Reel page is, for search engines: its meta description and its VideoObject's. */
+export const reelDescription = (ownerName: string) =>
+  `The showreel of ${ownerName}: motion design and illustration.`;
+
 /**
  * schema.org VideoObject for the Reel page: its uploaded video (the file the page plays) or its
  * Vimeo player, when it has a poster and the date it was published (`showreelSince`, kept since
@@ -130,7 +134,7 @@ export function reelJsonLd(settings: SiteSettings, siteUrl: URL): Record<string,
   const meta = settings.showreelVideoUrl ? settings.showreelVideoMeta : null;
   const film: Film = {
     name: `Showreel of ${settings.ownerName}`,
-    description: `The showreel of ${settings.ownerName}: motion design and illustration.`,
+    description: reelDescription(settings.ownerName),
     poster: settings.showreelPosterUrl,
     uploadDate: settings.showreelSince,
     play,

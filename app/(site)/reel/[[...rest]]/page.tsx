@@ -6,7 +6,7 @@ import { JsonLd } from "@/components/layout/json-ld";
 import { SectionVideo } from "@/components/sections/section-video";
 import { VimeoFacade } from "@/components/sections/vimeo-facade";
 import { optimizedImage } from "@/lib/site/image-srcset";
-import { reelJsonLd } from "@/lib/site/json-ld";
+import { reelDescription, reelJsonLd } from "@/lib/site/json-ld";
 import { getCachedSiteUrl } from "@/lib/site/site-url";
 import { reelVideo, uploadedVideoView } from "@/lib/site/video-sources";
 import { loadSiteSettings } from "@/lib/site/queries";
@@ -28,7 +28,7 @@ export async function generateMetadata(): Promise<Metadata> {
   const settings = await loadSiteSettings();
   return {
     title: "Reel",
-    description: `The showreel of ${settings.ownerName}: motion design and illustration.`,
+    description: reelDescription(settings.ownerName),
     alternates: { canonical: "/reel" },
   };
 }
