@@ -12,6 +12,7 @@ import {
   failVideoJob,
   finishVideoJob,
   newVideoColumns,
+  queueStrandedVideos,
   requeueInterruptedJobs,
   syncCoverJob,
   REEL,
@@ -373,5 +374,72 @@ describe(`the video job queue on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" 
     await syncReelJob();
     expect(await videoJobOf(REEL)).toBeNull();
     expect(await claimVideoJob()).toBeNull();
+  });
+  it("queues the videos a stop left awaiting their encode without a job, once their save is 30 s old", async () => {
+    // Nothing else awaits: the earlier tests' sections, projects and jobs go.
+    const db = await getDb();
+    for (const table of ["video_jobs", "sections", "projects"])
+      await db.execute(sql.raw(`delete from ${table}`));
+    // Saved, then stopped before syncJob: a section's video, a cover loop and the showreel.
+    const section = (await createSection((await sectionWithVideo(KEY_A)).projectId, {
+      title: "",
+      description: "",
+      images: [],
+      videoUrl: `/media/${KEY_B}`,
+      videoKey: KEY_B,
+      videoEmbed: null,
+      ...newVideoColumns({ key: KEY_B }),
+    }))!;
+    const project = await createProject({
+      title: "Loop",
+      coverUrl: "/media/c.png",
+      coverKey: null,
+      coverVideoUrl: `/media/${KEY_B}`,
+      coverVideoKey: KEY_B,
+      coverVideoStatus: "processing",
+      userId: "owner",
+      role: "Director",
+      category: "Motion Design",
+    });
+    await updateSiteSettingsWith((before) => ({
+      ...before,
+      showreelVideoUrl: `/media/${KEY_A}`,
+      showreelVideoKey: KEY_A,
+      showreelVideoStatus: "processing",
+      showreelVideoRenditions: [],
+    }));
+    // Only the showreel's is queued at once (under its lock); the others' saves are too recent.
+    expect(await queueStrandedVideos()).toBe(1);
+    expect(await videoJobOf(REEL)).toMatchObject({ sourceKey: KEY_A, state: "queued" });
+    expect(await videoJobOf({ sectionId: section.id })).toBeNull();
+    expect(await videoJobOf({ projectId: project.id })).toBeNull();
+
+    await db.execute(sql`update sections set updated_at = now() - interval '31 seconds'`);
+    await db.execute(sql`update projects set updated_at = now() - interval '31 seconds'`);
+    // The first section's job (written by its save) stays as it is, claimed and running.
+    const first = (await claimVideoJob())!;
+    expect(await queueStrandedVideos()).toBe(2);
+    expect(await videoJobOf({ sectionId: section.id })).toMatchObject({
+      sourceKey: KEY_B,
+      state: "queued",
+    });
+    expect(await videoJobOf({ projectId: project.id })).toMatchObject({ sourceKey: KEY_B });
+    expect(await videoJobOf({ sectionId: first.sectionId! })).toMatchObject({ state: "encoding" });
+    expect(await queueStrandedVideos()).toBe(0);
+
+    // A job that cannot be written after a save's commit (here: its section is gone) does not
+    // fail the save: the sweep is there for it.
+    const gone = { ...section, id: "0".repeat(24) };
+    await expect(syncVideoJob(null, gone)).resolves.toBeUndefined();
+    expect(await videoJobOf({ sectionId: gone.id })).toBeNull();
+
+    // A job that ends on a file its section no longer holds (written by no save) is dropped.
+    await updateSectionWith(first.sectionId!, () => ({
+      videoUrl: null,
+      videoKey: null,
+      videoStatus: null,
+    }));
+    expect(await failVideoJob(first, "The file could not be read.")).toBeNull();
+    expect(await videoJobOf({ sectionId: first.sectionId! })).toBeNull();
   });
 });

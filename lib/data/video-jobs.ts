@@ -1,5 +1,6 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, lt, notExists, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { getDb, type Db, type Tx } from "@/lib/db";
 import { isLocalKey } from "@/lib/storage/local";
 import type { StoredMedia } from "@/lib/storage/types";
@@ -145,9 +146,26 @@ type HeldVideo = EncodingChoices & { videoKey: string | null; videoStatus: strin
  */
 async function syncJob(owner: VideoOwner, before: HeldVideo | null, after: HeldVideo) {
   if (before && before.videoKey === after.videoKey && !encodingChanged(before, after)) return;
-  if (after.videoKey && after.videoStatus === "processing")
-    await queueVideoJob(owner, after.videoKey);
-  else if (before) await dropVideoJob(owner);
+  try {
+    if (after.videoKey && after.videoStatus === "processing")
+      await queueVideoJob(owner, after.videoKey);
+    else if (before) await dropVideoJob(owner);
+  } catch (error) {
+    syncFailed(error);
+  }
+}
+
+/**
+ * A save's job not written after its commit: the save stands (its answer, file clean-up and page
+ * expiry go on), and the worker's sweep (queueStrandedVideos) queues the video within a minute or
+ * two; a job left for a removed video finds its file gone and is dropped when it runs.
+ */
+function syncFailed(error: unknown): false {
+  console.error(
+    "The encoding queue was not updated after a save (the worker's sweep will):",
+    error,
+  );
+  return false;
 }
 
 /** syncJob for a section. */
@@ -183,28 +201,31 @@ export function coverLoopChoices(
  * rather than taking the save's result, two saves that end in either order leave the job of the
  * one saved last.
  */
-export async function syncReelJob(): Promise<void> {
+export async function syncReelJob(): Promise<boolean> {
   const db = await getDb();
-  const queued = await db.transaction(async (tx) => {
-    // The job's row first, then the settings' row: the order of the worker's finish and fail and
-    // of a retry, so on PostgreSQL none of them deadlocks with this.
-    const [job] = await tx
-      .select({ sourceKey: videoJobs.sourceKey })
-      .from(videoJobs)
-      .where(ofOwner(REEL))
-      .for("update");
-    const settings = await lockSettings(tx);
-    // The job of the video the settings hold stays as it is: queued, running, or failed (to retry).
-    if (job && job.sourceKey === settings?.showreelVideoKey) return false;
-    const key = settings?.showreelVideoStatus === "processing" ? settings.showreelVideoKey : null;
-    if (!key) {
-      if (job) await tx.delete(videoJobs).where(ofOwner(REEL));
-      return false;
-    }
-    await upsertJob(tx, REEL, key);
-    return true;
-  });
+  const queued = await db
+    .transaction(async (tx) => {
+      // The job's row first, then the settings' row: the order of the worker's finish and fail and
+      // of a retry, so on PostgreSQL none of them deadlocks with this.
+      const [job] = await tx
+        .select({ sourceKey: videoJobs.sourceKey })
+        .from(videoJobs)
+        .where(ofOwner(REEL))
+        .for("update");
+      const settings = await lockSettings(tx);
+      // The job of the video the settings hold stays as it is: queued, running, or failed (to retry).
+      if (job && job.sourceKey === settings?.showreelVideoKey) return false;
+      const key = settings?.showreelVideoStatus === "processing" ? settings.showreelVideoKey : null;
+      if (!key) {
+        if (job) await tx.delete(videoJobs).where(ofOwner(REEL));
+        return false;
+      }
+      await upsertJob(tx, REEL, key);
+      return true;
+    })
+    .catch(syncFailed);
   if (queued) (globalThis as WithWake)[WAKE]?.();
+  return queued;
 }
 
 /** syncJob for a project's cover loop. */
@@ -214,6 +235,68 @@ export function syncCoverJob(before: ProjectRow | null, after: ProjectRow): Prom
     before && coverLoopChoices(before),
     coverLoopChoices(after),
   );
+}
+
+/**
+ * A section or project written this recently may still have its save's own syncJob to come: the
+ * sweep leaves it alone.
+ */
+const STRANDED_AFTER_SECONDS = 30;
+
+/**
+ * Queues every video left awaiting its encode without a job: a save's job is written after its
+ * commit (syncJob), so a server stopped, or a database error, between the two left the video
+ * "processing" for good. Sections and cover loops not written for STRANDED_AFTER_SECONDS get their
+ * job (a job written meanwhile wins: nothing is replaced); the showreel is reconciled under its
+ * lock (syncReelJob). Run by the worker at its start and every minute (docs/media.md "Video encoding").
+ * How many jobs it queued.
+ */
+export async function queueStrandedVideos(): Promise<number> {
+  const db = await getDb();
+  const quiet = sql`now() - make_interval(secs => ${STRANDED_AFTER_SECONDS})`;
+  const jobOf = (column: AnyPgColumn, id: AnyPgColumn) =>
+    notExists(db.select({ id: videoJobs.id }).from(videoJobs).where(eq(column, id)));
+  const stranded: { owner: VideoOwner; key: string | null }[] = [
+    ...(
+      await db
+        .select({ id: sections.id, key: sections.videoKey })
+        .from(sections)
+        .where(
+          and(
+            eq(sections.videoStatus, "processing"),
+            isNotNull(sections.videoKey),
+            lt(sections.updatedAt, quiet),
+            jobOf(videoJobs.sectionId, sections.id),
+          ),
+        )
+    ).map(({ id, key }) => ({ owner: { sectionId: id }, key })),
+    ...(
+      await db
+        .select({ id: projects.id, key: projects.coverVideoKey })
+        .from(projects)
+        .where(
+          and(
+            eq(projects.coverVideoStatus, "processing"),
+            isNotNull(projects.coverVideoKey),
+            lt(projects.updatedAt, quiet),
+            jobOf(videoJobs.projectId, projects.id),
+          ),
+        )
+    ).map(({ id, key }) => ({ owner: { projectId: id }, key })),
+  ];
+  let queued = 0;
+  for (const { owner, key } of stranded) {
+    const inserted = await db
+      .insert(videoJobs)
+      .values({ id: newId(), ...jobOwner(owner).values, sourceKey: key! })
+      .onConflictDoNothing()
+      .returning({ id: videoJobs.id });
+    queued += inserted.length;
+  }
+  if (await syncReelJob()) queued += 1;
+  if (queued > 0)
+    console.info(`Queued ${queued} video(s) left awaiting their encode without a job.`);
+  return queued;
 }
 
 /** A job with its section's encoding choices, read when it is claimed. */
@@ -457,7 +540,10 @@ export async function failVideoJob(
       .returning({ id: videoJobs.id });
     if (!kept) return null;
     const written = await writeOwnerVideo(tx, job, { status: "failed", error: reason });
-    return written && { projectId: written.projectId };
+    if (written) return { projectId: written.projectId };
+    // Its owner holds another file now: the job is a leftover, not a video to retry.
+    await tx.delete(videoJobs).where(eq(videoJobs.id, job.id));
+    return null;
   });
 }
 

@@ -8,6 +8,7 @@ import {
   failVideoJob,
   finishVideoJob,
   onVideoJobQueued,
+  queueStrandedVideos,
   requeueInterruptedJobs,
   storeJobPoster,
   type ClaimedJob,
@@ -42,13 +43,21 @@ import { isShuttingDown } from "./lifecycle";
 const HEARTBEAT_MS = 1000;
 /** Jobs queued by another server (PostgreSQL) are found this often; this server's at once. */
 const POLL_MS = 5000;
+/** Videos left awaiting their encode without a job are looked for this often (and at the start). */
+const STRANDED_SWEEP_MS = 60_000;
 
 class Dropped extends Error {}
 
 /** Where renditions are written before they are stored: DATA_DIR/encoding/<job id>. */
 const encodingDir = (dataDir: string) => path.join(/* turbopackIgnore: true */ dataDir, "encoding");
 
-const state = { busy: false, again: false, timer: null as NodeJS.Timeout | null };
+const state = {
+  busy: false,
+  again: false,
+  timer: null as NodeJS.Timeout | null,
+  /** When the last look for stranded videos began (0: not yet). */
+  sweptAt: 0,
+};
 
 /**
  * The cached pages a job's result shows on: the project's pages, for a cover loop the gallery
@@ -187,6 +196,10 @@ async function drain(): Promise<void> {
     do {
       state.again = false;
       for (let job = await claimVideoJob(); job; job = await claimVideoJob()) await runJob(job);
+      if (Date.now() - state.sweptAt >= STRANDED_SWEEP_MS) {
+        state.sweptAt = Date.now();
+        if ((await queueStrandedVideos()) > 0) state.again = true;
+      }
     } while (state.again);
   } catch (error) {
     console.error("The video encoding queue could not be read:", error);
