@@ -94,6 +94,7 @@ test("the edit form is prefilled; images can be removed and added; video switche
   await expect(section.getByAltText("Image A")).toHaveCount(0);
   await expect(section.getByAltText("Image B")).toBeVisible();
   await expect(section.getByAltText("Image C")).toBeVisible();
+  await section.getByRole("button", { name: "Play the video" }).click();
   await expect(section.locator("iframe[src*='player.vimeo.com/video/76979871']")).toHaveCount(1);
   await expect(section.locator("video")).toHaveCount(0);
 });

@@ -124,9 +124,15 @@ test.describe("project page", () => {
     await page.goto(showcase);
     const vimeo = region(page, "Final film");
     const frame = vimeo.locator("iframe");
-    await expect(frame).toHaveAttribute("src", `https://player.vimeo.com/video/${VIMEO_ID}?dnt=1`);
-    await expect(frame).toHaveAttribute("loading", "lazy");
+    // Nothing loads from Vimeo until the visitor presses play; then the player takes the focus.
+    await expect(frame).toHaveCount(0);
+    await vimeo.getByRole("button", { name: "Play the video" }).click();
+    await expect(frame).toHaveAttribute(
+      "src",
+      `https://player.vimeo.com/video/${VIMEO_ID}?dnt=1&autoplay=1`,
+    );
     await expect(frame).toHaveAttribute("title", "Final film (Vimeo video)");
+    await expect(frame).toBeFocused();
     await expect(vimeo.locator("video")).toHaveCount(0);
 
     const upload = region(page, "Behind the scenes");

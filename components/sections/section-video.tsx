@@ -4,7 +4,6 @@ import { optimizedImage, preloadLcpImage } from "@/lib/site/image-srcset";
 import { columnSizes, tileSizes } from "@/lib/site/image-grid-layout";
 import { LoopVideo, PlayerVideo, VimeoFacade } from "./lazy-videos";
 import { VideoStill } from "./video-still";
-import { VimeoFrame } from "./vimeo-frame";
 import {
   shapeClass,
   videoShape,
@@ -18,7 +17,8 @@ export type { SectionRendition };
  * The section's Vimeo embed when it has one, otherwise its uploaded video (docs/spec.md §2): a
  * player with controls, or a silent loop, in a box of the video's own shape when its size is known
  * (16:9 otherwise). A poster is the still shown until it plays, drawn from the optimizer at the
- * box's width; a Vimeo embed with a poster loads its player only when asked to.
+ * box's width; a Vimeo embed loads its player only when asked to (a dark box until then when it
+ * has no poster).
  */
 export function SectionVideo({
   videoEmbed,
@@ -62,7 +62,8 @@ export function SectionVideo({
           : columnSizes(maxWidth),
       )
     : null;
-  if (player && still) {
+  if (player) {
+    // Nothing is loaded from Vimeo until the visitor presses play (the Privacy page says so).
     return (
       <VimeoFacade
         src={player}
@@ -73,7 +74,6 @@ export function SectionVideo({
       />
     );
   }
-  if (player) return <VimeoFrame src={player} title={`${title} (Vimeo video)`} />;
   if (still && eager) preloadLcpImage(still);
   if (!videoUrl) {
     // A poster without a playable file: an uploaded video that encodes, and that browsers cannot

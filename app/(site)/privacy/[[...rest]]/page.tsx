@@ -24,7 +24,9 @@ export default async function PrivacyPage({ params }: { params: Promise<{ rest?:
         <h1 className="text-3xl font-semibold tracking-tight">Privacy</h1>
         <p>
           This site counts visits to its pages to learn which work people look at. It sets no
-          cookies, stores nothing in your browser and loads nothing from other companies.
+          cookies, stores nothing in your browser and loads nothing from other companies. A film
+          hosted on Vimeo is the one exception, and only once you press its play button: the player
+          then comes from Vimeo, asked not to track you.
         </p>
         <h2 className="pt-2 text-xl font-semibold">What is counted, per day</h2>
         <ul className="list-disc space-y-2 pl-5">
