@@ -369,6 +369,32 @@ test.describe("layout", () => {
     await expect(page).toHaveURL("/?q=paper");
     await expect(cardTitles(page)).toHaveText(["Paper Birds"]);
     await expect(menu).toBeHidden();
+
+    // Tabbing past its last control closes it: focus never lands on what it covered.
+    await button.click();
+    await search.focus();
+    await page.keyboard.press("Tab");
+    await expect(menu).toBeHidden();
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    expect(await page.evaluate(() => document.activeElement?.closest("header"))).toBeNull();
+  });
+
+  test("a field reached with Shift+Tab is scrolled clear of the sticky header", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto("/contact");
+    await page.getByRole("button", { name: "Send message" }).focus();
+    const name = page.getByLabel("Name");
+    for (let i = 0; i < 10 && !(await name.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press("Shift+Tab");
+    await expect(name).toBeFocused();
+    const headerBottom = await page
+      .locator("header")
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().bottom);
+    const top = await name.evaluate((el) => el.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(headerBottom);
   });
 });
 

@@ -62,31 +62,41 @@ export function SiteNav() {
         </Suspense>
       </nav>
 
-      <button
-        ref={button}
-        type="button"
-        aria-expanded={open}
-        aria-controls="mobile-menu"
-        onClick={() => setOpen((value) => !value)}
-        className="-mr-2 rounded-md px-2 py-1 text-sm font-medium md:hidden"
-      >
-        {open ? "Close" : "Menu"}
-      </button>
+      {/* Tabbing out of the open menu closes it, so focus never lands on what it covers. A blur
+          to nowhere (a tap on the page) leaves it open: Safari gives tapped links no focus. */}
       <div
-        id="mobile-menu"
-        hidden={!open}
-        className="bg-paper absolute inset-x-0 top-full border-b border-black/10 px-5 pt-2 pb-6 shadow-sm md:hidden"
+        className="md:hidden"
+        onBlur={(event) => {
+          const next = event.relatedTarget;
+          if (next instanceof Node && !event.currentTarget.contains(next)) setOpen(false);
+        }}
       >
-        <nav aria-label="Mobile">
-          <ul className="flex flex-col text-lg font-medium [&_a]:block [&_a]:py-3">
-            {links(close)}
-            <OwnerNavItems className={linkClass} onNavigate={close} />
-          </ul>
-        </nav>
-        <div className="mt-3">
-          <Suspense fallback={<SearchBoxFallback id="search-mobile" />}>
-            <SearchBox id="search-mobile" onSearch={close} />
-          </Suspense>
+        <button
+          ref={button}
+          type="button"
+          aria-expanded={open}
+          aria-controls="mobile-menu"
+          onClick={() => setOpen((value) => !value)}
+          className="-mr-2 rounded-md px-2 py-1 text-sm font-medium md:hidden"
+        >
+          {open ? "Close" : "Menu"}
+        </button>
+        <div
+          id="mobile-menu"
+          hidden={!open}
+          className="bg-paper absolute inset-x-0 top-full border-b border-black/10 px-5 pt-2 pb-6 shadow-sm md:hidden"
+        >
+          <nav aria-label="Mobile">
+            <ul className="flex flex-col text-lg font-medium [&_a]:block [&_a]:py-3">
+              {links(close)}
+              <OwnerNavItems className={linkClass} onNavigate={close} />
+            </ul>
+          </nav>
+          <div className="mt-3">
+            <Suspense fallback={<SearchBoxFallback id="search-mobile" />}>
+              <SearchBox id="search-mobile" onSearch={close} />
+            </Suspense>
+          </div>
         </div>
       </div>
     </>
