@@ -216,11 +216,14 @@ export function sectionViewData(
     id: section.id,
     title: section.title,
     description: section.description,
-    images: section.images.map((image) => ({
+    images: section.images.map((image, index, all) => ({
       url: mediaUrl(image.url),
       width: image.width,
       height: image.height,
-      alt: image.alt || `${project.title}, image`,
+      // Without the owner's words, at least where it is: each image's name differs.
+      alt:
+        image.alt ||
+        `${project.title}${section.title ? `: ${section.title}` : ""}, image ${index + 1} of ${all.length}`,
       focalX: image.focalX,
       focalY: image.focalY,
       placeholder: image.placeholder ?? null,

@@ -165,6 +165,10 @@ describe("POST /api/sections/{projectId}", () => {
       { width: 6, height: 4, alt: "" },
     ]);
     expect(section.resources).toBe(section.images.map((i) => i.url).join(","));
+    // On the page, an image without alt text is named by where it is, unlike its neighbours.
+    const page = await (await fetch(new URL(`/sections/${projectId}`, url))).text();
+    expect(page).toContain('alt="First frame"');
+    expect(page).toContain('alt="Host: Frames, image 2 of 2"');
     expect(section.video).toMatch(/^\/media\/[0-9a-f]{32}\.mp4$/);
     const ranged = await fetch(new URL(section.video, url), { headers: { Range: "bytes=0-99" } });
     expect(ranged.status).toBe(206);
