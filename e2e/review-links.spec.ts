@@ -108,6 +108,10 @@ test("owner makes a link, a phone reviewer comments at 0:03, the owner sees the 
   await expect(toast(page)).toContainText("Review link created");
   const url = (await page.getByTestId("review-url").textContent())!.trim();
   expect(url).toMatch(/\/r\/[A-Za-z0-9_-]{43}$/);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.getByRole("button", { name: "Copy link" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Copied." })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
   await expectNoViolations(page);
 
   const reviewer = await phoneReviewer(browser);
@@ -175,6 +179,13 @@ test("owner makes a link, a phone reviewer comments at 0:03, the owner sees the 
     await expect(phone.getByTestId("review-comment")).toContainText("Will do — new cut tomorrow.");
     await page.reload();
     await expect(page.getByTestId("review-opens")).toContainText("phone");
+    // The list of links: when each was made, and its counts in words.
+    await page.getByRole("link", { name: "All review links" }).click();
+    await expect(
+      page.getByRole("list", { name: "Your review links" }).getByRole("listitem").first(),
+    ).toContainText(
+      /^Acme — pitch, MarchMade \d{1,2} \w{3} \d{4}, \d\d:\d\d UTC · 1 project · (1 open|[2-9] opens) · 1 comment, 1 unresolved$/,
+    );
   } finally {
     await reviewer.close();
   }

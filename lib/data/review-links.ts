@@ -74,12 +74,14 @@ export function toReviewCommentJson(comment: ReviewComment) {
 /** Live (not revoked) links, newest first, with their comment and open counts. */
 export async function listReviewLinks() {
   const db = await getDb();
+  // Columns in a raw subquery are written unqualified, where "id" would be the inner table's:
+  // the counts name their tables in full.
   return db
     .select({
       link: reviewLinks,
-      comments: sql<number>`(select count(*)::int from ${reviewComments} where ${reviewComments.linkId} = ${reviewLinks.id})`,
-      openComments: sql<number>`(select count(*)::int from ${reviewComments} where ${reviewComments.linkId} = ${reviewLinks.id} and ${reviewComments.resolvedAt} is null)`,
-      opens: sql<number>`(select count(*)::int from ${reviewOpens} where ${reviewOpens.linkId} = ${reviewLinks.id})`,
+      comments: sql<number>`(select count(*)::int from review_comments c where c.link_id = review_links.id)`,
+      openComments: sql<number>`(select count(*)::int from review_comments c where c.link_id = review_links.id and c.resolved_at is null)`,
+      opens: sql<number>`(select count(*)::int from review_opens o where o.link_id = review_links.id)`,
     })
     .from(reviewLinks)
     .where(isNull(reviewLinks.revokedAt))

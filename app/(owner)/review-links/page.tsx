@@ -12,6 +12,8 @@ const dateTime = (date: Date) =>
   date.toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) +
   " UTC";
 
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
 /** The owner's review links (docs/spec.md §13): the live ones, and a form for a new one. */
 export default async function ReviewLinksPage() {
   await requireOwnerPage();
@@ -33,7 +35,8 @@ export default async function ReviewLinksPage() {
                 {link.name}
               </Link>
               <p className="text-muted mt-1 text-sm">
-                {link.projectIds.length} project(s) · {opens} open(s) · {comments} comment(s)
+                Made {dateTime(link.createdAt)} · {count(link.projectIds.length, "project")} ·{" "}
+                {count(opens, "open")} · {count(comments, "comment")}
                 {openComments > 0 ? `, ${openComments} unresolved` : ""}
                 {link.expiresAt
                   ? linkState(link) === "expired"

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { CopyButton } from "@/components/owner/copy-button";
 import { OwnerPage } from "@/components/owner/owner-page";
 import { ReviewLinkForm } from "@/components/owner/review-link-form";
 import { ReviewCommentActions, RevokeReviewLink } from "@/components/owner/review-comment-actions";
@@ -57,6 +58,9 @@ export default async function ReviewLinkPage({ params }: { params: Params }) {
       >
         {url}
       </p>
+      <div className="mt-2">
+        <CopyButton text={url} label="Copy link" />
+      </div>
       {linkState(link) === "expired" ? (
         <p className="mt-2 font-medium text-red-700">This link has expired.</p>
       ) : null}
