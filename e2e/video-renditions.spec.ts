@@ -11,7 +11,7 @@ import {
   uniqueTitle,
   type CreatedProject,
 } from "./helpers/owner-flows";
-import { makeMp4 } from "./helpers/owner-media";
+import { makeMp4, makePng } from "./helpers/owner-media";
 
 /**
  * docs/spec.md "Video encoding": an uploaded master is encoded into renditions, and the visitor's
@@ -122,6 +122,35 @@ test.describe("the visitor's page of an encoded loop", () => {
     await expect.poll(() => currentSrc(page)).toBe(renditions[2]!.url);
     await close();
   });
+});
+
+test("the project editor shows a section's encoding, then its player, without a reload", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const master = makeMaster(masters, "phone.mp4", {
+    width: 640,
+    height: 360,
+    seconds: 1,
+    hevc: true,
+  });
+  const created = await postSection(page, {
+    title: "Phone cut",
+    poster: { name: "p.png", mimeType: "image/png", buffer: makePng() },
+    video: { name: "phone.mp4", mimeType: "video/mp4", buffer: fs.readFileSync(master) },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto(`/editproject/${project.id}`);
+  const section = page.getByRole("region", { name: "Phone cut" });
+  // HEVC: no player meanwhile, the still and a line saying why.
+  const status = page.getByRole("status").filter({ hasText: "poster meanwhile" });
+  await expect(status).toHaveText(
+    /^(The video is waiting to be encoded\.|Encoding the video: \d+ %\.)/,
+  );
+  await expect(section.locator("video")).toHaveCount(0);
+  // Encoded: the page is drawn again with the player, and the line goes.
+  await expect(section.locator("video")).toHaveCount(1, { timeout: 90_000 });
+  await expect(status).toHaveCount(0);
 });
 
 test("the Edit Section page shows why encoding failed and retries it", async ({ page }) => {

@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, useState } from "react";
 import {
   encodingPath,
   fetchVideoEncoding,
@@ -13,7 +14,7 @@ import {
 const POLL_MS = 1500;
 
 /**
- * The encoding of a section's uploaded video in the Edit Section page (docs/spec.md "Video
+ * The encoding of a section's uploaded video in the Edit Section page and the project editor (docs/spec.md "Video
  * encoding"), of a project's cover loop in its Edit dialog, or of the showreel in the settings: its progress while it runs, the
  * reason and a retry when it failed, and a line once it is done. The form stays usable meanwhile.
  */
@@ -21,15 +22,25 @@ export function VideoEncodingStatus({
   owner,
   initial,
   posterMeanwhile = false,
+  refreshPage = false,
 }: {
   owner: EncodingOwner;
   initial: Pick<VideoEncoding, "videoStatus" | "videoError">;
   /** A section video the page cannot play as uploaded (HEVC, a master): its poster shows meanwhile. */
   posterMeanwhile?: boolean;
+  /**
+   * The page shows the video itself (the project editor): it is drawn again from the server when
+   * the encode starts (its poster frame is taken then) and when it ends (the player, or the
+   * failure).
+   */
+  refreshPage?: boolean;
 }) {
+  const router = useRouter();
   const cover = "projectId" in owner;
   const path = encodingPath(owner);
   const [state, setState] = useState<VideoEncoding>({ ...initial, progress: 0, encoding: false });
+  /** The last status read, to tell when it changes. */
+  const last = useRef(state);
   const [finished, setFinished] = useState(false);
   const [retrying, setRetrying] = useState(false);
   const [retryFailed, setRetryFailed] = useState(false);
@@ -42,15 +53,22 @@ export function VideoEncodingStatus({
       void fetchVideoEncoding(path).then((outcome) => {
         if (stopped || outcome.kind !== "ok" || !outcome.body.data) return;
         const next = outcome.body.data;
+        const before = last.current;
+        last.current = next;
         setState(next);
         if (next.videoStatus === "ready") setFinished(true);
+        if (
+          refreshPage &&
+          (next.videoStatus !== before.videoStatus || (next.encoding && !before.encoding))
+        )
+          router.refresh();
       });
     }, POLL_MS);
     return () => {
       stopped = true;
       clearInterval(timer);
     };
-  }, [processing, path]);
+  }, [processing, path, refreshPage, router]);
 
   const retry = async () => {
     setRetrying(true);

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { editableProject } from "@/components/owner/editable-project";
 import { ProjectEditor } from "@/components/owner/project-editor";
+import { VideoEncodingStatus } from "@/components/owner/video-encoding-status";
 import { sectionInitial } from "@/components/owner/section-initial";
 import { ProjectHeader, sectionViewData } from "@/components/sections/project-page";
 import { SectionView } from "@/components/sections/section-view";
@@ -12,6 +13,7 @@ import { getProject } from "@/lib/data/projects";
 import { listSections } from "@/lib/data/sections";
 import { getSiteSettings } from "@/lib/data/settings";
 import { CONTENT_MAX } from "@/lib/site/content-width";
+import { uploadedVideoView } from "@/lib/site/video-sources";
 
 type Params = Promise<{ id: string }>;
 
@@ -23,7 +25,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 /**
  * The project editor (docs/spec.md §2): the project page as the owner edits it, every
- * section drawn as on the page, the forms opened in place.
+ * section drawn as on the page (with its video's encoding while it runs), the forms opened in place.
  */
 export default async function EditProjectPage({ params }: { params: Params }) {
   await requireOwnerPage();
@@ -51,12 +53,23 @@ export default async function EditProjectPage({ params }: { params: Params }) {
           label: section.title || `Section ${index + 1}`,
           initial: sectionInitial(section),
           preview: (
-            <SectionView
-              eager={index === 0}
-              projectTitle={project.title}
-              maxWidth={CONTENT_MAX[settings.contentWidth].column}
-              section={sectionViewData(section, project)}
-            />
+            <>
+              {section.videoKey && section.videoStatus && section.videoStatus !== "ready" ? (
+                <VideoEncodingStatus
+                  key={`${section.videoKey} ${section.videoStatus}`}
+                  owner={{ sectionId: section.id }}
+                  initial={{ videoStatus: section.videoStatus, videoError: section.videoError }}
+                  posterMeanwhile={!uploadedVideoView(section).videoUrl}
+                  refreshPage
+                />
+              ) : null}
+              <SectionView
+                eager={index === 0}
+                projectTitle={project.title}
+                maxWidth={CONTENT_MAX[settings.contentWidth].column}
+                section={sectionViewData(section, project)}
+              />
+            </>
           ),
         }))}
       />
