@@ -88,6 +88,8 @@ test("with the keyboard only, a case study is built, edited, reordered and prune
   await page.keyboard.press("Enter");
   await expect(details).toHaveCount(0);
   await expect(page.getByText("Direction and animation", { exact: true })).toBeVisible();
+  // Focus returns to what opened the form, not to the top of the page.
+  await expect(page.getByRole("button", { name: "Edit details" })).toBeFocused();
 
   // A text section at the top.
   await press(page, "Add section at the top");
@@ -102,6 +104,7 @@ test("with the keyboard only, a case study is built, edited, reordered and prune
   await expect(toast(page)).toContainText("Section added successfully!");
   await expect.poll(() => sectionNames(page)).toEqual(["Opening text"]);
   await expect(newForm).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Edit Opening text" })).toBeFocused();
 
   // An image section after it.
   await press(page, "Add section below Opening text");
@@ -121,6 +124,7 @@ test("with the keyboard only, a case study is built, edited, reordered and prune
   await expect(toast(page)).toContainText("Section updated successfully!");
   await expect.poll(() => sectionNames(page)).toEqual(["Opening words", "Image strip"]);
   await expect(page.getByRole("heading", { level: 2, name: "Opening words" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Edit Opening words" })).toBeFocused();
 
   // Reordered by its handle.
   await pickUpByKeyboard(page, "Reorder Opening words", "Picked up Opening words");

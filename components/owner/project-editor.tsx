@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { FileInput } from "@/components/forms/field";
 import { UploadProgress } from "@/components/forms/upload-progress";
 import { SortableList } from "@/components/ui/sortable-list";
@@ -20,7 +20,7 @@ import { acceptOf, checkFile, MAX_IMAGES, sectionImageRule } from "@/lib/validat
 import type { EditableProject } from "./editable-project";
 import { ProjectEditForm } from "./project-edit-form";
 import { SectionForm, type SectionInitial } from "./section-form";
-import { actionClass, Actions } from "./section-owner-actions";
+import { actionClass, Actions, EDIT_BUTTON_ID } from "./section-owner-actions";
 import { useLeaveGuard } from "./use-leave-guard";
 
 export type EditorSection = {
@@ -34,6 +34,8 @@ export type EditorSection = {
 
 /** The one form open at a time: the project's details, a section, or a new section at a place. */
 type OpenForm = { kind: "details" } | { kind: "edit"; id: string } | { kind: "add"; at: number };
+
+const EDIT_DETAILS_ID = "edit-project-details";
 
 /** Dragged files, not a dragged section or text, and not dropped into an open form's own field. */
 const carriesFiles = (event: React.DragEvent) =>
@@ -75,7 +77,20 @@ export function ProjectEditor({
     setDirty(false);
     setOpen(null);
   };
-  const saved = () => {
+  /**
+   * After a save the form is gone: focus goes to the Edit button of what was saved (a new
+   * section's once the refreshed page draws it), not back to the top of the page.
+   */
+  const focusAfterSave = useRef<string | null>(null);
+  useEffect(() => {
+    const id = focusAfterSave.current;
+    const button = id ? document.getElementById(id) : null;
+    if (!button) return;
+    focusAfterSave.current = null;
+    button.focus();
+  }, [sections, open]);
+  const saved = (focusId: string) => {
+    focusAfterSave.current = focusId;
     closed();
     router.refresh();
   };
@@ -154,7 +169,7 @@ export function ProjectEditor({
           onSaved={async (section) => {
             const failure = section ? await place([section._id], at) : null;
             if (failure) showToast(failure, "error");
-            saved();
+            saved(section ? EDIT_BUTTON_ID + section._id : EDIT_DETAILS_ID);
           }}
         />
       </EditorForm>
@@ -165,7 +180,7 @@ export function ProjectEditor({
     id: section.id,
     label: section.label,
     content: (
-      <div className={`py-6 pr-4 ${dropRing(index + 1)}`} {...dropHandlers(index + 1)}>
+      <div className={`py-6 sm:pr-4 ${dropRing(index + 1)}`} {...dropHandlers(index + 1)}>
         {open?.kind === "edit" && open.id === section.id ? (
           <EditorForm
             title={`Edit ${section.label}`}
@@ -176,7 +191,7 @@ export function ProjectEditor({
               mode="edit"
               projectId={project.id}
               initial={section.initial}
-              onSaved={saved}
+              onSaved={() => saved(EDIT_BUTTON_ID + section.id)}
             />
           </EditorForm>
         ) : (
@@ -208,11 +223,16 @@ export function ProjectEditor({
         {header}
         {open?.kind === "details" ? (
           <EditorForm title="Project details" onDirty={() => setDirty(true)}>
-            <ProjectEditForm project={project} onCancel={() => show(null)} onSaved={saved} />
+            <ProjectEditForm
+              project={project}
+              onCancel={() => show(null)}
+              onSaved={() => saved(EDIT_DETAILS_ID)}
+            />
           </EditorForm>
         ) : (
           <button
             type="button"
+            id={EDIT_DETAILS_ID}
             className={`${actionClass} mt-6`}
             onClick={() => show({ kind: "details" })}
           >
@@ -235,7 +255,7 @@ export function ProjectEditor({
           save={(ids) => saveSectionOrder(project.id, ids)}
           className="divide-y divide-black/10"
         />
-      ) : (
+      ) : open?.kind === "add" ? null : (
         <p className="text-muted py-6">No sections available for this project.</p>
       )}
 
@@ -298,7 +318,7 @@ function EditorForm({
   return (
     <section
       aria-labelledby={headingId}
-      className="mt-4 rounded-lg border border-black/15 bg-white p-5 sm:p-6"
+      className="mt-4 rounded-lg border border-black/15 bg-white p-3 sm:p-6"
       onInput={onDirty}
       onChange={onDirty}
       onDrop={onDirty}

@@ -17,6 +17,9 @@ export type SectionActionsProps = {
   onEdit?: () => void;
 };
 
+/** A section's Edit button in the project editor has this id and the section's: focus returns there after a save. */
+export const EDIT_BUTTON_ID = "edit-section-";
+
 /** The owner's Edit and Delete for one section of a project page or of the project editor. */
 export function Actions({ section, index, onEdit }: SectionActionsProps) {
   const [confirming, setConfirming] = useState(false);
@@ -30,7 +33,13 @@ export function Actions({ section, index, onEdit }: SectionActionsProps) {
   return (
     <div className="flex gap-2">
       {onEdit ? (
-        <button type="button" className={actionClass} aria-label={`Edit ${name}`} onClick={onEdit}>
+        <button
+          type="button"
+          id={EDIT_BUTTON_ID + section.id}
+          className={actionClass}
+          aria-label={`Edit ${name}`}
+          onClick={onEdit}
+        >
           Edit
         </button>
       ) : (
