@@ -232,8 +232,14 @@ test("a ProRes master is picked on the server's frames; the visitor sees the cho
 
   // Thumbnails along the poster slider and both loop sliders: real frames, not grey.
   await expectRgbStrips(page, 3);
+  // Until a frame is chosen, the form says which the encoder takes.
+  const byDefault = page.getByText(
+    "Poster: the video's first picture that is not black, unless you choose a frame.",
+  );
+  await expect(byDefault).toBeVisible();
 
   await pickPosterAt(page, "2.5");
+  await expect(byDefault).toHaveCount(0);
   // The server's frame at the slider's time (its steps are hundredths of the video: 2.49 s).
   const frame = page.getByTestId("poster-frame");
   await expect(frame).toHaveAttribute("alt", /^Frame at 2\.(49|5\d) s$/);

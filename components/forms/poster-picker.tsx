@@ -202,6 +202,11 @@ export function PosterPicker({
             <p className="text-muted text-sm" aria-live="polite">
               Poster: the chosen frame ({capturedAt.toFixed(1)} s)
             </p>
+          ) : video instanceof File && decodable === false && served ? (
+            // Nothing is sent until the slider moves: the encoder then takes this default.
+            <p className="text-muted text-sm">
+              Poster: the video&apos;s first picture that is not black, unless you choose a frame.
+            </p>
           ) : null}
         </div>
       ) : null}
