@@ -147,6 +147,10 @@ test("owner makes a link, a phone reviewer comments at 0:03, the owner sees the 
     expect(poster.status()).toBe(200);
     expect(poster.headers()["content-type"]).toMatch(/^image\//);
     await expectNoViolations(phone);
+    // The work first: the form comes when asked for, on the first field to fill.
+    await expect(phone.getByLabel("Your name")).toHaveCount(0);
+    await phone.getByRole("button", { name: "Add a comment" }).click();
+    await expect(phone.getByLabel("Your name")).toBeFocused();
     await phone.getByLabel("Your name").fill("Ann");
     await phone.getByLabel(/^Comment on/).click();
     await expect(phone.getByLabel("Comment at 0:03")).toBeFocused();
@@ -242,6 +246,7 @@ test("a phone reviewer pins comments to points of images by tap and by keyboard;
     const boards = phone
       .getByTestId("review-section")
       .filter({ has: phone.getByTestId("review-images") });
+    await boards.getByRole("button", { name: "Add a comment" }).tap();
     await boards.getByLabel("Your name").fill("Ann");
 
     // A tap: "Pin to a point of an image", then a tap a quarter across, three quarters down the

@@ -361,11 +361,17 @@ export function ReviewSection({
   const [busy, setBusy] = useState(false);
   const player = useRef<HTMLVideoElement>(null);
 
-  // The name given last time on this browser, filled in once the page runs.
+  /** The form is asked for (Add a comment): the work comes first, not a form per section. */
+  const [writing, setWriting] = useState(false);
+  // Opened: the name given last time on this browser filled in, and the focus on the first field
+  // left to fill (the comment's, which pins the video's time).
   useEffect(() => {
+    if (!writing) return;
     const input = nameField.current?.querySelector("input");
     if (input && !input.value) input.value = window.localStorage.getItem(NAME_KEY) ?? "";
-  }, []);
+    if (input && !input.value) input.focus();
+    else commentField.current?.querySelector("textarea")?.focus();
+  }, [writing]);
 
   const pin = () => {
     const element = player.current;
@@ -497,71 +503,85 @@ export function ReviewSection({
           ))}
         </ol>
       ) : null}
-      <form
-        onSubmit={submit}
-        noValidate
-        className="flex flex-col gap-3 rounded-md bg-black/[0.03] p-4"
-      >
-        <div ref={nameField}>
-          <TextField
-            label="Your name"
-            name="name"
-            autoComplete="name"
-            maxLength={REVIEW_LIMITS.reviewerName}
-          />
-        </div>
-        {images.length > 0 ? (
-          <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-            <button
-              ref={pinButton}
-              type="button"
-              aria-pressed={picking}
-              onClick={() => (picking ? stopPicking() : setPicking(true))}
-              className="rounded-md border border-black/30 px-3 py-1.5 font-medium aria-pressed:bg-black aria-pressed:text-white"
-            >
-              Pin to a point of an image
-            </button>
-            {point ? (
-              <button
-                type="button"
-                onClick={() => setPoint(null)}
-                className="underline underline-offset-2"
-              >
-                Remove the point
-              </button>
-            ) : null}
-            {picking ? (
-              <p className="text-muted w-full">
-                Tap the image where your comment goes, or move the point with the arrow keys and
-                press Enter.
-              </p>
-            ) : null}
-          </div>
-        ) : null}
-        <div ref={commentField}>
-          <TextAreaField
-            label={
-              point
-                ? `Comment on ${formatPoint(point.x, point.y, point.image)}`
-                : video && time !== null
-                  ? `Comment at ${formatTime(time)}`
-                  : `Comment on ${label}`
-            }
-            name="text"
-            maxLength={REVIEW_LIMITS.comment}
-            value={text}
-            error={error}
-            onFocus={pin}
-            onChange={(event) => setText(event.target.value)}
-          />
-        </div>
-        <div aria-live="polite" className="sr-only">
-          {status}
-        </div>
+      {!writing ? (
         <div>
-          <SubmitButton busy={busy}>Post comment</SubmitButton>
+          <button
+            type="button"
+            aria-expanded={false}
+            aria-label={`Add a comment on ${label}`}
+            onClick={() => setWriting(true)}
+            className="rounded-md border border-black/30 px-3 py-1.5 text-sm font-medium hover:bg-black/5"
+          >
+            Add a comment
+          </button>
         </div>
-      </form>
+      ) : (
+        <form
+          onSubmit={submit}
+          noValidate
+          className="flex flex-col gap-3 rounded-md bg-black/[0.03] p-4"
+        >
+          <div ref={nameField}>
+            <TextField
+              label="Your name"
+              name="name"
+              autoComplete="name"
+              maxLength={REVIEW_LIMITS.reviewerName}
+            />
+          </div>
+          {images.length > 0 ? (
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+              <button
+                ref={pinButton}
+                type="button"
+                aria-pressed={picking}
+                onClick={() => (picking ? stopPicking() : setPicking(true))}
+                className="rounded-md border border-black/30 px-3 py-1.5 font-medium aria-pressed:bg-black aria-pressed:text-white"
+              >
+                Pin to a point of an image
+              </button>
+              {point ? (
+                <button
+                  type="button"
+                  onClick={() => setPoint(null)}
+                  className="underline underline-offset-2"
+                >
+                  Remove the point
+                </button>
+              ) : null}
+              {picking ? (
+                <p className="text-muted w-full">
+                  Tap the image where your comment goes, or move the point with the arrow keys and
+                  press Enter.
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+          <div ref={commentField}>
+            <TextAreaField
+              label={
+                point
+                  ? `Comment on ${formatPoint(point.x, point.y, point.image)}`
+                  : video && time !== null
+                    ? `Comment at ${formatTime(time)}`
+                    : `Comment on ${label}`
+              }
+              name="text"
+              maxLength={REVIEW_LIMITS.comment}
+              value={text}
+              error={error}
+              onFocus={pin}
+              onChange={(event) => setText(event.target.value)}
+            />
+          </div>
+          <div aria-live="polite" className="sr-only">
+            {status}
+          </div>
+          <div>
+            <SubmitButton busy={busy}>Post comment</SubmitButton>
+          </div>
+        </form>
+      )}
     </div>
   );
 }
