@@ -246,6 +246,26 @@ test("a phone reviewer pins comments to points of images by tap and by keyboard;
     const boards = phone
       .getByTestId("review-section")
       .filter({ has: phone.getByTestId("review-images") });
+    // Every image holds its place before its file arrives: nothing shifts as they load. (In a
+    // page whose image files never come.)
+    const waiting = await reviewer.newPage();
+    await waiting.route("**/*", (route) =>
+      route.request().resourceType() === "image" ? undefined : route.continue(),
+    );
+    await waiting.goto(new URL(url).pathname, { waitUntil: "domcontentloaded" });
+    const heights = await waiting
+      .getByTestId("review-images")
+      .locator("img")
+      .evaluateAll((images: HTMLImageElement[]) =>
+        images.map((image) => (image.complete ? -1 : image.getBoundingClientRect().height)),
+      );
+    await waiting.close();
+    expect(heights).toHaveLength(2);
+    expect(heights).toEqual([expect.any(Number), expect.any(Number)]);
+    expect(
+      heights.every((height) => height > 200),
+      String(heights),
+    ).toBe(true);
     await boards.getByRole("button", { name: "Add a comment" }).tap();
     await boards.getByLabel("Your name").fill("Ann");
 

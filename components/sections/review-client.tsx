@@ -134,8 +134,10 @@ export function ReviewImages({
         const ratio = image.width && image.height ? image.width / image.height : null;
         return (
           <li key={image.url + index}>
+            {/* Of known size, the box is as wide as the image will be drawn before the file
+                arrives (a lazy image has no width of its own until then: the page would shift). */}
             <div
-              className="relative mx-auto w-fit max-w-full"
+              className={`relative mx-auto max-w-full ${ratio ? "w-full" : "w-fit"}`}
               style={ratio ? { maxWidth: aloneMaxWidth(ratio, image.width) } : undefined}
             >
               {/* eslint-disable-next-line @next/next/no-img-element -- next/image's own markup, without its client code */}
