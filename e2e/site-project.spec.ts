@@ -57,6 +57,15 @@ test.describe("project page", () => {
     const five = await layout("Style frames");
     expect(columnsOfFirstRow(five)).toBe(3);
     expect(new Set(five.map((b) => b.y)).size).toBe(2);
+    // The second row's two tiles fill it: no hole at its end, as tall as the row above.
+    const right = (box: { x: number; width: number }) => box.x + box.width;
+    expect(right(five[4]!)).toBe(right(five[2]!));
+    expect(five[3]!.x).toBe(five[0]!.x);
+    const heights = await region(page, "Style frames")
+      .getByTestId("image-grid")
+      .locator("li")
+      .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().height)));
+    expect(heights[3]).toBe(heights[0]);
 
     // Every image has alternative text.
     await expect(page.locator("main img:not([alt])")).toHaveCount(0);

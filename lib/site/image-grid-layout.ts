@@ -1,23 +1,36 @@
 /**
  * The image-grid rule of docs/spec.md §2: 1 image → one column, 2 → two, 3 or 4 → a 2×2 grid (the third of
- * three spans both columns), 5 → three columns. Phones always get one column.
+ * three spans both columns), 5 → three columns, the last two sharing the second row. Phones always
+ * get one column.
  */
 export function gridClass(count: number): string {
   if (count <= 1) return "grid-cols-1";
   if (count <= 4) return "grid-cols-1 sm:grid-cols-2";
-  return "grid-cols-1 sm:grid-cols-3";
+  // Five: three columns, then two tiles sharing the second row (each a column and a half wide),
+  // the rows equally tall.
+  return "grid-cols-1 sm:grid-cols-6 sm:auto-rows-fr";
 }
+
+/** Whether image `index` of `count` is one of the last row's two wide tiles of five. */
+const lastOfFive = (count: number, index: number) => count >= 5 && index >= 3;
 
 export function tileClass(count: number, index: number): string {
   if (count === 1) return "";
   if (count === 3 && index === 2) return "sm:col-span-2 aspect-[4/3] sm:aspect-[8/3]";
+  // As tall as the row above (about 2:1), so the grid is a rectangle with no hole.
+  if (lastOfFive(count, index)) return "sm:col-span-3 aspect-[4/3] sm:aspect-auto";
+  if (count >= 5) return "sm:col-span-2 aspect-[4/3]";
   return "aspect-[4/3]";
 }
 
-/** A tile's shape on phones and from 640 px: its share of the row and its width ÷ height. */
-function tileShape(count: number, index: number): { columns: number; ratio: number } {
+/**
+ * A tile's shape from 640 px (on phones every tile is a whole row at 4:3): how many tiles share
+ * its row, and its width ÷ height; ratio 0: not cropped (a single image).
+ */
+export function tileShape(count: number, index: number): { columns: number; ratio: number } {
   if (count <= 1) return { columns: 1, ratio: 0 };
   if (count === 3 && index === 2) return { columns: 1, ratio: 8 / 3 };
+  if (lastOfFive(count, index)) return { columns: 2, ratio: 2 };
   return { columns: count <= 4 ? 2 : 3, ratio: 4 / 3 };
 }
 

@@ -1,5 +1,5 @@
 import { CONTENT_MAX } from "./content-width";
-import { layoutRows, TALL_CAP_VH } from "./image-grid-layout";
+import { layoutRows, TALL_CAP_VH, tileShape } from "./image-grid-layout";
 import type { SectionLayout } from "@/lib/domain";
 import { CONTENT_WIDTHS, type ContentWidth } from "@/lib/validation/appearance";
 
@@ -53,8 +53,7 @@ export function coverCrops(width: ContentWidth): { label: string; ratio: number 
 
 /** The grid layout's tile shape for image `index` of `count`; null where it is not cropped. */
 function tileRatio(count: number, index: number): number | null {
-  if (count <= 1) return null;
-  return count === 3 && index === 2 ? 8 / 3 : 4 / 3;
+  return tileShape(count, index).ratio || null;
 }
 
 /** The shapes a section image is cropped to in `layout` (none: it is shown whole). */
@@ -65,7 +64,7 @@ export function sectionCrops(
 ): { label: string; ratio: number }[] {
   const ratio = layout === "grid" ? tileRatio(count, index) : null;
   if (ratio === null) return [];
-  return [{ label: ratio > 2 ? "Wide tile" : "Tile", ratio }];
+  return [{ label: ratio >= 2 ? "Wide tile" : "Tile", ratio }];
 }
 
 /**
@@ -85,8 +84,7 @@ export function sectionImageTargetWidth(
   const alone = Math.min(column, (TALL_CAP_VH / 100) * REFERENCE_HEIGHT * imageRatio);
   if (layout === "full" || count <= 1) return Math.round(alone);
   if (layout === "grid") {
-    const tile = tileRatio(count, index)!;
-    const columns = tile > 2 ? 1 : count <= 4 ? 2 : 3;
+    const { columns, ratio: tile } = tileShape(count, index);
     const box = (column - (columns - 1) * GAP) / columns;
     return Math.round(box * Math.max(1, imageRatio / tile));
   }

@@ -7,6 +7,7 @@ import {
   rowSizes,
   tileSizes,
 } from "@/lib/site/image-grid-layout";
+import { sectionCrops, sectionImageTargetWidth } from "@/lib/site/image-targets";
 
 describe("natural and full layouts", () => {
   it("keep the grid's column count as the most images in a row, rows as even as possible", () => {
@@ -82,5 +83,25 @@ describe("natural and full layouts", () => {
     );
     expect(tileSizes(1, 0, 1600, 900)).toContain("min(100vw, 72rem)");
     expect(tileSizes(1, 0, 1600, 900, CONTENT_MAX.wide.column)).toContain("min(100vw, 96rem)");
+  });
+});
+
+describe("the grid of five", () => {
+  it("draws the last two tiles half a row wide each, at 2:1, and the owner's form crops them so", () => {
+    // A 4:3 file fills a third of the row in the first three tiles, half of it in the last two
+    // (cropped top and bottom); a 3:1 panorama is drawn 1.5× wider than a 2:1 tile, to cover it.
+    expect(tileSizes(5, 0, 1600, 1200)).toContain(
+      "(min-width: 640px) max(calc(((min(100vw, 72rem) - 4rem) - 1.5rem) / 3 * 1),",
+    );
+    expect(tileSizes(5, 4, 1600, 1200)).toContain(
+      "(min-width: 640px) max(calc(((min(100vw, 72rem) - 4rem) - 0.75rem) / 2 * 1),",
+    );
+    expect(tileSizes(5, 4, 3000, 1000)).toContain("- 0.75rem) / 2 * 1.5),");
+    expect(sectionCrops("grid", 5, 2)).toEqual([{ label: "Tile", ratio: 4 / 3 }]);
+    expect(sectionCrops("grid", 5, 3)).toEqual([{ label: "Wide tile", ratio: 2 }]);
+    // The size advice's target: half the 72rem column (less its padding and the gap), × 1.5.
+    expect(sectionImageTargetWidth("grid", 5, 4, 3, "standard")).toBe(
+      Math.round(((72 * 16 - 64 - 12) / 2) * 1.5),
+    );
   });
 });
