@@ -201,9 +201,12 @@ test("a status changed from the row is what a signed-out browser sees; a stale r
   await visitor.goto("/");
   await expect(visitor.getByText(project.title)).toHaveCount(0);
 
+  await select.focus();
   await select.selectOption("published");
   await expect(toast(page)).toContainText(`${project.title}: Published`, slow);
   await expect(row(page, project.title).getByTestId("status-badge")).toHaveCount(0, slow);
+  // The keyboard's place is kept through the save.
+  await expect(select).toBeFocused();
   expect((await visitor.goto(`/sections/${project.id}`))?.status()).toBe(200);
   await visitorContext.close();
 

@@ -115,8 +115,12 @@ test("site settings are saved and shown on the public pages", async ({ page }) =
       form.getByRole("radio", { name: "Motion Design, Illustration and Assets & Tools" }),
     ).toBeChecked();
     await filterChoice.check();
-    await form.getByRole("button", { name: "Save Settings" }).click();
+    const save = form.getByRole("button", { name: "Save Settings" });
+    await save.focus();
+    await page.keyboard.press("Enter");
     await expect(toast(page)).toHaveText(/Settings saved successfully!/);
+    // The button was disabled while saving; the focus comes back to it, not to the page.
+    await expect(save).toBeFocused();
 
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sara Benali");

@@ -53,7 +53,7 @@ export function ProjectQuickActions({
   }
 
   async function changeStatus(next: ProjectStatus) {
-    if (next === shownStatus) return;
+    if (saving || next === shownStatus) return;
     if (next === "protected") {
       setDialog("protect");
       return;
@@ -97,7 +97,7 @@ export function ProjectQuickActions({
           ref={statusSelect}
           id={statusId}
           value={shownStatus}
-          disabled={saving}
+          // Busy, not disabled: a disabled select would drop the keyboard focus to the page.
           aria-busy={saving}
           onChange={(event) => void changeStatus(event.target.value as ProjectStatus)}
           className="rounded-md border border-black/30 bg-white px-2 py-1 text-sm"
