@@ -161,7 +161,9 @@ test.describe("home gallery", () => {
     await expect(page.getByText("Loading projects ...")).toHaveCount(0);
   });
 
-  test("the header search filters by title and by role, in the URL", async ({ page }) => {
+  test("the header search finds titles, roles and categories, in the URL, within the category viewed", async ({
+    page,
+  }) => {
     await page.goto("/");
     const search = page.getByRole("searchbox", { name: "Search projects" });
     await search.fill("loops");
@@ -172,6 +174,23 @@ test.describe("home gallery", () => {
 
     await page.goto("/?q=typography");
     await expect(cardTitles(page)).toHaveText(["Type in Motion"]);
+
+    // A category's name finds its projects, as the cards are labelled.
+    await page.goto("/?q=assets");
+    await expect(cardTitles(page)).toHaveText(["Grain & Noise Pack", "Brush Kit Vol. 1"]);
+
+    // A search from a category's view stays in it, and Clear search goes back to that view.
+    await page.goto("/?category=Illustration");
+    await search.fill("i");
+    await search.press("Enter");
+    await expect(page).toHaveURL("/?category=Illustration&q=i");
+    const found = await cardTitles(page).allTextContents();
+    expect(found.length).toBeGreaterThan(1);
+    expect(found).toContain("Paper Birds");
+    expect(found).not.toContain("Tidal Loops");
+    expect(found).not.toContain("Desert Light");
+    await page.getByRole("link", { name: "Clear search" }).click();
+    await expect(page).toHaveURL("/?category=Illustration");
 
     await page.goto("/?q=zeppelin");
     await expect(cards(page)).toHaveCount(0);

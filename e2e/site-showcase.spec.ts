@@ -10,14 +10,22 @@ const region = (page: Page, name: string) => page.getByRole("region", { name, ex
 const viewer = (page: Page) => page.getByRole("dialog", { name: "Image viewer" });
 const caption = (page: Page) => viewer(page).getByTestId("viewer-caption");
 
-type ApiProject = { title: string; role: string; category: string };
+type ApiProject = {
+  title: string;
+  role: string;
+  category: string;
+  client: string;
+  summary: string;
+};
 
 /**
- * Gallery URLs showing 1, 2, … cards: a search (as the gallery matches it, on title and role) and
- * perhaps a category, found from the projects the server holds now (other specs may add some).
+ * Gallery URLs showing 1, 2, … cards: a search (as the gallery matches it, on title, role,
+ * category, client and summary) and perhaps a category, found from the projects the server holds now (other specs may add some).
  */
 function galleryViewsByCount(projects: ApiProject[], upTo: number): Map<number, string> {
-  const text = (p: ApiProject) => `${p.title}\n${p.role}`.toLowerCase();
+  // What the search looks in (app/(site)/(home)/gallery-view.tsx).
+  const text = (p: ApiProject) =>
+    [p.title, p.role, p.category, p.client, p.summary].join("\n").toLowerCase();
   const needles = new Set<string>();
   for (const project of projects) {
     const words = text(project);

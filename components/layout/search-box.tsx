@@ -8,7 +8,10 @@ import { useLayoutEffect, useRef, useState, type RefObject } from "react";
  * search works without JavaScript and results can be shared.
  */
 export function SearchBox({ id, onSearch }: { id: string; onSearch?: () => void }) {
-  const query = useSearchParams()?.get("q") ?? "";
+  const params = useSearchParams();
+  const query = params?.get("q") ?? "";
+  // A search from a category's view looks in that category (the gallery's own URL carries it).
+  const category = params?.get("category") ?? "";
   const box = useRef<HTMLInputElement>(null);
   // A static page's HTML holds SearchBoxFallback; once the scripts run, React swaps it for this
   // box, a new element. On a slow device or connection the visitor may already be in the old one,
@@ -26,7 +29,9 @@ export function SearchBox({ id, onSearch }: { id: string; onSearch?: () => void 
     input.focus({ preventScroll: true });
     input.setSelectionRange(selectionStart, selectionEnd);
   }, [shell]);
-  return <SearchForm id={id} query={query} onSearch={onSearch} inputRef={box} />;
+  return (
+    <SearchForm id={id} query={query} category={category} onSearch={onSearch} inputRef={box} />
+  );
 }
 
 /** Same box before the URL is known (server render of a static shell). */
@@ -45,16 +50,19 @@ function shellBox(id: string) {
 function SearchForm({
   id,
   query,
+  category = "",
   onSearch,
   inputRef,
 }: {
   id: string;
   query: string;
+  category?: string;
   onSearch?: () => void;
   inputRef?: RefObject<HTMLInputElement | null>;
 }) {
   return (
     <form action="/" role="search" onSubmit={onSearch} className="relative">
+      {category ? <input type="hidden" name="category" value={category} /> : null}
       <label htmlFor={id} className="sr-only">
         Search projects
       </label>

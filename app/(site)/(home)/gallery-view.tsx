@@ -40,7 +40,15 @@ export async function GalleryView({ category: asked, query, page, siteUrl }: Gal
   const needle = query.toLowerCase();
   // Newest first: the gallery shows the API's list order reversed (docs/spec.md §2).
   const projects = inCategory
-    .filter((p) => !needle || `${p.title}\n${p.role}`.toLowerCase().includes(needle))
+    .filter(
+      (p) =>
+        !needle ||
+        // What a card or a project page says of it: a visitor may search any of these words.
+        [p.title, p.role, p.category, p.client, p.summary]
+          .join("\n")
+          .toLowerCase()
+          .includes(needle),
+    )
     .toReversed();
   const total = counts.reduce((sum, row) => sum + row.count, 0);
   const shown = shownOnPage(page, projects.length);
