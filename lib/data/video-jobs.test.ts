@@ -427,6 +427,17 @@ describe(`the video job queue on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" 
     expect(await videoJobOf({ sectionId: first.sectionId! })).toMatchObject({ state: "encoding" });
     expect(await queueStrandedVideos()).toBe(0);
 
+    // Left with the failed job of an earlier file (the save that replaced it stopped before its
+    // job): nothing retries that one, so the file the section holds is queued in its place.
+    await db.execute(
+      sql`update video_jobs set state = 'failed', source_key = ${KEY_A} where section_id = ${section.id}`,
+    );
+    expect(await queueStrandedVideos()).toBe(1);
+    expect(await videoJobOf({ sectionId: section.id })).toMatchObject({
+      sourceKey: KEY_B,
+      state: "queued",
+    });
+
     // A job that cannot be written after a save's commit (here: its section is gone) does not
     // fail the save: the sweep is there for it.
     const gone = { ...section, id: "0".repeat(24) };

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, isNotNull, lt, notExists, sql } from "drizzle-orm";
+import { and, eq, isNotNull, lt, ne, notExists, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { getDb, type Db, type Tx } from "@/lib/db";
 import { isLocalKey } from "@/lib/storage/local";
@@ -157,14 +157,11 @@ async function syncJob(owner: VideoOwner, before: HeldVideo | null, after: HeldV
 
 /**
  * A save's job not written after its commit: the save stands (its answer, file clean-up and page
- * expiry go on), and the worker's sweep (queueStrandedVideos) queues the video within a minute or
- * two; a job left for a removed video finds its file gone and is dropped when it runs.
+ * expiry go on), and the worker's next sweep (queueStrandedVideos) queues the video; a job left for
+ * a removed video finds its file gone and is dropped when it runs.
  */
 function syncFailed(error: unknown): false {
-  console.error(
-    "The encoding queue was not updated after a save (the worker's sweep will):",
-    error,
-  );
+  console.error("The encoding queue was not updated (the worker's next sweep will be):", error);
   return false;
 }
 
@@ -220,8 +217,17 @@ export async function syncReelJob(): Promise<boolean> {
         if (job) await tx.delete(videoJobs).where(ofOwner(REEL));
         return false;
       }
-      await upsertJob(tx, REEL, key);
-      return true;
+      if (job) {
+        await upsertJob(tx, REEL, key);
+        return true;
+      }
+      // No row to lock: another server may be inserting the same job; the first one stays.
+      const inserted = await tx
+        .insert(videoJobs)
+        .values({ id: newId(), ...jobOwner(REEL).values, sourceKey: key })
+        .onConflictDoNothing()
+        .returning({ id: videoJobs.id });
+      return inserted.length > 0;
     })
     .catch(syncFailed);
   if (queued) (globalThis as WithWake)[WAKE]?.();
@@ -244,19 +250,27 @@ export function syncCoverJob(before: ProjectRow | null, after: ProjectRow): Prom
 const STRANDED_AFTER_SECONDS = 30;
 
 /**
- * Queues every video left awaiting its encode without a job: a save's job is written after its
- * commit (syncJob), so a server stopped, or a database error, between the two left the video
- * "processing" for good. Sections and cover loops not written for STRANDED_AFTER_SECONDS get their
- * job (a job written meanwhile wins: nothing is replaced); the showreel is reconciled under its
- * lock (syncReelJob). Run by the worker at its start and every minute (docs/media.md "Video encoding").
- * How many jobs it queued.
+ * Queues every video left awaiting its encode without a live job of its file: a save's job is
+ * written after its commit (syncJob), so a server stopped, or a database error, between the two
+ * left the video "processing" for good, with no job or with the job of an earlier file or encode
+ * (a failure, which nothing retries). Sections and cover loops not written for
+ * STRANDED_AFTER_SECONDS get their file's job (queued afresh: a running encode of another file stops
+ * at its next heartbeat); the showreel is reconciled under its lock (syncReelJob). Run by the worker
+ * at its start and between jobs, at most once a minute (docs/media.md "Video encoding"). How many
+ * jobs it queued.
  */
 export async function queueStrandedVideos(): Promise<number> {
   const db = await getDb();
   const quiet = sql`now() - make_interval(secs => ${STRANDED_AFTER_SECONDS})`;
-  const jobOf = (column: AnyPgColumn, id: AnyPgColumn) =>
-    notExists(db.select({ id: videoJobs.id }).from(videoJobs).where(eq(column, id)));
-  const stranded: { owner: VideoOwner; key: string | null }[] = [
+  /** No job of `owner`'s file that is queued or encoding. */
+  const noLiveJob = (column: AnyPgColumn, id: AnyPgColumn, key: AnyPgColumn) =>
+    notExists(
+      db
+        .select({ id: videoJobs.id })
+        .from(videoJobs)
+        .where(and(eq(column, id), eq(videoJobs.sourceKey, key), ne(videoJobs.state, "failed"))),
+    );
+  const stranded: { owner: VideoOwner; key: string }[] = [
     ...(
       await db
         .select({ id: sections.id, key: sections.videoKey })
@@ -266,10 +280,10 @@ export async function queueStrandedVideos(): Promise<number> {
             eq(sections.videoStatus, "processing"),
             isNotNull(sections.videoKey),
             lt(sections.updatedAt, quiet),
-            jobOf(videoJobs.sectionId, sections.id),
+            noLiveJob(videoJobs.sectionId, sections.id, sections.videoKey),
           ),
         )
-    ).map(({ id, key }) => ({ owner: { sectionId: id }, key })),
+    ).map(({ id, key }) => ({ owner: { sectionId: id }, key: key! })),
     ...(
       await db
         .select({ id: projects.id, key: projects.coverVideoKey })
@@ -279,23 +293,24 @@ export async function queueStrandedVideos(): Promise<number> {
             eq(projects.coverVideoStatus, "processing"),
             isNotNull(projects.coverVideoKey),
             lt(projects.updatedAt, quiet),
-            jobOf(videoJobs.projectId, projects.id),
+            noLiveJob(videoJobs.projectId, projects.id, projects.coverVideoKey),
           ),
         )
-    ).map(({ id, key }) => ({ owner: { projectId: id }, key })),
+    ).map(({ id, key }) => ({ owner: { projectId: id }, key: key! })),
   ];
   let queued = 0;
   for (const { owner, key } of stranded) {
-    const inserted = await db
-      .insert(videoJobs)
-      .values({ id: newId(), ...jobOwner(owner).values, sourceKey: key! })
-      .onConflictDoNothing()
-      .returning({ id: videoJobs.id });
-    queued += inserted.length;
+    // One at a time: a section or project deleted meanwhile (its row gone) skips only itself.
+    await upsertJob(db, owner, key).then(
+      () => (queued += 1),
+      (error: unknown) => console.error("A video left without its job was not queued:", error),
+    );
   }
   if (await syncReelJob()) queued += 1;
-  if (queued > 0)
+  if (queued > 0) {
     console.info(`Queued ${queued} video(s) left awaiting their encode without a job.`);
+    (globalThis as WithWake)[WAKE]?.();
+  }
   return queued;
 }
 

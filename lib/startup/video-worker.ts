@@ -185,6 +185,18 @@ async function runJob(job: ClaimedJob): Promise<void> {
   }
 }
 
+/**
+ * Looks for videos left awaiting their encode without a job (queueStrandedVideos) at the start and
+ * then at most once a minute, between jobs too; what it queues is claimed in turn.
+ */
+async function sweepIfDue(): Promise<void> {
+  if (Date.now() - state.sweptAt < STRANDED_SWEEP_MS) return;
+  state.sweptAt = Date.now();
+  await queueStrandedVideos().catch((error: unknown) =>
+    console.error("Videos left without their job were not looked for:", error),
+  );
+}
+
 /** Runs queued jobs until none is left; a call while running asks for one more look. */
 async function drain(): Promise<void> {
   if (state.busy) {
@@ -195,10 +207,10 @@ async function drain(): Promise<void> {
   try {
     do {
       state.again = false;
-      for (let job = await claimVideoJob(); job; job = await claimVideoJob()) await runJob(job);
-      if (Date.now() - state.sweptAt >= STRANDED_SWEEP_MS) {
-        state.sweptAt = Date.now();
-        if ((await queueStrandedVideos()) > 0) state.again = true;
+      await sweepIfDue();
+      for (let job = await claimVideoJob(); job; job = await claimVideoJob()) {
+        await runJob(job);
+        await sweepIfDue();
       }
     } while (state.again);
   } catch (error) {
