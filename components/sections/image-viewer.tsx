@@ -5,7 +5,7 @@ import { isOptimizable } from "@/lib/site/images";
 import { useEffect, useRef } from "react";
 import { trapTab } from "@/components/ui/trap-tab";
 import { blurProps } from "@/components/ui/placeholder-style";
-import { VimeoFrame } from "./vimeo-frame";
+import { VimeoFacade } from "./vimeo-facade";
 import { contains, pictureRect, swipeStep, viewerSizes } from "./viewer-geometry";
 
 export type ViewerImage = {
@@ -180,7 +180,8 @@ function ViewerMedia({
   if (item.kind === "vimeo") {
     return (
       <div className="pointer-events-auto aspect-video max-h-full w-full max-w-[calc((100dvh-8rem)*16/9)]">
-        <VimeoFrame src={item.src} title={item.title} />
+        {/* As on the page: nothing comes from Vimeo until the visitor presses play. */}
+        <VimeoFacade key={item.src} src={item.src} title={item.title} label="Play the video" />
       </div>
     );
   }
