@@ -29,8 +29,8 @@ export function VideoEncodingStatus({
   /** A section video the page cannot play as uploaded (HEVC, a master): its poster shows meanwhile. */
   posterMeanwhile?: boolean;
   /**
-   * The page shows the video itself (the project editor): it is drawn again from the server when
-   * the encode starts (its poster frame is taken then) and when it ends (the player, or the
+   * The page shows the video itself (the project editor): it is drawn again from the server once
+   * the encode is under way (its poster frame is taken first) and when it ends (the player, or the
    * failure).
    */
   refreshPage?: boolean;
@@ -57,9 +57,10 @@ export function VideoEncodingStatus({
         last.current = next;
         setState(next);
         if (next.videoStatus === "ready") setFinished(true);
+        // The poster frame is stored before the first rendition's progress: drawn again then.
         if (
           refreshPage &&
-          (next.videoStatus !== before.videoStatus || (next.encoding && !before.encoding))
+          (next.videoStatus !== before.videoStatus || (next.progress > 0 && before.progress === 0))
         )
           router.refresh();
       });
