@@ -1,6 +1,6 @@
 "use client";
 
-import { useSearchParams } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
 import { useLayoutEffect, useRef, useState, type RefObject } from "react";
 
 /**
@@ -10,8 +10,10 @@ import { useLayoutEffect, useRef, useState, type RefObject } from "react";
 export function SearchBox({ id, onSearch }: { id: string; onSearch?: () => void }) {
   const params = useSearchParams();
   const query = params?.get("q") ?? "";
-  // A search from a category's view looks in that category (the gallery's own URL carries it).
-  const category = params?.get("category") ?? "";
+  // A search from a category's view of the gallery looks in that category; a repeated parameter
+  // counts by its last value, as the gallery reads it. (The page's HTML holds the fallback, so
+  // before the scripts run a search looks in every category.)
+  const category = usePathname() === "/" ? (params?.getAll("category").at(-1) ?? "") : "";
   const box = useRef<HTMLInputElement>(null);
   // A static page's HTML holds SearchBoxFallback; once the scripts run, React swaps it for this
   // box, a new element. On a slow device or connection the visitor may already be in the old one,
