@@ -9,6 +9,8 @@ import { useState } from "react";
 export function CopyButton({ text, label }: { text: string; label: string }) {
   const [said, setSaid] = useState("");
   async function copy() {
+    // Emptied first, so a second press is announced again.
+    setSaid("");
     try {
       await navigator.clipboard.writeText(text);
       setSaid("Copied.");

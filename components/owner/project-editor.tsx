@@ -68,15 +68,6 @@ export function ProjectEditor({
   const guard = useLeaveGuard(dirty || uploading);
   const dropHintId = useId();
 
-  const show = (form: OpenForm | null) =>
-    guard.confirm(() => {
-      setDirty(false);
-      setOpen(form);
-    });
-  const closed = () => {
-    setDirty(false);
-    setOpen(null);
-  };
   /**
    * After a save the form is gone: focus goes to the Edit button of what was saved (a new
    * section's once the refreshed page draws it), not back to the top of the page.
@@ -89,6 +80,17 @@ export function ProjectEditor({
     focusAfterSave.current = null;
     button.focus();
   }, [sections, open]);
+  const show = (form: OpenForm | null) =>
+    guard.confirm(() => {
+      // Another form opened before a saved one's section was drawn keeps the focus.
+      focusAfterSave.current = null;
+      setDirty(false);
+      setOpen(form);
+    });
+  const closed = () => {
+    setDirty(false);
+    setOpen(null);
+  };
   const saved = (focusId: string) => {
     focusAfterSave.current = focusId;
     closed();

@@ -23,6 +23,21 @@ import { formatPoint, formatTime, reviewMessages } from "@/lib/validation/review
 
 let visitId: string | null = null;
 const NAME_KEY = "review-name";
+/** The reviewer's name kept by this browser; none where storage is refused (private modes). */
+function storedName(): string {
+  try {
+    return window.localStorage.getItem(NAME_KEY) ?? "";
+  } catch {
+    return "";
+  }
+}
+function rememberName(name: string) {
+  try {
+    window.localStorage.setItem(NAME_KEY, name);
+  } catch {
+    // Not kept: the reviewer types it again next time.
+  }
+}
 const PROGRESS_EVERY_MS = 15_000;
 
 /** Records this visit once the page is shown, then its progress every 15 s and on leaving. */
@@ -370,7 +385,7 @@ export function ReviewSection({
   useEffect(() => {
     if (!writing) return;
     const input = nameField.current?.querySelector("input");
-    if (input && !input.value) input.value = window.localStorage.getItem(NAME_KEY) ?? "";
+    if (input && !input.value) input.value = storedName();
     if (input && !input.value) input.focus();
     else commentField.current?.querySelector("textarea")?.focus();
   }, [writing]);
@@ -403,7 +418,7 @@ export function ReviewSection({
       return;
     }
     const posted = result.data;
-    window.localStorage.setItem(NAME_KEY, name.trim());
+    rememberName(name.trim());
     setComments((list) => [...list, posted]);
     setText("");
     setPoint(null);
@@ -509,7 +524,6 @@ export function ReviewSection({
         <div>
           <button
             type="button"
-            aria-expanded={false}
             aria-label={`Add a comment on ${label}`}
             onClick={() => setWriting(true)}
             className="rounded-md border border-black/30 px-3 py-1.5 text-sm font-medium hover:bg-black/5"
