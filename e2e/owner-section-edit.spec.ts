@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { waitForHydration } from "./helpers/browser";
 import {
   createProjectViaApi,
   deleteProjectViaApi,
@@ -94,7 +95,9 @@ test("the edit form is prefilled; images can be removed and added; video switche
   await expect(section.getByAltText("Image A")).toHaveCount(0);
   await expect(section.getByAltText("Image B")).toBeVisible();
   await expect(section.getByAltText("Image C")).toBeVisible();
-  await section.getByRole("button", { name: "Play the video" }).click();
+  const play = section.getByRole("button", { name: "Play the video" });
+  await waitForHydration(play);
+  await play.click();
   await expect(section.locator("iframe[src*='player.vimeo.com/video/76979871']")).toHaveCount(1);
   await expect(section.locator("video")).toHaveCount(0);
 });

@@ -120,7 +120,9 @@ test("a bad Vimeo link gets the add message; a good one is saved as the player U
   await expect(toast(page)).toHaveText(/Section added successfully!/);
   await expect(page).toHaveURL(new RegExp(`/sections/${project.id}$`));
   const frame = page.locator("iframe[src*='player.vimeo.com/video/76979871']");
-  await page.getByRole("button", { name: "Play the video" }).click();
+  const play = page.getByRole("button", { name: "Play the video" });
+  await waitForHydration(play);
+  await play.click();
   await expect(frame).toHaveCount(1);
   expect(await frame.getAttribute("src")).toContain("h=8272103f6e");
 });

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { devices, expect, test, type Browser, type Page } from "@playwright/test";
+import { waitForHydration } from "./helpers/browser";
 import { makePng } from "./helpers/owner-media";
 import { makeMaster } from "../test/helpers/video-masters";
 import {
@@ -149,7 +150,9 @@ test("owner makes a link, a phone reviewer comments at 0:03, the owner sees the 
     await expectNoViolations(phone);
     // The work first: the form comes when asked for, on the first field to fill.
     await expect(phone.getByLabel("Your name")).toHaveCount(0);
-    await phone.getByRole("button", { name: "Add a comment" }).click();
+    const addComment = phone.getByRole("button", { name: "Add a comment" });
+    await waitForHydration(addComment);
+    await addComment.click();
     await expect(phone.getByLabel("Your name")).toBeFocused();
     await phone.getByLabel("Your name").fill("Ann");
     await phone.getByLabel(/^Comment on/).click();
@@ -266,7 +269,9 @@ test("a phone reviewer pins comments to points of images by tap and by keyboard;
       heights.every((height) => height > 200),
       String(heights),
     ).toBe(true);
-    await boards.getByRole("button", { name: "Add a comment" }).tap();
+    const addComment = boards.getByRole("button", { name: "Add a comment" });
+    await waitForHydration(addComment);
+    await addComment.tap();
     await boards.getByLabel("Your name").fill("Ann");
 
     // A tap: "Pin to a point of an image", then a tap a quarter across, three quarters down the
