@@ -138,6 +138,10 @@ test.describe("project page", () => {
     await expect(frame).toHaveCount(0);
     // Its code is a chunk of its own: a press before it hydrates is the server's inert button.
     const play = vimeo.getByRole("button", { name: "Play the video" });
+    // Before the scripts run, a press opens the film on vimeo.com instead (not lost).
+    await expect(play).toHaveAttribute("href", `https://vimeo.com/${VIMEO_ID}`);
+    await expect(play).toHaveAttribute("target", "_blank");
+    await expect(play).toHaveAttribute("rel", "noopener noreferrer");
     await waitForHydration(play);
     await play.click();
     await expect(frame).toHaveAttribute(

@@ -5,11 +5,13 @@ import { VimeoFrame } from "./vimeo-frame";
 import { PlayDisc } from "./play-disc";
 import { placeholderStyle } from "@/components/ui/placeholder-style";
 import type { optimizedImage } from "@/lib/site/image-srcset";
+import { toVimeoWatchUrl } from "@/lib/validation/vimeo";
 
 /**
  * A Vimeo video that loads the player only when asked to: the embed pulls in several hundred kB
  * of Vimeo's scripts, which would otherwise load with the page whenever the frame is in view.
- * The poster is a real button; once pressed, the player starts and takes the keyboard focus.
+ * The poster is a button (a link to the film on vimeo.com before the scripts run); once pressed,
+ * the player starts and takes the keyboard focus.
  */
 export function VimeoFacade({
   src,
@@ -66,9 +68,23 @@ export function VimeoFacade({
           className="absolute inset-0 h-full w-full object-cover"
         />
       ) : null}
-      <button
-        type="button"
-        onClick={() => setPlaying(true)}
+      {/* A link to the video on vimeo.com until the page's scripts run (a press then is not
+          lost: the film opens there, in a new tab, without this page's address), a button that
+          plays it here once they have. */}
+      <a
+        href={toVimeoWatchUrl(src) ?? src}
+        target="_blank"
+        rel="noopener noreferrer"
+        role="button"
+        onClick={(event) => {
+          event.preventDefault();
+          setPlaying(true);
+        }}
+        onKeyDown={(event) => {
+          if (event.key !== " ") return;
+          event.preventDefault();
+          setPlaying(true);
+        }}
         className="group absolute inset-0 flex flex-col items-center justify-center gap-4 text-white focus-visible:outline-offset-[-4px] focus-visible:outline-white"
       >
         <PlayDisc />
@@ -77,7 +93,7 @@ export function VimeoFacade({
         >
           {label}
         </span>
-      </button>
+      </a>
     </div>
   );
 }

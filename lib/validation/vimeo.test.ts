@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeVimeoUrl, toVimeoPlayerUrl } from "./vimeo";
+import { normalizeVimeoUrl, toVimeoPlayerUrl, toVimeoWatchUrl } from "./vimeo";
 
 const player = "https://player.vimeo.com/video/123456789";
 
@@ -45,5 +45,13 @@ describe("toVimeoPlayerUrl", () => {
     expect(toVimeoPlayerUrl(player)).toBe(`${player}?dnt=1`);
     expect(toVimeoPlayerUrl(`${player}?h=ab12`)).toBe(`${player}?h=ab12&dnt=1`);
     expect(toVimeoPlayerUrl("https://example.com/video/1")).toBeNull();
+  });
+});
+
+describe("toVimeoWatchUrl", () => {
+  it("leads to the video's page on vimeo.com, an unlisted one's with its hash", () => {
+    expect(toVimeoWatchUrl(`${player}?dnt=1`)).toBe("https://vimeo.com/123456789");
+    expect(toVimeoWatchUrl(`${player}?h=ab12&dnt=1`)).toBe("https://vimeo.com/123456789/ab12");
+    expect(toVimeoWatchUrl("https://example.com/video/1")).toBeNull();
   });
 });

@@ -53,3 +53,17 @@ export function toVimeoPlayerUrl(input: string): string | null {
   player.searchParams.set("dnt", "1");
   return player.toString();
 }
+
+/**
+ * The video's own page on vimeo.com (an unlisted one's with its hash), for a stored link or a
+ * player URL; null when it is not a Vimeo video. Where the play button leads before the page's
+ * scripts run (components/sections/vimeo-facade.tsx).
+ */
+export function toVimeoWatchUrl(input: string): string | null {
+  const normalized = normalizeVimeoUrl(input);
+  if (!normalized) return null;
+  const player = new URL(normalized);
+  const id = player.pathname.split("/").at(-1);
+  const hash = player.searchParams.get("h");
+  return `https://vimeo.com/${id}${hash ? `/${hash}` : ""}`;
+}
